@@ -1,0 +1,84 @@
+// Durable, atomic replacement of a file: write a temp file beside it, fsync, keep the previous
+// good copy as `<file>.bak`, rename over, fsync the directory. A crash at any point leaves either
+// the old or the new complete file under the real name.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const BACKUP_SUFFIX = '.bak';
+const TMP_MARK = '.tmp-';
+
+export interface AtomicWriteOptions {
+  /** Keep the replaced file as `<file>.bak` (default true). */
+  keepPrevious?: boolean;
+}
+
+export function atomicWriteFile(file: string, bytes: Uint8Array, opts: AtomicWriteOptions = {}): void {
+  const dir = path.dirname(file);
+  const tmp = `${file}${TMP_MARK}${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  const fd = fs.openSync(tmp, 'w', 0o644);
+  try {
+    let off = 0;
+    while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+    fs.fsyncSync(fd);
+  } catch (err) {
+    fs.closeSync(fd);
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  fs.closeSync(fd);
+  if (opts.keepPrevious !== false && fs.existsSync(file)) keepPreviousCopy(file);
+  fs.renameSync(tmp, file);
+  fsyncDir(dir);
+}
+
+function keepPreviousCopy(file: string): void {
+  const bak = file + BACKUP_SUFFIX;
+  fs.rmSync(bak, { force: true });
+  try {
+    // A hard link is instant and shares the bytes; the rename below then detaches the names.
+    fs.linkSync(file, bak);
+  } catch {
+    fs.copyFileSync(file, bak);
+  }
+}
+
+function fsyncDir(dir: string): void {
+  if (process.platform === 'win32') return; // directories cannot be opened for fsync there
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // some file systems refuse directory fsync; the rename is still atomic
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** Remove temp files left by writers that died mid-save (their pid no longer runs). */
+export function removeStaleTempFiles(file: string): void {
+  const dir = path.dirname(file);
+  const base = path.basename(file) + TMP_MARK;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (!n.startsWith(base)) continue;
+    const pid = Number(n.slice(base.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && isProcessAlive(pid)) continue;
+    if (pid === process.pid) continue;
+    fs.rmSync(path.join(dir, n), { force: true });
+  }
+}
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

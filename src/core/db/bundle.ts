@@ -1,0 +1,115 @@
+// Backups and shared copies: one self-contained SQLite file holding the project tables and the
+// game-data tables side by side (openable by any SQLite tool). Restoring splits it back into a
+// working project and its game-data sidecar.
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadSqlJs, scalar, dbFilename, type Database } from './sqlite';
+import { atomicWriteFile } from './atomicFile';
+import { migrate, schemaVersion, latestVersion } from './migrate';
+import { ProjectError } from './errors';
+import { Project, gamedataPath, validateProjectBytes } from './project';
+import { BUNDLE_KIND, PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
+import { GAMEDATA_MIGRATIONS, GAMEDATA_TABLES } from './schema/gamedata';
+
+export const BACKUP_EXTENSION = '.pyops-backup';
+
+/** Suggested backup path: `<dir>/<name>.backups/<name>-<timestamp>.pyops-backup`. */
+export function defaultBackupPath(projectFile: string, when = new Date()): string {
+  const base = path.basename(projectFile, '.pyops');
+  const stamp = when.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
+  return path.join(path.dirname(projectFile), `${base}.backups`, `${base}-${stamp}${BACKUP_EXTENSION}`);
+}
+
+/** Write a single-file backup of an open project (its saved state plus game data). */
+export async function backupProject(project: Project, dest: string): Promise<string> {
+  const SQL = await loadSqlJs();
+  const bundle = new SQL.Database(project.db.export());
+  try {
+    const gd = new SQL.Database(project.exportGameData());
+    try {
+      bundle.run(`ATTACH DATABASE '${dbFilename(gd)}' AS src`);
+      // The game-data tables get their full DDL in the bundle; user_version stays the project's.
+      for (const m of GAMEDATA_MIGRATIONS) bundle.exec(m.sql);
+      bundle.run('BEGIN');
+      for (const t of ['gd_meta', ...GAMEDATA_TABLES]) bundle.run(`INSERT INTO main.${t} SELECT * FROM src.${t}`);
+      setMeta(bundle, 'kind', BUNDLE_KIND);
+      setMeta(bundle, 'bundle_created_at', new Date().toISOString());
+      setMeta(bundle, 'bundle_gamedata_version', String(schemaVersion(gd)));
+      bundle.run('COMMIT');
+      bundle.run('DETACH DATABASE src');
+    } finally {
+      gd.close();
+    }
+    dest = path.resolve(dest);
+    fs.mkdirSync(path.dirname(dest), { recursive: true });
+    atomicWriteFile(dest, bundle.export(), { keepPrevious: false });
+    return dest;
+  } finally {
+    bundle.close();
+  }
+}
+
+/**
+ * Unpack a backup into a working project at `dest` (its `.gamedata` sidecar beside it). An existing
+ * project at `dest` is replaced atomically and kept as `<dest>.bak`. Must not be open elsewhere.
+ */
+export async function restoreBackup(backupFile: string, dest: string): Promise<void> {
+  const SQL = await loadSqlJs();
+  let bytes: Uint8Array;
+  try {
+    bytes = fs.readFileSync(backupFile);
+  } catch {
+    throw new ProjectError('missing', `${backupFile} does not exist; pick a PyOps backup file.`);
+  }
+  const bundle = openBundle(SQL, bytes, backupFile);
+  try {
+    const project = new SQL.Database(bundle.export());
+    const gd = new SQL.Database();
+    try {
+      for (const t of ['gd_meta', ...GAMEDATA_TABLES]) project.run(`DROP TABLE IF EXISTS ${t}`);
+      project.run("UPDATE meta SET value = ? WHERE key = 'kind'", [PROJECT_KIND]);
+      project.run("DELETE FROM meta WHERE key LIKE 'bundle_%'");
+      project.run('VACUUM');
+      migrate(gd, GAMEDATA_MIGRATIONS);
+      gd.run(`ATTACH DATABASE '${dbFilename(bundle)}' AS src`);
+      gd.run('BEGIN');
+      for (const t of ['gd_meta', ...GAMEDATA_TABLES]) gd.run(`INSERT INTO main.${t} SELECT * FROM src.${t}`);
+      gd.run('COMMIT');
+      gd.run('DETACH DATABASE src');
+      // Validate what we are about to write exactly as an open would.
+      validateProjectBytes(SQL, project.export(), dest).close();
+      dest = path.resolve(dest);
+      fs.mkdirSync(path.dirname(dest), { recursive: true });
+      const hasData = Number(scalar(gd, 'SELECT count(*) FROM gd_meta') ?? 0) > 0;
+      if (hasData) atomicWriteFile(gamedataPath(dest), gd.export());
+      else fs.rmSync(gamedataPath(dest), { force: true });
+      atomicWriteFile(dest, project.export());
+    } finally {
+      project.close();
+      gd.close();
+    }
+  } finally {
+    bundle.close();
+  }
+}
+
+function openBundle(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Array, file: string): Database {
+  try {
+    validateProjectBytes(SQL, bytes, file).close();
+  } catch (err) {
+    if (err instanceof ProjectError && err.code === 'is-bundle') {
+      const db = new SQL.Database(bytes);
+      if (schemaVersion(db) > latestVersion(PROJECT_MIGRATIONS)) {
+        db.close();
+        throw new ProjectError('newer-version', `${path.basename(file)} was written by a newer PyOps; update PyOps to restore it.`);
+      }
+      return db;
+    }
+    throw err;
+  }
+  throw new ProjectError('not-bundle', `${path.basename(file)} is a working project, not a backup; open it directly instead.`);
+}
+
+function setMeta(db: Database, key: string, value: string): void {
+  db.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+}

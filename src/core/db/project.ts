@@ -1,0 +1,382 @@
+// The project store. A project is `<name>.pyops` (SQLite: blocks, tasks, notes, conversations,
+// settings) plus `<name>.pyops.gamedata` (SQLite: imported reference data), attached as schema `gd`.
+// Saves export only the small project database, so a chat message costs a millisecond or two; the
+// game data is written only by an import. `bundle.ts` packs both into one file for backup and sharing.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { loadSqlJs, scalar, all, dbFilename, type Database, type SqlValue } from './sqlite';
+import { atomicWriteFile, removeStaleTempFiles, BACKUP_SUFFIX } from './atomicFile';
+import { acquireLock, type LockOwner } from './lock';
+import { migrate, schemaVersion, latestVersion, type Migration } from './migrate';
+import { ProjectError } from './errors';
+import { PROJECT_KIND, BUNDLE_KIND, PROJECT_MIGRATIONS } from './schema/project';
+import { GAMEDATA_KIND, GAMEDATA_MIGRATIONS, GAMEDATA_TABLES, DATA_FORMAT_VERSION } from './schema/gamedata';
+
+export const PROJECT_EXTENSION = '.pyops';
+export const GAMEDATA_SUFFIX = '.gamedata';
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+export interface OpenOptions {
+  /** Open without taking the writer lock and refuse every write. */
+  readOnly?: boolean;
+  /** Name of the opening application, recorded in the lock (e.g. "vscode", "cli"). */
+  app?: string;
+}
+
+export interface CreateOptions {
+  name?: string;
+  app?: string;
+}
+
+export function gamedataPath(projectFile: string): string {
+  return projectFile + GAMEDATA_SUFFIX;
+}
+
+function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export class Project {
+  private closed = false;
+  private txDepth = 0;
+  private releaseLock: () => void;
+
+  private constructor(
+    readonly file: string,
+    /** Project database; the game data is attached to it as schema `gd`. */
+    readonly db: Database,
+    private gd: Database,
+    readonly readOnly: boolean,
+    /** Why the project is read-only, phrased for the user. */
+    readonly readOnlyReason: string | undefined,
+    readonly lockOwner: LockOwner | undefined,
+    release: () => void,
+    /** State of the game-data sidecar when the project was opened. */
+    readonly gamedataStatus: GamedataStatus,
+  ) {
+    this.releaseLock = release;
+  }
+
+  get gamedataFile(): string {
+    return gamedataPath(this.file);
+  }
+
+  /** Create a new, empty project. Refuses to overwrite an existing file. */
+  static async create(file: string, opts: CreateOptions = {}): Promise<Project> {
+    file = path.resolve(file);
+    if (fs.existsSync(file)) {
+      throw new ProjectError('exists', `${file} already exists; open it, or choose another file name.`);
+    }
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const SQL = await loadSqlJs();
+    const db = new SQL.Database();
+    migrate(db, PROJECT_MIGRATIONS);
+    const name = opts.name?.trim() || path.basename(file, PROJECT_EXTENSION);
+    const id = crypto.randomUUID();
+    const t = nowIso();
+    db.run('BEGIN');
+    for (const [k, v] of [
+      ['kind', PROJECT_KIND],
+      ['schema_version', String(latestVersion(PROJECT_MIGRATIONS))],
+      ['project_id', id],
+      ['name', name],
+      ['created_at', t],
+      ['updated_at', t],
+    ]) {
+      db.run('INSERT INTO meta(key, value) VALUES (?, ?)', [k, v]);
+    }
+    db.run('COMMIT');
+    atomicWriteFile(file, db.export(), { keepPrevious: false });
+    db.close();
+    return Project.open(file, { app: opts.app });
+  }
+
+  /**
+   * Open a project. A file that is not a valid PyOps project is reported with a clear error and
+   * never modified. If another live process holds the project, it opens read-only.
+   */
+  static async open(file: string, opts: OpenOptions = {}): Promise<Project> {
+    file = path.resolve(file);
+    const bytes = readBytes(file);
+    const SQL = await loadSqlJs();
+    const db = validateProjectBytes(SQL, bytes, file);
+
+    let readOnly = !!opts.readOnly;
+    let reason: string | undefined = readOnly ? 'opened read-only on request' : undefined;
+    let owner: LockOwner | undefined;
+    let release = () => {};
+    if (!readOnly) {
+      try {
+        fs.accessSync(file, fs.constants.W_OK);
+        const lock = acquireLock(file, opts.app ?? 'pyops');
+        if (lock.acquired) {
+          release = () => lock.release();
+        } else {
+          readOnly = true;
+          owner = lock.owner;
+          reason = `${path.basename(file)} is open in another PyOps window (${owner?.app ?? 'unknown'}, process ${owner?.pid}); changes here are not saved. Close it there to edit it here.`;
+        }
+      } catch (err) {
+        if (err instanceof ProjectError) throw err;
+        readOnly = true;
+        reason = `${path.basename(file)} is not writable (${(err as Error).message}); changes are not saved.`;
+      }
+    }
+
+    try {
+      if (!readOnly) {
+        removeStaleTempFiles(file);
+        const before = schemaVersion(db);
+        if (before < latestVersion(PROJECT_MIGRATIONS)) {
+          migrate(db, PROJECT_MIGRATIONS);
+          setMetaRaw(db, 'schema_version', String(schemaVersion(db)));
+          // The pre-migration file stays as <file>.bak.
+          atomicWriteFile(file, db.export());
+        }
+      }
+      const opened = openGamedata(SQL, file);
+      const { gd } = opened;
+      const hadData = !!scalar(db, "SELECT value FROM meta WHERE key = 'data_fingerprint' AND value <> ''");
+      const status: GamedataStatus = opened.status === 'empty' && hadData ? 'missing' : opened.status;
+      db.run(`ATTACH DATABASE '${dbFilename(gd)}' AS gd`);
+      return new Project(file, db, gd, readOnly, reason, owner, release, status);
+    } catch (err) {
+      release();
+      db.close();
+      throw err;
+    }
+  }
+
+  get name(): string {
+    return this.meta('name') ?? path.basename(this.file, PROJECT_EXTENSION);
+  }
+
+  get id(): string {
+    return this.meta('project_id') ?? '';
+  }
+
+  meta(key: string): string | undefined {
+    this.assertOpen();
+    return scalar<string>(this.db, 'SELECT value FROM main.meta WHERE key = ?', [key]);
+  }
+
+  gamedataMeta(key: string): string | undefined {
+    this.assertOpen();
+    return scalar<string>(this.db, 'SELECT value FROM gd.gd_meta WHERE key = ?', [key]);
+  }
+
+  /** True once game data has been imported into this project. */
+  hasGameData(): boolean {
+    return this.gamedataMeta('fingerprint') !== undefined;
+  }
+
+  /** Run `fn` in one transaction and save durably. Nested calls join the outer transaction. */
+  write<T>(fn: (db: Database) => T): T {
+    this.assertWritable();
+    if (this.txDepth > 0) return fn(this.db);
+    this.txDepth++;
+    this.db.run('BEGIN');
+    let result: T;
+    try {
+      result = fn(this.db);
+      setMetaRaw(this.db, 'updated_at', nowIso());
+      this.db.run('COMMIT');
+    } catch (err) {
+      this.db.run('ROLLBACK');
+      throw err;
+    } finally {
+      this.txDepth--;
+    }
+    this.save();
+    return result;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.write((db) => setMetaRaw(db, key, value));
+  }
+
+  /** Durably write the project database (not the game data). */
+  save(): void {
+    this.assertWritable();
+    atomicWriteFile(this.file, this.db.export());
+  }
+
+  /**
+   * Replace all reference data in one transaction. `fill` inserts the new rows (unqualified table
+   * names resolve to `gd`). Project-owned rows are untouched. On any error nothing changes, in
+   * memory or on disk.
+   */
+  replaceGameData(fill: (db: Database) => void, gdMeta: Record<string, string>): void {
+    this.assertWritable();
+    const db = this.db;
+    db.run('BEGIN');
+    try {
+      for (const t of GAMEDATA_TABLES) db.run(`DELETE FROM gd.${t}`);
+      db.run('DELETE FROM gd.gd_meta');
+      fill(db);
+      const stmt = db.prepare('INSERT INTO gd.gd_meta(key, value) VALUES (?, ?)');
+      for (const [k, v] of Object.entries({ kind: GAMEDATA_KIND, ...gdMeta })) stmt.run([k, v]);
+      stmt.free();
+      db.run('COMMIT');
+    } catch (err) {
+      db.run('ROLLBACK');
+      throw err;
+    }
+    // Game data first: if we crash in between, the project still opens with the new data and
+    // simply records the fingerprint on its next save.
+    atomicWriteFile(this.gamedataFile, this.gd.export());
+    this.write((d) => {
+      setMetaRaw(d, 'data_fingerprint', gdMeta.fingerprint ?? '');
+      setMetaRaw(d, 'data_imported_at', gdMeta.imported_at ?? nowIso());
+    });
+  }
+
+  /** Bytes of the game-data database (for bundles and benchmarks). */
+  exportGameData(): Uint8Array {
+    this.assertOpen();
+    return this.gd.export();
+  }
+
+  /** Row counts of the given tables, for summaries and tests. */
+  counts(tables: readonly string[]): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const t of tables) out[t] = Number(scalar(this.db, `SELECT count(*) FROM ${t}`) ?? 0);
+    return out;
+  }
+
+  query<T = Record<string, SqlValue>>(sql: string, params: SqlValue[] = []): T[] {
+    this.assertOpen();
+    return all<T>(this.db, sql, params);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.db.close();
+      this.gd.close();
+    } finally {
+      this.releaseLock();
+    }
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new ProjectError('closed', 'The project was closed; open it again.');
+  }
+
+  private assertWritable(): void {
+    this.assertOpen();
+    if (this.readOnly) {
+      throw new ProjectError('read-only', `This project is read-only: ${this.readOnlyReason ?? 'opened read-only'}.`);
+    }
+  }
+}
+
+function setMetaRaw(db: Database, key: string, value: string): void {
+  db.run('INSERT INTO main.meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+}
+
+function readBytes(file: string): Uint8Array {
+  try {
+    return fs.readFileSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new ProjectError('missing', `${file} does not exist; create a project there or pick another file.`);
+    }
+    throw err;
+  }
+}
+
+type SqlJs = Awaited<ReturnType<typeof loadSqlJs>>;
+
+/** Parse and check a project file's bytes without touching the file. Returns the open database. */
+export function validateProjectBytes(SQL: SqlJs, bytes: Uint8Array, file: string): Database {
+  const label = path.basename(file);
+  if (bytes.length < 100 || Buffer.from(bytes.subarray(0, 16)).toString('latin1') !== SQLITE_MAGIC) {
+    throw new ProjectError('not-sqlite', `${label} is not a PyOps project (it is not an SQLite database). Pick a .pyops file, or create a new project.`);
+  }
+  let db: Database;
+  try {
+    db = new SQL.Database(bytes);
+  } catch (err) {
+    throw new ProjectError('damaged', `${label} cannot be read as SQLite (${(err as Error).message}).${backupHint(file)}`);
+  }
+  try {
+    const check = (() => {
+      try {
+        return String(scalar(db, 'PRAGMA quick_check') ?? '');
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })();
+    if (check !== 'ok') {
+      throw new ProjectError('damaged', `${label} is damaged (SQLite integrity check: ${check}).${backupHint(file)}`);
+    }
+    const hasMeta = scalar(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
+    const kind = hasMeta ? scalar<string>(db, "SELECT value FROM meta WHERE key = 'kind'") : undefined;
+    if (kind === BUNDLE_KIND) {
+      throw new ProjectError('is-bundle', `${label} is a PyOps backup, not a working project. Use "PyOps: Restore Project from Backup" (or \`pyops project restore\`) to unpack it.`);
+    }
+    if (kind !== PROJECT_KIND) {
+      throw new ProjectError('not-project', `${label} is an SQLite database but not a PyOps project (no PyOps meta table). It was left untouched.`);
+    }
+    const version = schemaVersion(db);
+    if (version > latestVersion(PROJECT_MIGRATIONS)) {
+      throw new ProjectError('newer-version', `${label} was written by a newer PyOps (schema ${version}, this one knows ${latestVersion(PROJECT_MIGRATIONS)}). Update PyOps to open it.`);
+    }
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function backupHint(file: string): string {
+  return fs.existsSync(file + BACKUP_SUFFIX)
+    ? ` The previous good copy is ${path.basename(file + BACKUP_SUFFIX)}; restore it by renaming it to ${path.basename(file)}.`
+    : '';
+}
+
+/**
+ * `ok`: imported data present; `empty`: nothing imported yet; `missing`: the project says data was
+ * imported but the sidecar is gone; `unreadable`: the sidecar is damaged or from another schema;
+ * `outdated`: usable, but imported by an older normalizer (re-import for full fidelity).
+ */
+export type GamedataStatus = 'ok' | 'empty' | 'missing' | 'unreadable' | 'outdated';
+
+function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; status: GamedataStatus } {
+  const file = gamedataPath(projectFile);
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    bytes = undefined;
+  }
+  if (!bytes) return { gd: emptyGamedata(SQL), status: 'empty' };
+  try {
+    const gd = new SQL.Database(bytes);
+    const ok =
+      String(scalar(gd, 'PRAGMA quick_check') ?? '') === 'ok' &&
+      scalar<string>(gd, "SELECT value FROM gd_meta WHERE key = 'kind'") === GAMEDATA_KIND &&
+      schemaVersion(gd) === latestVersion(GAMEDATA_MIGRATIONS);
+    if (ok) {
+      const fmt = Number(scalar(gd, "SELECT value FROM gd_meta WHERE key = 'data_format_version'") ?? 0);
+      return { gd, status: fmt < DATA_FORMAT_VERSION ? 'outdated' : 'ok' };
+    }
+    gd.close();
+  } catch {
+    // damaged sidecar: use an empty one; the user re-imports (the file itself is left alone)
+  }
+  return { gd: emptyGamedata(SQL), status: 'unreadable' };
+}
+
+export function emptyGamedata(SQL: SqlJs, migrations: Migration[] = GAMEDATA_MIGRATIONS): Database {
+  const gd = new SQL.Database();
+  migrate(gd, migrations);
+  return gd;
+}

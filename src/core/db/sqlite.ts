@@ -1,0 +1,77 @@
+// Loads sql.js once per process. The wasm file is found next to the bundle at run time
+// (dist/sql-wasm.wasm) or in node_modules when running from source (tests, tsx).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import initSqlJs from 'sql.js';
+import type { SqlJsStatic, Database } from 'sql.js';
+
+export type { Database, SqlJsStatic };
+export type SqlValue = number | string | Uint8Array | null;
+
+let wasmDirOverride: string | undefined;
+let loading: Promise<SqlJsStatic> | undefined;
+
+/** Tell the loader where `sql-wasm.wasm` lives (the extension passes its `dist` folder). */
+export function setSqlWasmDir(dir: string): void {
+  wasmDirOverride = dir;
+}
+
+function locateWasm(file: string): string {
+  const candidates: string[] = [];
+  if (wasmDirOverride) candidates.push(path.join(wasmDirOverride, file));
+  if (typeof __dirname !== 'undefined') candidates.push(path.join(__dirname, file));
+  try {
+    const req = createRequire(path.join(process.cwd(), 'package.json'));
+    candidates.push(path.join(path.dirname(req.resolve('sql.js/dist/sql-wasm.js')), file));
+  } catch {
+    // not running from a checkout; the bundle location above must work
+  }
+  for (const c of candidates) if (fs.existsSync(c)) return c;
+  return candidates[0] ?? file;
+}
+
+export function loadSqlJs(): Promise<SqlJsStatic> {
+  if (!loading) {
+    // useOldExtensionFunctions:false keeps native math functions and avoids a deprecation notice.
+    loading = initSqlJs({ locateFile: locateWasm, useOldExtensionFunctions: false } as Parameters<typeof initSqlJs>[0]);
+    loading.catch(() => {
+      loading = undefined;
+    });
+  }
+  return loading;
+}
+
+/** Run a query and return rows as plain objects. */
+export function all<T = Record<string, SqlValue>>(db: Database, sql: string, params: SqlValue[] = []): T[] {
+  const stmt = db.prepare(sql);
+  try {
+    if (params.length) stmt.bind(params);
+    const rows: T[] = [];
+    while (stmt.step()) rows.push(stmt.getAsObject() as T);
+    return rows;
+  } finally {
+    stmt.free();
+  }
+}
+
+export function one<T = Record<string, SqlValue>>(db: Database, sql: string, params: SqlValue[] = []): T | undefined {
+  return all<T>(db, sql, params)[0];
+}
+
+export function scalar<T extends SqlValue = SqlValue>(db: Database, sql: string, params: SqlValue[] = []): T | undefined {
+  const stmt = db.prepare(sql);
+  try {
+    if (params.length) stmt.bind(params);
+    return stmt.step() ? (stmt.get()[0] as T) : undefined;
+  } finally {
+    stmt.free();
+  }
+}
+
+/** Name of the database's file in sql.js's in-memory file system, usable with ATTACH. */
+export function dbFilename(db: Database): string {
+  const name = (db as unknown as { filename?: string }).filename;
+  if (!name) throw new Error('sql.js database has no in-memory filename (unexpected sql.js version)');
+  return name;
+}

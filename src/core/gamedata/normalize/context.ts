@@ -1,0 +1,92 @@
+// Shared state of one normalization run: the raw dump, the output tables, display names, and the
+// problems found so far. Problems are collected (not thrown one by one) so a bad dump is reported
+// with every broken prototype the user would otherwise discover one import at a time.
+import type { z } from 'zod';
+import { emptyGameData, type GameData } from '../model';
+import { Localizer, type LocaleKind, type Prototype } from '../locale';
+import { humanize, parseEnergy } from '../units';
+
+export type RawDump = Record<string, Record<string, unknown>>;
+
+export const MAX_REPORTED_PROBLEMS = 20;
+
+export class DumpError extends Error {
+  constructor(
+    readonly problems: string[],
+    readonly total = problems.length,
+  ) {
+    const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
+    const more = total > shown.length ? `\n  … and ${total - shown.length} more` : '';
+    super(`The game-data dump is not usable (${total} problem${total === 1 ? '' : 's'}):\n  ${shown.join('\n  ')}${more}`);
+    this.name = 'DumpError';
+  }
+}
+
+export class Ctx {
+  readonly out: GameData = emptyGameData();
+  readonly problems: string[] = [];
+  readonly warnings: string[] = [];
+  /** name → display, for goods; recipes fall back to their main product's display. */
+  readonly goodDisplay = new Map<string, string>();
+  readonly entityDisplay = new Map<string, string>();
+
+  constructor(
+    readonly raw: RawDump,
+    readonly locale: Localizer,
+  ) {}
+
+  /** Prototypes of one type, validated; invalid ones are recorded as problems and skipped. */
+  protos<S extends z.ZodType>(type: string, schema: S): Array<z.output<S>> {
+    const table = this.raw[type];
+    if (!table) return [];
+    const out: Array<z.output<S>> = [];
+    for (const [key, value] of Object.entries(table)) {
+      const r = schema.safeParse(value);
+      if (r.success) {
+        out.push(r.data);
+      } else {
+        for (const issue of r.error.issues.slice(0, 3)) {
+          const where = issue.path.length ? `.${issue.path.join('.')}` : '';
+          this.problem(`${type} "${key}"${where}: ${issue.message}`);
+        }
+      }
+    }
+    return out;
+  }
+
+  problem(msg: string): void {
+    this.problems.push(msg);
+  }
+
+  warn(msg: string): void {
+    if (this.warnings.length < 200) this.warnings.push(msg);
+  }
+
+  display(kind: LocaleKind, proto: Prototype, ...fallbacks: Array<() => string | undefined>): string {
+    return this.locale.name(kind, proto, fallbacks) ?? humanize(proto.name);
+  }
+
+  /** Energy string in W/J, reporting a problem (and returning 0) when it cannot be read. */
+  energy(value: unknown, where: string, unit: 'W' | 'J'): number {
+    if (value === undefined || value === null) return 0;
+    const v = parseEnergy(value, unit);
+    if (v === undefined) {
+      this.problem(`${where}: "${String(value)}" is not an energy value in ${unit} (like "150k${unit}")`);
+      return 0;
+    }
+    return v;
+  }
+}
+
+/** Tile footprint from a collision box ([[x1,y1],[x2,y2]]), rounded up to whole tiles. */
+export function footprint(box: unknown): { width: number | null; height: number | null } {
+  const b = Array.isArray(box) ? box : box && typeof box === 'object' ? Object.values(box) : undefined;
+  if (!b || b.length !== 2) return { width: null, height: null };
+  const p = (v: unknown) => (Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : []) as number[];
+  const [a, c] = [p(b[0]), p(b[1])];
+  if (a.length < 2 || c.length < 2) return { width: null, height: null };
+  return { width: Math.ceil(c[0] - a[0] - 1e-6), height: Math.ceil(c[1] - a[1] - 1e-6) };
+}
+
+export const b = (v: boolean | undefined, dflt = false): number => ((v ?? dflt) ? 1 : 0);
+export const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));

@@ -1,0 +1,48 @@
+// Bulk insert of normalized rows into the attached game-data schema. Multi-row INSERTs keep the
+// number of calls across the wasm boundary low; column lists come from the live table definition
+// so the writer cannot drift from the schema.
+import type { Database, SqlValue } from '../db/sqlite';
+import { all } from '../db/sqlite';
+import type { GameData } from './model';
+
+const MAX_PARAMS = 30000;
+
+export function writeGameData(db: Database, data: GameData, schema = 'gd'): void {
+  for (const [table, rows] of Object.entries(data) as Array<[string, Array<Record<string, unknown>>]>) {
+    if (!rows.length) continue;
+    const cols = all<{ name: string }>(db, `PRAGMA ${schema}.table_info(${table})`).map((c) => c.name);
+    if (!cols.length) throw new Error(`game-data table ${table} does not exist (schema out of date?)`);
+    const perRow = cols.length;
+    const batch = Math.max(1, Math.min(500, Math.floor(MAX_PARAMS / perRow)));
+    const rowSql = `(${cols.map(() => '?').join(',')})`;
+    const sqlFor = (n: number) => `INSERT INTO ${schema}.${table} (${cols.join(',')}) VALUES ${Array(n).fill(rowSql).join(',')}`;
+    const full = db.prepare(sqlFor(batch));
+    try {
+      for (let i = 0; i < rows.length; i += batch) {
+        const chunk = rows.slice(i, i + batch);
+        const params: SqlValue[] = new Array(chunk.length * perRow);
+        let k = 0;
+        for (const r of chunk) for (const c of cols) params[k++] = toSql(r[c]);
+        if (chunk.length === batch) {
+          full.run(params);
+        } else {
+          const tail = db.prepare(sqlFor(chunk.length));
+          try {
+            tail.run(params);
+          } finally {
+            tail.free();
+          }
+        }
+      }
+    } finally {
+      full.free();
+    }
+  }
+}
+
+function toSql(v: unknown): SqlValue {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  return v as SqlValue;
+}
