@@ -1,12 +1,14 @@
 // The project store. A project is `<name>.pyops` (SQLite: blocks, tasks, notes, conversations,
 // settings) plus `<name>.pyops.gamedata` (SQLite: imported reference data), attached as schema `gd`.
-// Saves export only the small project database, so a chat message costs a millisecond or two; the
-// game data is written only by an import. `bundle.ts` packs both into one file for backup and sharing.
+// A save appends the rows a transaction changed to `<name>.pyops.journal` (see journal.ts); the
+// project file itself is rewritten only at checkpoints, and the game data only by an import.
+// `bundle.ts` packs everything into one file for backup and sharing.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadSqlJs, scalar, all, dbFilename, type Database, type SqlValue } from './sqlite';
 import { atomicWriteFile, removeStaleTempFiles, BACKUP_SUFFIX } from './atomicFile';
+import { JournalWriter, journalPath, readJournal, type JournalChange, type JournalFrame } from './journal';
 import { acquireLock, type LockOwner } from './lock';
 import { migrate, schemaVersion, latestVersion, type Migration } from './migrate';
 import { ProjectError } from './errors';
@@ -14,6 +16,10 @@ import { PROJECT_KIND, BUNDLE_KIND, PROJECT_MIGRATIONS } from './schema/project'
 import { GAMEDATA_KIND, GAMEDATA_MIGRATIONS, GAMEDATA_TABLES, DATA_FORMAT_VERSION } from './schema/gamedata';
 
 export const PROJECT_EXTENSION = '.pyops';
+/** Fold the journal into the project file once it grows past this many bytes or frames. */
+const CHECKPOINT_BYTES = 4 * 1024 * 1024;
+const CHECKPOINT_FRAMES = 2000;
+const CHANGES = 'temp._pyops_changes';
 export const GAMEDATA_SUFFIX = '.gamedata';
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
@@ -41,6 +47,7 @@ export class Project {
   private closed = false;
   private txDepth = 0;
   private releaseLock: () => void;
+  private journal: JournalWriter | undefined;
 
   private constructor(
     readonly file: string,
@@ -125,22 +132,33 @@ export class Project {
     }
 
     try {
+      // Saves since the last checkpoint live in the journal; replay them under the file's own schema.
+      const generation = journalGeneration(db);
+      const jr = readJournal(journalPath(file), generation);
+      if (jr?.frames.length) applyFrames(db, jr.frames);
+      const { gd, status: gdStatus } = openGamedata(SQL, file);
+      const hadData = !!scalar(db, "SELECT value FROM meta WHERE key = 'data_fingerprint' AND value <> ''");
+      const status: GamedataStatus = gdStatus === 'empty' && hadData ? 'missing' : gdStatus;
+      const project = new Project(file, db, gd, readOnly, reason, owner, release, status);
+      db.run(`ATTACH DATABASE '${dbFilename(gd)}' AS gd`);
       if (!readOnly) {
         removeStaleTempFiles(file);
-        const before = schemaVersion(db);
-        if (before < latestVersion(PROJECT_MIGRATIONS)) {
+        const migrate_ = schemaVersion(db) < latestVersion(PROJECT_MIGRATIONS);
+        if (migrate_) {
           migrate(db, PROJECT_MIGRATIONS);
           setMetaRaw(db, 'schema_version', String(schemaVersion(db)));
-          // The pre-migration file stays as <file>.bak.
-          atomicWriteFile(file, db.export());
+        }
+        installChangeCapture(db);
+        if (migrate_ || jr?.frames.length) {
+          // Fold replayed saves (and the migration) into the file; the old file stays as .bak.
+          project.checkpoint();
+        } else if (jr && !jr.stale) {
+          project.journal = JournalWriter.resume(journalPath(file), generation, jr.validBytes, jr.frames.length);
+        } else {
+          project.journal = JournalWriter.create(journalPath(file), generation);
         }
       }
-      const opened = openGamedata(SQL, file);
-      const { gd } = opened;
-      const hadData = !!scalar(db, "SELECT value FROM meta WHERE key = 'data_fingerprint' AND value <> ''");
-      const status: GamedataStatus = opened.status === 'empty' && hadData ? 'missing' : opened.status;
-      db.run(`ATTACH DATABASE '${dbFilename(gd)}' AS gd`);
-      return new Project(file, db, gd, readOnly, reason, owner, release, status);
+      return project;
     } catch (err) {
       release();
       db.close();
@@ -181,14 +199,24 @@ export class Project {
     try {
       result = fn(this.db);
       setMetaRaw(this.db, 'updated_at', nowIso());
+      // Durable before it is visible: if the journal cannot be written, nothing changes.
+      const frame = collectChanges(this.db);
+      if (frame.changes.length) this.journal!.append(frame);
       this.db.run('COMMIT');
     } catch (err) {
       this.db.run('ROLLBACK');
+      this.db.run(`DELETE FROM ${CHANGES}`);
       throw err;
     } finally {
       this.txDepth--;
     }
-    this.save();
+    if (this.journal!.size > CHECKPOINT_BYTES || this.journal!.frames > CHECKPOINT_FRAMES) {
+      try {
+        this.checkpoint();
+      } catch {
+        // The save itself is durable in the journal; the next write retries the checkpoint.
+      }
+    }
     return result;
   }
 
@@ -196,10 +224,25 @@ export class Project {
     this.write((db) => setMetaRaw(db, key, value));
   }
 
-  /** Durably write the project database (not the game data). */
-  save(): void {
+  /**
+   * Fold the journal into the project file: write the whole project database atomically under a
+   * new journal generation, then start an empty journal. The game data is not touched.
+   */
+  checkpoint(): void {
     this.assertWritable();
-    atomicWriteFile(this.file, this.db.export());
+    const previous = journalGeneration(this.db);
+    const next = previous + 1;
+    setMetaRaw(this.db, 'journal_generation', String(next));
+    this.db.run(`DELETE FROM ${CHANGES}`);
+    try {
+      atomicWriteFile(this.file, this.db.export());
+    } catch (err) {
+      setMetaRaw(this.db, 'journal_generation', String(previous));
+      this.db.run(`DELETE FROM ${CHANGES}`);
+      throw err;
+    }
+    this.journal?.close();
+    this.journal = JournalWriter.create(journalPath(this.file), next);
   }
 
   /**
@@ -250,14 +293,22 @@ export class Project {
     return all<T>(this.db, sql, params);
   }
 
+  /** Close the project; pending journal frames are folded into the file first. */
   close(): void {
     if (this.closed) return;
-    this.closed = true;
     try {
-      this.db.close();
-      this.gd.close();
+      if (!this.readOnly && this.journal && this.journal.frames > 0) this.checkpoint();
     } finally {
-      this.releaseLock();
+      this.closed = true;
+      this.journal?.close();
+      if (!this.readOnly && this.journal && this.journal.frames === 0) fs.rmSync(this.journal.file, { force: true });
+      this.journal = undefined;
+      try {
+        this.db.close();
+        this.gd.close();
+      } finally {
+        this.releaseLock();
+      }
     }
   }
 
@@ -274,6 +325,75 @@ export class Project {
     if (this.readOnly) {
       throw new ProjectError('read-only', `This project is read-only: ${this.readOnlyReason ?? 'opened read-only'}.`);
     }
+  }
+}
+
+function journalGeneration(db: Database): number {
+  return Number(scalar(db, "SELECT value FROM main.meta WHERE key = 'journal_generation'") ?? 0);
+}
+
+const quoteId = (n: string) => `"${n.replace(/"/g, '""')}"`;
+
+/** Temp triggers record the rowid of every row a write touches (temp objects are never exported). */
+function installChangeCapture(db: Database): void {
+  // REPLACE conflict deletes fire delete triggers only with recursive triggers on.
+  db.run('PRAGMA recursive_triggers = ON');
+  db.run(`CREATE TEMP TABLE IF NOT EXISTS _pyops_changes (tbl TEXT NOT NULL, rid INTEGER NOT NULL)`);
+  const tables = all<{ name: string }>(db, "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").map((r) => r.name);
+  for (const t of tables) {
+    const lit = `'${t.replace(/'/g, "''")}'`;
+    const id = quoteId(t);
+    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_i_${t}`)} AFTER INSERT ON main.${id} BEGIN INSERT INTO _pyops_changes VALUES (${lit}, NEW.rowid); END`);
+    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_u_${t}`)} AFTER UPDATE ON main.${id} BEGIN INSERT INTO _pyops_changes VALUES (${lit}, OLD.rowid); INSERT INTO _pyops_changes VALUES (${lit}, NEW.rowid); END`);
+    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_d_${t}`)} AFTER DELETE ON main.${id} BEGIN INSERT INTO _pyops_changes VALUES (${lit}, OLD.rowid); END`);
+  }
+}
+
+/** Final state of every row touched by the open transaction; clears the capture table. */
+function collectChanges(db: Database): JournalFrame {
+  const touched = new Map<string, Set<number>>();
+  for (const r of all<{ tbl: string; rid: number }>(db, `SELECT DISTINCT tbl, rid FROM ${CHANGES}`)) {
+    const set = touched.get(r.tbl) ?? new Set<number>();
+    set.add(r.rid);
+    touched.set(r.tbl, set);
+  }
+  db.run(`DELETE FROM ${CHANGES}`);
+  const changes: JournalChange[] = [];
+  for (const [table, rids] of touched) {
+    const ids = [...rids];
+    const found = new Map<number, Record<string, unknown>>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      for (const row of all<Record<string, unknown>>(db, `SELECT rowid AS __rowid, * FROM main.${quoteId(table)} WHERE rowid IN (${chunk.map(() => '?').join(',')})`, chunk)) {
+        const rowid = Number(row.__rowid);
+        delete row.__rowid;
+        found.set(rowid, row);
+      }
+    }
+    for (const rowid of ids) changes.push({ table, rowid, row: found.get(rowid) ?? null });
+  }
+  return { changes };
+}
+
+/** Replay journal frames: per frame, deletions first, then the final row images. */
+function applyFrames(db: Database, frames: JournalFrame[]): void {
+  db.run('BEGIN');
+  try {
+    for (const f of frames) {
+      for (const c of f.changes) if (c.row === null) db.run(`DELETE FROM main.${quoteId(c.table)} WHERE rowid = ?`, [c.rowid]);
+      for (const c of f.changes) {
+        if (c.row === null) continue;
+        const cols = Object.keys(c.row);
+        db.run(
+          `INSERT OR REPLACE INTO main.${quoteId(c.table)} (rowid, ${cols.map(quoteId).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`,
+          [c.rowid, ...cols.map((k) => c.row![k] as SqlValue)],
+        );
+      }
+    }
+    db.run('COMMIT');
+  } catch (err) {
+    db.run('ROLLBACK');
+    throw new ProjectError('damaged', `The project's journal could not be replayed (${(err as Error).message}); the project file itself is intact.`);
   }
 }
 

@@ -1,0 +1,239 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { Project, gamedataPath } from '../../../../src/core/db/project';
+import { ProjectError } from '../../../../src/core/db/errors';
+import { journalPath } from '../../../../src/core/db/journal';
+import { loadSqlJs } from '../../../../src/core/db/sqlite';
+import { PROJECT_TABLES } from '../../../../src/core/db/schema/project';
+import { tempDir, REPO } from '../../../helpers/paths';
+
+describe('project store', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('creates a project file with identity meta and every project table', async () => {
+    const file = path.join(dir, 'factory.pyops');
+    const p = await Project.create(file, { name: 'My factory' });
+    try {
+      assert.equal(p.name, 'My factory');
+      assert.match(p.id, /^[0-9a-f-]{36}$/);
+      assert.equal(p.meta('kind'), 'pyops-project');
+      assert.equal(p.readOnly, false);
+      assert.equal(p.hasGameData(), false);
+      assert.equal(p.gamedataStatus, 'empty');
+      const tables = p.query<{ name: string }>("SELECT name FROM main.sqlite_master WHERE type='table'").map((r) => r.name);
+      for (const t of PROJECT_TABLES) assert.ok(tables.includes(t), `missing table ${t}`);
+    } finally {
+      p.close();
+    }
+    assert.ok(fs.statSync(file).size > 0);
+  });
+
+  it('refuses to create over an existing file', async () => {
+    const file = path.join(dir, 'x.pyops');
+    fs.writeFileSync(file, 'keep me');
+    await assert.rejects(Project.create(file), (e: unknown) => e instanceof ProjectError && e.code === 'exists');
+    assert.equal(fs.readFileSync(file, 'utf8'), 'keep me');
+  });
+
+  it('persists writes through the journal and folds them into the file on close, keeping the previous file as .bak', async () => {
+    const file = path.join(dir, 'a.pyops');
+    const p = await Project.create(file);
+    const created = fs.readFileSync(file);
+    p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n1', 'First', 'x', 't', 't')"));
+    p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n2', 'Second', 'y', 't', 't')"));
+    assert.deepEqual(fs.readFileSync(file), created, 'a small write does not rewrite the project file');
+    assert.ok(fs.statSync(journalPath(file)).size > 8, 'the writes are in the journal');
+    // Another reader (a crash, a second window) already sees both saves.
+    const reader = await Project.open(file, { readOnly: true });
+    assert.deepEqual(reader.query('SELECT id FROM notes ORDER BY id').map((r) => r.id), ['n1', 'n2']);
+    reader.close();
+    p.close();
+    assert.ok(!fs.existsSync(journalPath(file)), 'the journal is folded in and removed on close');
+    const again = await Project.open(file);
+    assert.deepEqual(again.query('SELECT id FROM notes ORDER BY id').map((r) => r.id), ['n1', 'n2']);
+    again.close();
+    assert.deepEqual(fs.readFileSync(file + '.bak'), created);
+  });
+
+  it('replays deletes, updates and replaced rows from the journal exactly', async () => {
+    const file = path.join(dir, 'j.pyops');
+    const p = await Project.create(file);
+    p.write((db) => {
+      for (let i = 0; i < 5; i++) db.run('INSERT INTO conversation_messages(id, conversation_id, role, parts, seq, created_at) VALUES (?, ?, ?, ?, ?, ?)', [`m${i}`, 'c', 'user', '[]', i, 't']);
+    });
+    p.write((db) => {
+      db.run("DELETE FROM conversation_messages WHERE seq >= 3");
+      db.run("UPDATE conversation_messages SET parts = '[1]' WHERE id = 'm0'");
+      // REPLACE removes the row holding seq 1 through the unique index.
+      db.run("INSERT OR REPLACE INTO conversation_messages(id, conversation_id, role, parts, seq, created_at) VALUES ('m9', 'c', 'assistant', '[9]', 1, 't')");
+      db.run('DELETE FROM notes');
+    });
+    const expected = p.query('SELECT * FROM conversation_messages ORDER BY seq');
+    const reader = await Project.open(file, { readOnly: true });
+    assert.deepEqual(reader.query('SELECT * FROM conversation_messages ORDER BY seq'), expected);
+    assert.deepEqual(expected.map((r) => r.id), ['m0', 'm9', 'm2']);
+    reader.close();
+    p.close();
+  });
+
+  it('drops a torn journal tail and ignores a journal of an older generation', async () => {
+    const file = path.join(dir, 't.pyops');
+    const p = await Project.create(file);
+    p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n1', 'kept', '', 't', 't')"));
+    p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n2', 'torn', '', 't', 't')"));
+    const j = fs.readFileSync(journalPath(file));
+    const stale = await Project.open(file, { readOnly: true });
+    stale.close();
+    // Simulate a crash in the middle of the last frame: the process dies, its journal cut short.
+    fs.writeFileSync(journalPath(file), j.subarray(0, j.length - 5));
+    const reader = await Project.open(file, { readOnly: true });
+    assert.deepEqual(reader.query('SELECT id FROM notes').map((r) => r.id), ['n1']);
+    reader.close();
+    p.close(); // folds both frames (in memory they are whole) and starts a new generation
+    fs.writeFileSync(journalPath(file), j); // an old-generation journal left behind
+    const again = await Project.open(file);
+    assert.deepEqual(again.query('SELECT id FROM notes ORDER BY id').map((r) => r.id), ['n1', 'n2']);
+    again.close();
+  });
+
+  it('checkpoints on its own when the journal grows long', async () => {
+    const file = path.join(dir, 'long.pyops');
+    const p = await Project.create(file);
+    const body = 'x'.repeat(100_000);
+    for (let i = 0; i < 45; i++) p.write((db) => db.run('INSERT INTO notes(id, title, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [`n${i}`, 't', body, 't', 't']));
+    assert.ok(fs.statSync(journalPath(file)).size < 4 * 1024 * 1024 + 200_000);
+    const reader = await Project.open(file, { readOnly: true });
+    assert.equal(reader.counts(['notes'])['notes'], 45);
+    reader.close();
+    p.close();
+  });
+
+  it('rolls back a failed write and leaves the file as it was', async () => {
+    const file = path.join(dir, 'b.pyops');
+    const p = await Project.create(file);
+    const before = fs.readFileSync(file);
+    assert.throws(() =>
+      p.write((db) => {
+        db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n1', 'x', '', 't', 't')");
+        throw new Error('boom');
+      }),
+    );
+    assert.equal(p.query('SELECT count(*) AS n FROM notes')[0].n, 0);
+    assert.deepEqual(fs.readFileSync(file), before);
+    p.close();
+  });
+
+  for (const [label, content, code] of [
+    ['a text file', 'hello, not a database', 'not-sqlite'],
+    ['an empty file', '', 'not-sqlite'],
+  ] as const) {
+    it(`reports ${label} as not a project and never modifies it`, async () => {
+      const file = path.join(dir, 'bad.pyops');
+      fs.writeFileSync(file, content);
+      const before = fs.readFileSync(file);
+      await assert.rejects(Project.open(file), (e: unknown) => e instanceof ProjectError && e.code === code && /not a PyOps project/.test(e.message));
+      assert.deepEqual(fs.readFileSync(file), before);
+      assert.ok(!fs.existsSync(file + '.lock'));
+    });
+  }
+
+  it('reports an SQLite file that is not a PyOps project and leaves it untouched', async () => {
+    const SQL = await loadSqlJs();
+    const db = new SQL.Database();
+    db.run('CREATE TABLE t(x)');
+    const file = path.join(dir, 'other.sqlite');
+    fs.writeFileSync(file, db.export());
+    db.close();
+    const before = fs.readFileSync(file);
+    await assert.rejects(Project.open(file), (e: unknown) => e instanceof ProjectError && e.code === 'not-project');
+    assert.deepEqual(fs.readFileSync(file), before);
+  });
+
+  it('reports a damaged project and points at the .bak copy', async () => {
+    const file = path.join(dir, 'c.pyops');
+    const p = await Project.create(file);
+    p.setMeta('x', '1');
+    p.close();
+    const good = fs.readFileSync(file);
+    // A garbled schema page behind an intact header, and a copy cut short.
+    const garbled = Buffer.from(good);
+    garbled.fill(0xab, 100, 4096);
+    const truncated = good.subarray(0, Math.floor(good.length / 2));
+    for (const bytes of [garbled, truncated]) {
+      fs.writeFileSync(file, bytes);
+      await assert.rejects(Project.open(file), (e: unknown) => e instanceof ProjectError && e.code === 'damaged' && /c\.pyops\.bak/.test(e.message));
+      assert.deepEqual(fs.readFileSync(file), bytes);
+    }
+  });
+
+  it('refuses a project from a newer schema version', async () => {
+    const file = path.join(dir, 'new.pyops');
+    const p = await Project.create(file);
+    p.write((db) => db.run('PRAGMA user_version = 999'));
+    p.close();
+    await assert.rejects(Project.open(file), (e: unknown) => e instanceof ProjectError && e.code === 'newer-version');
+  });
+
+  it('says a missing file is missing', async () => {
+    await assert.rejects(Project.open(path.join(dir, 'nope.pyops')), (e: unknown) => e instanceof ProjectError && e.code === 'missing');
+  });
+
+  it('opens read-only, with a notice, when another live process holds the project', async () => {
+    const file = path.join(dir, 'shared.pyops');
+    (await Project.create(file)).close();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'test/helpers/holdProject.ts'), file], {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d) => String(d).includes('holding') && resolve());
+        child.on('exit', (c) => reject(new Error(`holder exited early (${c})`)));
+      });
+      const p = await Project.open(file);
+      try {
+        assert.equal(p.readOnly, true);
+        assert.match(p.readOnlyReason ?? '', /open in another PyOps window/);
+        assert.equal(p.lockOwner?.pid, child.pid);
+        assert.throws(() => p.setMeta('x', '1'), (e: unknown) => e instanceof ProjectError && e.code === 'read-only');
+      } finally {
+        p.close();
+      }
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    }
+    // The holder died without releasing: its stale lock is taken over.
+    const p2 = await Project.open(file);
+    assert.equal(p2.readOnly, false);
+    p2.close();
+  });
+
+  it('opens a second time in the same process read-only and releases the lock on close', async () => {
+    const file = path.join(dir, 'twice.pyops');
+    const a = await Project.create(file);
+    const b = await Project.open(file);
+    assert.equal(a.readOnly, false);
+    assert.equal(b.readOnly, true);
+    b.close();
+    a.close();
+    assert.ok(!fs.existsSync(file + '.lock'));
+    const c = await Project.open(file);
+    assert.equal(c.readOnly, false);
+    c.close();
+  });
+
+  it('never writes the game-data file on an ordinary save', async () => {
+    const file = path.join(dir, 'small.pyops');
+    const p = await Project.create(file);
+    p.setMeta('x', '1');
+    p.close();
+    assert.ok(!fs.existsSync(gamedataPath(file)), 'no game-data file before an import');
+  });
+});
