@@ -1,0 +1,46 @@
+// The `pyops` command line: thin shells over src/core. Exit codes: 0 success, 1 failure (one-line
+// reason on stderr), 2 usage error.
+import { oneLine, UsageError } from './args';
+import { processIO, type CliIO } from './io';
+import { projectCommand, PROJECT_USAGE } from './commands/project';
+import { importCommand, IMPORT_USAGE } from './commands/import';
+
+export const USAGE = `Usage:
+${PROJECT_USAGE}
+${IMPORT_USAGE}
+pyops --help | --version`;
+
+declare const PYOPS_VERSION: string | undefined;
+
+export async function run(argv: string[], io: CliIO = processIO): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    switch (cmd) {
+      case 'project':
+        return await projectCommand(rest, io);
+      case 'import':
+        return await importCommand(rest, io);
+      case '--version':
+      case '-v':
+        io.out(typeof PYOPS_VERSION === 'string' ? PYOPS_VERSION : 'dev');
+        return 0;
+      case '--help':
+      case '-h':
+      case 'help':
+        io.out(USAGE);
+        return 0;
+      case undefined:
+        throw new UsageError('missing command');
+      default:
+        throw new UsageError(`unknown command "${cmd}"`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`pyops: ${err.message}\n${USAGE}`);
+      return 2;
+    }
+    io.err(`pyops: ${oneLine(err)}`);
+    if (process.env.PYOPS_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
+    return 1;
+  }
+}

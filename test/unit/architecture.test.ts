@@ -1,0 +1,38 @@
+// Rooms: src/core runs in plain Node (tests, CLI, MCP server) and must never import `vscode`;
+// src/webview runs in the browser and imports neither `vscode` nor Node built-ins.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO } from '../helpers/paths';
+
+function files(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? files(p) : /\.(ts|mts|cts|js|mjs)$/.test(e.name) ? [p] : [];
+  });
+}
+
+const imports = (src: string) => [...src.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+
+describe('architecture rooms', () => {
+  it('src/core never imports vscode or anything from src/extension', () => {
+    const bad: string[] = [];
+    for (const f of files(path.join(REPO, 'src', 'core'))) {
+      for (const spec of imports(fs.readFileSync(f, 'utf8'))) {
+        if (spec === 'vscode' || spec.includes('/extension/') || spec.startsWith('../extension')) bad.push(`${path.relative(REPO, f)} imports ${spec}`);
+      }
+    }
+    assert.deepEqual(bad, []);
+  });
+
+  it('src/webview imports neither vscode nor Node built-ins', () => {
+    const bad: string[] = [];
+    for (const f of files(path.join(REPO, 'src', 'webview'))) {
+      for (const spec of imports(fs.readFileSync(f, 'utf8'))) {
+        if (spec === 'vscode' || spec.startsWith('node:') || /^(fs|path|os|child_process|crypto)$/.test(spec)) bad.push(`${path.relative(REPO, f)} imports ${spec}`);
+      }
+    }
+    assert.deepEqual(bad, []);
+  });
+});

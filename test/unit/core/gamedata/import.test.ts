@@ -1,0 +1,154 @@
+// Importing into a project: one transaction, project rows untouched, bad dumps rejected with a
+// clear reason and no change at all.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Project, gamedataPath } from '../../../../src/core/db/project';
+import { importGameData } from '../../../../src/core/gamedata/import';
+import { DumpError } from '../../../../src/core/gamedata/normalize';
+import { PROJECT_TABLES } from '../../../../src/core/db/schema/project';
+import { SAMPLE_WORLD, tempDir } from '../../../helpers/paths';
+
+const sampleDump = () => JSON.parse(fs.readFileSync(path.join(SAMPLE_WORLD, 'data-raw-dump.json'), 'utf8'));
+
+function fillProjectRows(p: Project): void {
+  p.write((db) => {
+    db.run("INSERT INTO blocks(id, name, data, created_at, updated_at) VALUES ('b1', 'Gears', '{\"goals\":[]}', 't', 't')");
+    db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n1', 'Note', 'body', 't', 't')");
+    db.run("INSERT INTO conversations(id, title, created_at, updated_at) VALUES ('c1', 'Chat', 't', 't')");
+    db.run("INSERT INTO conversation_messages(id, conversation_id, role, parts, seq, created_at) VALUES ('m1', 'c1', 'user', '[]', 0, 't')");
+    db.run("INSERT INTO tasks(id, title, created_at, updated_at) VALUES ('t1', 'Build gears', 't', 't')");
+    db.run("INSERT INTO turd_selections(master, branch, source, updated_at) VALUES ('press-upgrade', 'lean-press', 'manual', 't')");
+  });
+}
+
+function projectSnapshot(p: Project): string {
+  return JSON.stringify(PROJECT_TABLES.filter((t) => t !== 'meta').map((t) => p.query(`SELECT * FROM main.${t} ORDER BY 1`)));
+}
+
+describe('game-data import into a project', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('imports the sample world, records provenance and survives a reopen', async () => {
+    const file = path.join(dir, 'p.pyops');
+    const p = await Project.create(file);
+    const stages: string[] = [];
+    const s = await importGameData(p, SAMPLE_WORLD, { onProgress: (st) => stages.push(st) });
+    assert.deepEqual(stages, ['read', 'normalize', 'write', 'done']);
+    assert.equal(s.counts.items, 42);
+    assert.equal(s.counts.recipes, 47);
+    assert.equal(s.counts.synthesizedRecipes, 11);
+    assert.equal(s.counts.turdMasters, 1);
+    assert.equal(s.localeFiles.length, 5);
+    assert.match(s.fingerprint, /^[0-9a-f]{64}$/);
+    assert.equal(p.gamedataMeta('fingerprint'), s.fingerprint);
+    assert.equal(p.meta('data_fingerprint'), s.fingerprint);
+    assert.deepEqual(JSON.parse(p.gamedataMeta('mods')!), { base: '2.0.77', 'pyops-sample-world': '1.0.0' });
+    p.close();
+    const again = await Project.open(file);
+    assert.equal(again.gamedataStatus, 'ok');
+    assert.equal(again.counts(['items'])['items'], 42);
+    assert.equal(again.query("SELECT display FROM recipes WHERE name = 'refine-brine'")[0].display, 'Brine refining');
+    again.close();
+  });
+
+  it('re-imports in one transaction and leaves every project-owned row untouched', async () => {
+    const p = await Project.create(path.join(dir, 'p.pyops'));
+    await importGameData(p, SAMPLE_WORLD);
+    fillProjectRows(p);
+    const before = projectSnapshot(p);
+    // A changed dump: one recipe fewer.
+    const changed = sampleDump();
+    delete changed.recipe['salvage-ash'];
+    delete changed.technology['salvage-press'].effects[1];
+    changed.technology['salvage-press'].effects = changed.technology['salvage-press'].effects.filter(Boolean);
+    const d2 = path.join(dir, 'dump2');
+    fs.mkdirSync(d2);
+    fs.writeFileSync(path.join(d2, 'data-raw-dump.json'), JSON.stringify(changed));
+    const s = await importGameData(p, d2);
+    assert.equal(s.counts.recipes, 46);
+    assert.equal(p.counts(['recipes'])['recipes'], 46 + s.counts.synthesizedRecipes);
+    assert.equal(projectSnapshot(p), before);
+    p.close();
+  });
+
+  const bad: Array<[string, (dir: string) => string, RegExp]> = [
+    ['a file that is not JSON', (d) => write(d, 'data-raw-dump.json', '{"recipe": {'), /not valid JSON/],
+    ['an empty file', (d) => write(d, 'data-raw-dump.json', ''), /is empty/],
+    ['JSON of the wrong shape', (d) => write(d, 'data-raw-dump.json', '[1, 2, 3]'), /data\.raw shape/],
+    ['a dump without recipes', (d) => write(d, 'data-raw-dump.json', JSON.stringify({ item: {}, fluid: {} })), /no "recipe" table/],
+    ['a folder without a dump', (d) => d, /holds no data-raw-dump\.json/],
+    [
+      'a recipe with a missing amount',
+      (d) => dumpWith(d, (x) => delete x.recipe.gear.ingredients[0].amount),
+      /recipe "gear"\.ingredients\.0/,
+    ],
+    [
+      'a dangling ingredient',
+      (d) => dumpWith(d, (x) => (x.recipe.gear.ingredients[0].name = 'unobtainium')),
+      /recipe "gear" uses unknown item "unobtainium"/,
+    ],
+    [
+      'a dangling prerequisite and unlock',
+      (d) => dumpWith(d, (x) => {
+        x.technology.electronics.prerequisites = ['no-such-tech'];
+        x.technology.electronics.effects.push({ type: 'unlock-recipe', recipe: 'no-such-recipe' });
+      }),
+      /requires unknown technology "no-such-tech"[^]*unlocks unknown recipe "no-such-recipe"/,
+    ],
+    [
+      'an unreadable energy value',
+      (d) => dumpWith(d, (x) => (x['assembling-machine'].press.energy_usage = 'lots')),
+      /"lots" is not an energy value/,
+    ],
+  ];
+  for (const [label, make, message] of bad) {
+    it(`rejects ${label} with a clear reason and changes nothing`, async () => {
+      const file = path.join(dir, 'p.pyops');
+      const p = await Project.create(file);
+      await importGameData(p, SAMPLE_WORLD);
+      fillProjectRows(p);
+      const projectBytes = fs.readFileSync(file);
+      const gdBytes = fs.readFileSync(gamedataPath(file));
+      const src = make(fs.mkdtempSync(path.join(dir, 'bad-')));
+      await assert.rejects(importGameData(p, src), (e: unknown) => e instanceof DumpError && message.test(e.message));
+      assert.deepEqual(fs.readFileSync(file), projectBytes);
+      assert.deepEqual(fs.readFileSync(gamedataPath(file)), gdBytes);
+      assert.equal(p.counts(['items'])['items'], 42);
+      p.close();
+    });
+  }
+
+  it('accepts 2.1 recipe categories and shared probabilities', async () => {
+    const p = await Project.create(path.join(dir, 'p.pyops'));
+    const src = dumpWith(fs.mkdtempSync(path.join(dir, 'v21-')), (x) => {
+      const r = x.recipe['sift-sludge'];
+      r.categories = ['crafting', 'refining'];
+      r.results = [
+        { type: 'item', name: 'catalyst', amount: 1, shared_probability: { min: 0, max: 0.2 } },
+        { type: 'item', name: 'azurite-ore', amount: 1, probability: 0.5, shared_probability: { min: 0.2, max: 1 } },
+      ];
+    });
+    await importGameData(p, src);
+    assert.deepEqual(p.query("SELECT category FROM recipe_categories WHERE recipe = 'sift-sludge' ORDER BY category").map((r) => r.category), ['crafting', 'refining']);
+    const probs = p.query("SELECT name, probability FROM recipe_products WHERE recipe = 'sift-sludge' ORDER BY idx");
+    assert.equal(probs[0].probability, 0.2);
+    assert.ok(Math.abs(Number(probs[1].probability) - 0.4) < 1e-12);
+    p.close();
+  });
+});
+
+function write(dir: string, name: string, text: string): string {
+  fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+function dumpWith(dir: string, edit: (d: any) => void): string {
+  const d = sampleDump();
+  edit(d);
+  return write(dir, 'data-raw-dump.json', JSON.stringify(d));
+}

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { Localizer, emptyLocale } from '../../../../src/core/gamedata/locale';
+
+function cfg(sections: Record<string, Record<string, string>>) {
+  const src = emptyLocale();
+  for (const [s, e] of Object.entries(sections)) src.cfg.set(s, new Map(Object.entries(e)));
+  return new Localizer(src);
+}
+
+describe('localized names', () => {
+  it('uses names resolved by the game first', () => {
+    const src = emptyLocale();
+    src.resolved.set('item', new Map([['gear', 'Gear wheel']]));
+    assert.equal(new Localizer(src).name('item', { name: 'gear' }), 'Gear wheel');
+  });
+  it('resolves LocalisedStrings against cfg dictionaries, with ? fallbacks and parameters', () => {
+    const l = cfg({
+      'recipe-name': { 'coal-gas': 'Coal gas from coal' },
+      'fluid-name': { tar: 'Tar' },
+      'item-name': { 'x-module': 'Module __1__' },
+      'technology-name': { automation: 'Automation' },
+    });
+    assert.equal(l.name('recipe', { name: 'coal-gas', localised_name: ['?', ['recipe-name.coal-gas'], ['fluid-name.coal-gas']] }), 'Coal gas from coal');
+    assert.equal(l.name('recipe', { name: 'r', localised_name: ['?', ['recipe-name.missing'], ['fluid-name.tar']] }), 'Tar');
+    assert.equal(l.name('item', { name: 'm', localised_name: ['item-name.x-module', '2'] }), 'Module 2');
+    assert.equal(l.name('item', { name: 'c', localised_name: ['', 'A', ' ', ['fluid-name.tar']] }), 'A Tar');
+    assert.equal(l.name('technology', { name: 'automation-2' }), 'Automation 2');
+  });
+  it('expands __ITEM__ macros and falls back when nothing is known', () => {
+    const l = cfg({ 'item-name': { plate: 'Plate', 'plate-box': 'Box of __ITEM__plate__' } });
+    assert.equal(l.name('item', { name: 'plate-box' }), 'Box of Plate');
+    assert.equal(l.name('item', { name: 'unknown' }, [() => 'Fallback']), 'Fallback');
+    assert.equal(l.name('item', { name: 'unknown' }), undefined);
+  });
+});
