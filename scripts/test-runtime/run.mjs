@@ -1,0 +1,224 @@
+// `npm run test:integration`: runs test/integration inside a real VS Code. Installs the runtime if
+// needed (.vscode-test/), builds and packages the extension, installs the .vsix into a fresh
+// code-server profile, opens the workbench in headless Chromium with an extension-tests payload,
+// and exits with the tests' exit code after printing "N passed, N failed".
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { build } from 'esbuild';
+import { ensureRuntime, ROOT, RUNTIME, NODE24_DIR, CODE_SERVER_BIN, TOOLS_DIR } from './install.mjs';
+import { CHROMIUM } from './versions.mjs';
+
+const OUT = path.join(ROOT, 'test-output', 'integration');
+const TIMEOUT_MS = Number(process.env.PYOPS_INTEGRATION_TIMEOUT_MS || 600_000);
+const log = (m) => console.log(`[integration] ${m}`);
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...opts });
+  if (r.status !== 0) {
+    process.stderr.write((r.stdout ?? '') + (r.stderr ?? ''));
+    throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed (${r.status})`);
+  }
+  return r.stdout;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function bundleTests() {
+  const files = [];
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.test.ts')) files.push(p);
+    }
+  };
+  walk(path.join(ROOT, 'test', 'integration'));
+  files.sort();
+  const suites = {
+    name: 'suites',
+    setup(b) {
+      b.onResolve({ filter: /^pyops:suites$/ }, () => ({ path: 'suites', namespace: 'pyops' }));
+      b.onLoad({ filter: /.*/, namespace: 'pyops' }, () => ({
+        contents: `module.exports = function load() {\n${files.map((f) => `  require(${JSON.stringify(f)});`).join('\n')}\n};`,
+        resolveDir: path.join(ROOT, 'test', 'integration'),
+        loader: 'js',
+      }));
+    },
+  };
+  const outfile = path.join(ROOT, 'out', 'integration', 'index.cjs');
+  await build({
+    entryPoints: [path.join(ROOT, 'test', 'integration', 'index.ts')],
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, external: ['vscode'],
+    sourcemap: 'inline', logLevel: 'warning', plugins: [suites],
+    // mocha's parallel mode (unused here) resolves worker files at run time.
+    logOverride: { 'require-resolve-not-external': 'silent' },
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+  });
+  log(`bundled ${files.length} test file(s)`);
+  return outfile;
+}
+
+async function main() {
+  ensureRuntime();
+  fs.rmSync(OUT, { recursive: true, force: true });
+  fs.mkdirSync(OUT, { recursive: true });
+  if (!process.env.PYOPS_SKIP_BUILD) run(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
+  const testsEntry = await bundleTests();
+
+  const vsix = path.join(RUNTIME, 'pyops-test.vsix');
+  run(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '-o', vsix]);
+  log(`packaged ${path.relative(ROOT, vsix)} (${(fs.statSync(vsix).size / 1024).toFixed(0)} KB)`);
+
+  // A fresh, isolated profile for every run; code-server and Chromium stay out of $HOME.
+  const profile = path.join(RUNTIME, 'profile');
+  fs.rmSync(profile, { recursive: true, force: true });
+  const home = path.join(profile, 'home');
+  const ud = path.join(profile, 'user-data');
+  const exts = path.join(profile, 'extensions');
+  const ws = path.join(profile, 'workspace');
+  const work = path.join(profile, 'work');
+  for (const d of [home, path.join(ud, 'User'), exts, ws, work]) fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(path.join(ud, 'User', 'settings.json'), JSON.stringify({
+    'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false,
+    'workbench.startupEditor': 'none', 'update.mode': 'none', 'workbench.tips.enabled': false,
+    'chat.commandCenter.enabled': false,
+  }, null, 2));
+  const env = {
+    ...process.env,
+    PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH}`,
+    HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_CACHE_HOME: path.join(home, '.cache'),
+    PYOPS_TEST_REPO: ROOT, PYOPS_TEST_WORK: work, PYOPS_TEST_OUTPUT: OUT,
+    PYOPS_TEST_SHARED_DATA: path.resolve(ROOT, '..', 'shared', 'data'),
+  };
+  run(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', vsix], { env });
+  const installed = fs.readdirSync(exts).find((d) => d.startsWith('pyops.pyops-vscode-'));
+  if (!installed) throw new Error(`the .vsix did not install into ${exts}`);
+  const extDir = path.join(exts, installed);
+  log(`installed ${installed}`);
+
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  const csLog = fs.openSync(path.join(OUT, 'code-server.log'), 'w');
+  const cs = spawn(CODE_SERVER_BIN, [
+    '--auth', 'none', '--bind-addr', host, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--reconnection-grace-time', '5', '--vscode-option', 'enable-smoke-test-driver',
+    '--user-data-dir', ud, '--extensions-dir', exts, ws,
+  ], { env, stdio: ['ignore', csLog, csLog], detached: true });
+  const stopServer = () => {
+    try {
+      process.kill(-cs.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stopServer);
+
+  let code = 1;
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ok = await fetch(`http://${host}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error('code-server did not come up within 60 s; see test-output/integration/code-server.log');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    code = await runInBrowser(host, extDir, testsEntry, ws);
+  } finally {
+    stopServer();
+  }
+  process.exit(code);
+}
+
+async function runInBrowser(host, extDir, testsEntry, ws) {
+  const { chromium } = createRequire(path.join(TOOLS_DIR, 'package.json'))('playwright-core');
+  const payload = [
+    ['extensionDevelopmentPath', `vscode-remote://${host}${extDir}`],
+    ['extensionTestsPath', `vscode-remote://${host}${testsEntry}`],
+  ];
+  const url = `http://${host}/?folder=${encodeURIComponent(ws)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const consoleLog = fs.createWriteStream(path.join(OUT, 'extension-host-console.log'));
+  let summary;
+  page.on('console', (m) => {
+    const t = m.text().replace(/%c|color: #[0-9a-f]+/gi, '').trim();
+    consoleLog.write(t + '\n');
+    const tagged = t.indexOf('[pyops-test] ');
+    if (tagged >= 0) console.log(t.slice(tagged + '[pyops-test] '.length));
+    const s = t.match(/(\d+) passed, (\d+) failed/);
+    if (s) summary = s[0];
+  });
+  let finish;
+  const exited = new Promise((r) => (finish = r));
+  await page.exposeFunction('codeAutomationExit', (c) => finish(c));
+  const t0 = Date.now();
+  await page.goto(url);
+  const timer = setTimeout(() => finish('timeout'), TIMEOUT_MS);
+  const ui = serveUiRequests(page);
+  const code = await exited;
+  clearTimeout(timer);
+  ui.stop();
+  log(`extension tests finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  await page.screenshot({ path: path.join(OUT, 'workbench-end.png') }).catch(() => {});
+  await browser.close();
+  console.log(summary ?? `0 passed, 1 failed (no test summary; exit ${code}; see test-output/integration/extension-host-console.log)`);
+  log(`screenshots and logs: ${path.relative(ROOT, OUT)}/`);
+  return code === 0 ? 0 : 1;
+}
+
+/**
+ * Tests in the extension host cannot see the rendered workbench. They write a request file
+ * (ui-request-<id>.json: what to look for); we check the page and answer in ui-result-<id>.json.
+ */
+function serveUiRequests(page) {
+  const busy = new Set();
+  const timer = setInterval(() => {
+    for (const f of fs.readdirSync(OUT)) {
+      const m = /^ui-request-(.+)\.json$/.exec(f);
+      if (!m || busy.has(m[1])) continue;
+      busy.add(m[1]);
+      const req = JSON.parse(fs.readFileSync(path.join(OUT, f), 'utf8'));
+      checkUi(page, req).then(
+        (result) => fs.writeFileSync(path.join(OUT, `ui-result-${m[1]}.json`), JSON.stringify(result)),
+        (err) => fs.writeFileSync(path.join(OUT, `ui-result-${m[1]}.json`), JSON.stringify({ ok: false, failures: [String(err)] })),
+      );
+    }
+  }, 250);
+  return { stop: () => clearInterval(timer) };
+}
+
+async function checkUi(page, req) {
+  const failures = [];
+  const bar = page.locator('#workbench\\.parts\\.statusbar');
+  for (const text of req.statusBarIncludes ?? []) {
+    const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    if (!ok) failures.push(`status bar does not show "${text}" (it shows: ${(await bar.innerText().catch(() => '?')).replace(/\s+/g, ' ')})`);
+  }
+  if (req.screenshot) {
+    const target = req.screenshot.element === 'statusbar' ? bar : page;
+    await target.screenshot({ path: path.join(OUT, req.screenshot.file) }).catch((e) => failures.push(`screenshot failed: ${e.message}`));
+  }
+  return { ok: failures.length === 0, failures };
+}
+
+main().catch((err) => {
+  console.error(`[integration] ${err.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+// Owns the active project of this window: opening, creating, closing, the sample project, and
+// remembering the last project across reloads. Everything project-specific lives in src/core; this
+// class only adds the VS Code gestures (notices, events, global state).
+import * as vscode from 'vscode';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Project } from '../core/db/project';
+import { importGameData, type ImportSummary } from '../core/gamedata/import';
+
+const LAST_PROJECT_KEY = 'pyops.lastProject';
+
+export class ProjectManager implements vscode.Disposable {
+  private current: Project | undefined;
+  private readonly changed = new vscode.EventEmitter<Project | undefined>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly context: vscode.ExtensionContext) {}
+
+  get active(): Project | undefined {
+    return this.current;
+  }
+
+  /** The active project, or a thrown error telling the user how to get one. */
+  require(): Project {
+    if (!this.current) throw new Error('No PyOps project is open. Run "PyOps: Open Project…", "PyOps: New Project…" or "PyOps: Open Sample Project".');
+    return this.current;
+  }
+
+  async open(file: string, opts: { quiet?: boolean } = {}): Promise<Project> {
+    file = path.resolve(file);
+    if (this.current && this.current.file === file && !this.current.isClosed) return this.current;
+    const p = await Project.open(file, { app: `vscode (${vscode.env.appName})` });
+    this.replace(p);
+    if (p.readOnly && !opts.quiet) void vscode.window.showWarningMessage(`PyOps: ${p.readOnlyReason}`);
+    if (!opts.quiet && (p.gamedataStatus === 'missing' || p.gamedataStatus === 'unreadable')) {
+      void vscode.window.showWarningMessage(
+        `PyOps: the game data of "${p.name}" is ${p.gamedataStatus === 'missing' ? 'missing' : 'unreadable'} (${path.basename(p.gamedataFile)}). Import it again with "PyOps: Import Game Data from Dump…" or "PyOps: Sync Game Data from Factorio".`,
+      );
+    }
+    return p;
+  }
+
+  async create(file: string, name?: string): Promise<Project> {
+    const p = await Project.create(file, { name, app: `vscode (${vscode.env.appName})` });
+    this.replace(p);
+    return p;
+  }
+
+  close(): void {
+    this.replace(undefined);
+  }
+
+  /** Notify listeners that the active project's contents changed (e.g. after an import). */
+  touch(): void {
+    this.changed.fire(this.current);
+  }
+
+  /** The built-in sample project in global storage, (re)imported from the bundled sample world. */
+  async openSample(): Promise<{ project: Project; imported?: ImportSummary }> {
+    const dir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sample').fsPath;
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'sample.pyops');
+    const source = this.sampleWorldDir();
+    const project = fs.existsSync(file) ? await this.open(file, { quiet: true }) : await this.create(file, 'Sample world');
+    let imported: ImportSummary | undefined;
+    if (!project.readOnly && (!project.hasGameData() || project.gamedataMeta('source') !== path.join(source, 'data-raw-dump.json'))) {
+      imported = await importGameData(project, source);
+      this.touch();
+    }
+    return { project, imported };
+  }
+
+  sampleWorldDir(): string {
+    return vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'sample-world').fsPath;
+  }
+
+  /** At startup: reopen the last project, else the sample project when the workspace asks for it. */
+  async restoreLast(openSampleIfNone: boolean): Promise<void> {
+    const last = this.context.globalState.get<string>(LAST_PROJECT_KEY);
+    if (last && fs.existsSync(last)) {
+      try {
+        await this.open(last);
+        return;
+      } catch (err) {
+        void vscode.window.showWarningMessage(`PyOps: could not reopen ${path.basename(last)}: ${(err as Error).message}`);
+      }
+    }
+    if (openSampleIfNone && !this.current) await this.openSample();
+  }
+
+  private replace(p: Project | undefined): void {
+    if (this.current && this.current !== p) this.current.close();
+    this.current = p;
+    void this.context.globalState.update(LAST_PROJECT_KEY, p?.file);
+    void vscode.commands.executeCommand('setContext', 'pyops.projectOpen', !!p);
+    this.changed.fire(p);
+  }
+
+  dispose(): void {
+    this.current?.close();
+    this.current = undefined;
+    this.changed.dispose();
+  }
+}

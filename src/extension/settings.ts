@@ -1,0 +1,36 @@
+// `pyops.*` settings, read through zod so a hand-edited settings.json with a wrong type gives a
+// warning and the default instead of a crash deep inside a command.
+import * as vscode from 'vscode';
+import { z } from 'zod';
+
+const schema = z.object({
+  factorioExecutablePath: z.string().default(''),
+  factorioUserDataPath: z.string().default(''),
+  factorioDumpTimeoutSeconds: z.number().int().min(30).max(7200).default(600),
+  openSampleProjectOnStartup: z.boolean().default(false),
+});
+
+export type Settings = z.infer<typeof schema>;
+
+const KEYS: Record<keyof Settings, string> = {
+  factorioExecutablePath: 'factorio.executablePath',
+  factorioUserDataPath: 'factorio.userDataPath',
+  factorioDumpTimeoutSeconds: 'factorio.dumpTimeoutSeconds',
+  openSampleProjectOnStartup: 'startup.openSampleProject',
+};
+
+export function readSettings(): Settings {
+  const cfg = vscode.workspace.getConfiguration('pyops');
+  const raw: Record<string, unknown> = {};
+  for (const [k, key] of Object.entries(KEYS)) {
+    const v = cfg.get(key);
+    if (v !== undefined && v !== null) raw[k] = v;
+  }
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data;
+  const bad = r.error.issues.map((i) => `pyops.${KEYS[i.path[0] as keyof Settings] ?? i.path.join('.')}: ${i.message}`).join('; ');
+  void vscode.window.showWarningMessage(`PyOps: ignoring invalid settings (${bad}); using defaults for them.`);
+  const fallback: Record<string, unknown> = { ...raw };
+  for (const i of r.error.issues) delete fallback[String(i.path[0])];
+  return schema.parse(fallback);
+}

@@ -1,0 +1,49 @@
+// The project indicator: which project is active (and whether it is read-only or lacks game data);
+// a click opens the project actions.
+import * as vscode from 'vscode';
+import path from 'node:path';
+import type { ProjectManager } from './projectManager';
+
+export function createProjectStatus(projects: ProjectManager): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('pyops.project', vscode.StatusBarAlignment.Left, 50);
+  item.name = 'PyOps Project';
+  item.command = 'pyops.project.actions';
+  const render = () => {
+    const p = projects.active;
+    if (!p) {
+      item.text = '$(circuit-board) PyOps: no project';
+      item.tooltip = 'No PyOps project is open. Click to open, create or try the sample project.';
+      item.backgroundColor = undefined;
+    } else {
+      const flags = [p.readOnly ? 'read-only' : '', p.hasGameData() ? '' : 'no game data'].filter(Boolean);
+      item.text = `$(circuit-board) ${p.name}${flags.length ? ` (${flags.join(', ')})` : ''}`;
+      const md = new vscode.MarkdownString(undefined, true);
+      md.appendMarkdown(`**PyOps project:** ${p.name}\n\n`);
+      md.appendMarkdown(`File: \`${p.file}\`\n\n`);
+      if (p.hasGameData()) {
+        const counts = safeJson(p.gamedataMeta('counts'));
+        const when = p.gamedataMeta('imported_at');
+        md.appendMarkdown(`Game data: ${counts ? `${counts.items} items, ${counts.recipes} recipes, ${counts.technologies} technologies` : 'imported'}${when ? ` (imported ${when.slice(0, 16).replace('T', ' ')})` : ''}\n\n`);
+      } else {
+        md.appendMarkdown('Game data: none yet — import a dump or sync from Factorio.\n\n');
+      }
+      if (p.readOnly) md.appendMarkdown(`$(lock) ${p.readOnlyReason}\n\n`);
+      md.appendMarkdown(`Click for project actions · ${path.basename(p.file)}`);
+      item.tooltip = md;
+      item.backgroundColor = p.readOnly ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    }
+    item.show();
+  };
+  render();
+  const sub = projects.onDidChange(render);
+  return vscode.Disposable.from(item, sub);
+}
+
+function safeJson(s: string | undefined): Record<string, number> | undefined {
+  if (!s) return undefined;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+}
