@@ -20,6 +20,25 @@ export const PROJECT_EXTENSION = '.pyops';
 const CHECKPOINT_BYTES = 4 * 1024 * 1024;
 const CHECKPOINT_FRAMES = 2000;
 const CHANGES = 'temp._pyops_changes';
+const BEFORE = 'temp._pyops_before';
+/** Undo history length (older actions are dropped). */
+export const UNDO_LIMIT = 50;
+/** Tables outside undo: identity/provenance and the undo history itself. */
+const NOT_UNDOABLE = new Set(['meta', 'undo_actions', 'undo_changes']);
+
+export interface WriteOptions {
+  /** Record the write as one undoable action with this label. */
+  undo?: string;
+}
+export interface UndoEntry {
+  id: number;
+  label: string;
+  createdAt: string;
+}
+export interface UndoResult extends UndoEntry {
+  /** Rows the undo/redo rewrote. */
+  touched: Array<{ table: string; rowid: number }>;
+}
 export const GAMEDATA_SUFFIX = '.gamedata';
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
@@ -189,15 +208,20 @@ export class Project {
     return this.gamedataMeta('fingerprint') !== undefined;
   }
 
-  /** Run `fn` in one transaction and save durably. Nested calls join the outer transaction. */
-  write<T>(fn: (db: Database) => T): T {
+  /**
+   * Run `fn` in one transaction and save durably. Nested calls join the outer transaction. With
+   * `undo`, the write is one undoable action under that label (what the user sees in "Undo …").
+   */
+  write<T>(fn: (db: Database) => T, opts: WriteOptions = {}): T {
     this.assertWritable();
     if (this.txDepth > 0) return fn(this.db);
     this.txDepth++;
     this.db.run('BEGIN');
     let result: T;
     try {
+      this.db.run(`DELETE FROM ${BEFORE}`);
       result = fn(this.db);
+      if (opts.undo) recordUndo(this.db, opts.undo);
       setMetaRaw(this.db, 'updated_at', nowIso());
       // Durable before it is visible: if the journal cannot be written, nothing changes.
       const frame = collectChanges(this.db);
@@ -206,6 +230,7 @@ export class Project {
     } catch (err) {
       this.db.run('ROLLBACK');
       this.db.run(`DELETE FROM ${CHANGES}`);
+      this.db.run(`DELETE FROM ${BEFORE}`);
       throw err;
     } finally {
       this.txDepth--;
@@ -222,6 +247,30 @@ export class Project {
 
   setMeta(key: string, value: string): void {
     this.write((db) => setMetaRaw(db, key, value));
+  }
+
+  /** The action "Undo" would revert, if any. */
+  undoable(): UndoEntry | undefined {
+    return this.query<UndoEntry>('SELECT id, label, created_at AS createdAt FROM main.undo_actions WHERE undone = 0 ORDER BY id DESC LIMIT 1')[0];
+  }
+
+  /** The action "Redo" would re-apply, if any. */
+  redoable(): UndoEntry | undefined {
+    return this.query<UndoEntry>('SELECT id, label, created_at AS createdAt FROM main.undo_actions WHERE undone = 1 ORDER BY id ASC LIMIT 1')[0];
+  }
+
+  /** Revert the latest undoable action; returns what it touched (callers re-solve from that). */
+  undo(): UndoResult | undefined {
+    const entry = this.undoable();
+    if (!entry) return undefined;
+    return this.write((db) => swapImages(db, entry, 'undo'));
+  }
+
+  /** Re-apply the action undone last. */
+  redo(): UndoResult | undefined {
+    const entry = this.redoable();
+    if (!entry) return undefined;
+    return this.write((db) => swapImages(db, entry, 'redo'));
   }
 
   /**
@@ -340,13 +389,78 @@ function installChangeCapture(db: Database): void {
   db.run('PRAGMA recursive_triggers = ON');
   db.run(`CREATE TEMP TABLE IF NOT EXISTS _pyops_changes (tbl TEXT NOT NULL, rid INTEGER NOT NULL)`);
   const tables = all<{ name: string }>(db, "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").map((r) => r.name);
+  // Undo keeps each touched row's image from before the write (first touch wins).
+  db.run(`CREATE TEMP TABLE IF NOT EXISTS _pyops_before (tbl TEXT NOT NULL, rid INTEGER NOT NULL, img TEXT, PRIMARY KEY (tbl, rid))`);
   for (const t of tables) {
     const lit = `'${t.replace(/'/g, "''")}'`;
     const id = quoteId(t);
     db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_i_${t}`)} AFTER INSERT ON main.${id} BEGIN INSERT INTO _pyops_changes VALUES (${lit}, NEW.rowid); END`);
     db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_u_${t}`)} AFTER UPDATE ON main.${id} BEGIN INSERT INTO _pyops_changes VALUES (${lit}, OLD.rowid); INSERT INTO _pyops_changes VALUES (${lit}, NEW.rowid); END`);
     db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_d_${t}`)} AFTER DELETE ON main.${id} BEGIN INSERT INTO _pyops_changes VALUES (${lit}, OLD.rowid); END`);
+    if (NOT_UNDOABLE.has(t)) continue;
+    const cols = all<{ name: string }>(db, `PRAGMA main.table_info(${id})`).map((c) => c.name);
+    const img = (row: 'OLD' | 'NEW') => `json_object(${cols.map((c) => `'${c.replace(/'/g, "''")}', ${row}.${quoteId(c)}`).join(', ')})`;
+    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_i_${t}`)} AFTER INSERT ON main.${id} BEGIN INSERT OR IGNORE INTO _pyops_before VALUES (${lit}, NEW.rowid, NULL); END`);
+    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_u_${t}`)} BEFORE UPDATE ON main.${id} BEGIN INSERT OR IGNORE INTO _pyops_before VALUES (${lit}, OLD.rowid, ${img('OLD')}); INSERT OR IGNORE INTO _pyops_before VALUES (${lit}, NEW.rowid, NULL); END`);
+    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_d_${t}`)} BEFORE DELETE ON main.${id} BEGIN INSERT OR IGNORE INTO _pyops_before VALUES (${lit}, OLD.rowid, ${img('OLD')}); END`);
   }
+}
+
+/** Store the before-images of this write as one undo action; a new action drops the redo list. */
+function recordUndo(db: Database, label: string): void {
+  const rows = all<{ tbl: string; rid: number; img: string | null }>(db, `SELECT tbl, rid, img FROM ${BEFORE} ORDER BY tbl, rid`);
+  db.run(`DELETE FROM ${BEFORE}`);
+  if (!rows.length) return;
+  db.run('DELETE FROM main.undo_changes WHERE action_id IN (SELECT id FROM main.undo_actions WHERE undone = 1)');
+  db.run('DELETE FROM main.undo_actions WHERE undone = 1');
+  db.run('INSERT INTO main.undo_actions(label, created_at, undone) VALUES (?, ?, 0)', [label, nowIso()]);
+  const id = Number(scalar(db, 'SELECT last_insert_rowid()'));
+  const stmt = db.prepare('INSERT INTO main.undo_changes(action_id, seq, tbl, row_key, before, after) VALUES (?, ?, ?, ?, ?, NULL)');
+  try {
+    rows.forEach((r, i) => stmt.run([id, i, r.tbl, String(r.rid), r.img]));
+  } finally {
+    stmt.free();
+  }
+  db.run(`DELETE FROM main.undo_changes WHERE action_id IN (SELECT id FROM main.undo_actions ORDER BY id DESC LIMIT -1 OFFSET ${UNDO_LIMIT})`);
+  db.run(`DELETE FROM main.undo_actions WHERE id IN (SELECT id FROM main.undo_actions ORDER BY id DESC LIMIT -1 OFFSET ${UNDO_LIMIT})`);
+}
+
+function rowImage(db: Database, table: string, rowid: number): string | null {
+  const row = all<Record<string, unknown>>(db, `SELECT * FROM main.${quoteId(table)} WHERE rowid = ?`, [rowid])[0];
+  return row ? JSON.stringify(row) : null;
+}
+
+function putImage(db: Database, table: string, rowid: number, img: string | null): void {
+  db.run(`DELETE FROM main.${quoteId(table)} WHERE rowid = ?`, [rowid]);
+  if (img === null) return;
+  const row = JSON.parse(img) as Record<string, SqlValue>;
+  const cols = Object.keys(row);
+  db.run(`INSERT OR REPLACE INTO main.${quoteId(table)} (rowid, ${cols.map(quoteId).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`, [rowid, ...cols.map((c) => row[c])]);
+}
+
+/** Undo: put back the before-images (keeping the current ones for redo); redo: the reverse. */
+function swapImages(db: Database, entry: UndoEntry, direction: 'undo' | 'redo'): UndoResult {
+  const changes = all<{ seq: number; tbl: string; row_key: string; before: string | null; after: string | null }>(
+    db, 'SELECT seq, tbl, row_key, before, after FROM main.undo_changes WHERE action_id = ? ORDER BY seq', [entry.id],
+  );
+  const touched: UndoResult['touched'] = [];
+  const now = changes.map((c) => rowImage(db, c.tbl, Number(c.row_key)));
+  // Deletions first so unique keys never collide while rows move back.
+  const order = [...changes.keys()].sort((a, b) => Number((direction === 'undo' ? changes[a].before : changes[a].after) !== null) - Number((direction === 'undo' ? changes[b].before : changes[b].after) !== null));
+  for (const i of order) {
+    const c = changes[i];
+    putImage(db, c.tbl, Number(c.row_key), direction === 'undo' ? c.before : c.after);
+    touched.push({ table: c.tbl, rowid: Number(c.row_key) });
+  }
+  const col = direction === 'undo' ? 'after' : 'before';
+  const stmt = db.prepare(`UPDATE main.undo_changes SET ${col} = ? WHERE action_id = ? AND seq = ?`);
+  try {
+    changes.forEach((c, i) => stmt.run([now[i], entry.id, c.seq]));
+  } finally {
+    stmt.free();
+  }
+  db.run('UPDATE main.undo_actions SET undone = ? WHERE id = ?', [direction === 'undo' ? 1 : 0, entry.id]);
+  return { ...entry, touched };
 }
 
 /** Final state of every row touched by the open transaction; clears the capture table. */

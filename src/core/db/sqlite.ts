@@ -48,7 +48,14 @@ export function all<T = Record<string, SqlValue>>(db: Database, sql: string, par
   try {
     if (params.length) stmt.bind(params);
     const rows: T[] = [];
-    while (stmt.step()) rows.push(stmt.getAsObject() as T);
+    let cols: string[] | undefined;
+    while (stmt.step()) {
+      const v = stmt.get();
+      cols ??= stmt.getColumnNames();
+      const o: Record<string, unknown> = {};
+      for (let i = 0; i < cols.length; i++) o[cols[i]] = v[i];
+      rows.push(o as T);
+    }
     return rows;
   } finally {
     stmt.free();

@@ -1,0 +1,96 @@
+// The block document: what the user (or a proposal) decided for one production block. The solver
+// sizes exactly these recipes; it never adds one. Stored as JSON in blocks.data; everything solved
+// from it is a cache. Rates are per second; names are internal names.
+import { z } from 'zod';
+
+const name = z.string().trim().min(1, 'must be a non-empty internal name').max(200);
+const rate = z.number().finite();
+
+export const moduleCountSchema = z.object({ name, count: z.number().int().min(1).max(64) });
+export const beaconConfigSchema = z.object({
+  beacon: name,
+  modules: z.array(moduleCountSchema).max(16).default([]),
+  count: z.number().min(0).max(64).describe('beacons affecting each machine'),
+  shared: z.number().min(1).max(64).optional().describe('machines sharing one beacon building'),
+});
+
+export const goalSchema = z
+  .object({
+    good: name,
+    /** Items (or fluid units) per second; negative or direction "consume" makes it a sink. */
+    rate: rate.optional(),
+    direction: z.enum(['produce', 'consume']).optional(),
+    /** Fluids: the exact temperature wanted (else any produced temperature counts). */
+    temperature: z.number().finite().optional(),
+    /** Stock goal: make `amount` within `window` seconds (default 600). */
+    stock: z.object({ amount: z.number().positive(), window: z.number().positive().default(600) }).optional(),
+  })
+  .refine((g) => g.rate !== undefined || g.stock !== undefined, { message: 'a goal needs a rate or a stock amount' });
+
+export const rowSchema = z.object({
+  recipe: name,
+  machine: name.optional(),
+  modules: z.array(moduleCountSchema).max(16).optional(),
+  beacons: z.array(beaconConfigSchema).max(4).optional(),
+  fuel: name.optional(),
+  disabled: z.boolean().optional(),
+  /** fluid → temperature this row takes (narrowing an ingredient's accepted range to one produced temperature). */
+  fluidTemperatures: z.record(z.string(), z.number().finite()).optional(),
+  /** Reactor arrangement (x by y), for the neighbour bonus of heat producers. */
+  reactorLayout: z.object({ x: z.number().int().min(1).max(20), y: z.number().int().min(1).max(20) }).optional(),
+});
+
+export const pinSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('count'), recipe: name, buildings: z.number().min(0) }),
+  z.object({ kind: z.literal('cap'), recipe: name, buildings: z.number().min(0) }),
+  z.object({
+    kind: z.literal('share'),
+    /** The consuming row that takes a share of what the block makes of `good`. */
+    recipe: name,
+    good: name,
+    share: z.number().min(0).max(1),
+    base: z.enum(['remaining', 'total']).default('remaining'),
+  }),
+]);
+
+export const drainSchema = z.union([name, z.object({ good: name, recipe: name.optional() })]);
+
+export const blockDocSchema = z.object({
+  version: z.literal(1).default(1),
+  goals: z.array(goalSchema).max(20).default([]),
+  recipes: z.array(rowSchema).max(400).default([]),
+  /** Goods whose use must be covered inside the block (net ≥ 0). */
+  made: z.array(name).max(400).default([]),
+  /** Byproducts to balance inside the block (net = 0). */
+  drains: z.array(drainSchema).max(100).default([]),
+  pins: z.array(pinSchema).max(100).default([]),
+  /** Good → rot per second: solved outside the LP and added as byproducts afterwards. */
+  spoilRates: z.record(z.string(), z.number().min(0)).optional(),
+  notes: z.string().max(20_000).optional(),
+});
+
+export type BlockDoc = z.output<typeof blockDocSchema>;
+export type BlockDocInput = z.input<typeof blockDocSchema>;
+export type Goal = z.output<typeof goalSchema>;
+export type Row = z.output<typeof rowSchema>;
+export type Pin = z.output<typeof pinSchema>;
+
+/** Parse a block document with errors a user or a model can act on. */
+export function parseBlockDoc(value: unknown): BlockDoc {
+  const r = blockDocSchema.safeParse(value);
+  if (r.success) return r.data;
+  const msgs = r.error.issues.slice(0, 8).map((i) => `${i.path.length ? i.path.join('.') : 'block'}: ${i.message}`);
+  throw new Error(`The block document is not valid: ${msgs.join('; ')}`);
+}
+
+/** Normalized goal: solver rate per second and its direction. */
+export function goalRate(g: Goal): { rate: number; direction: 'produce' | 'consume'; stock: boolean } {
+  if (g.stock) return { rate: g.stock.amount / g.stock.window, direction: 'produce', stock: true };
+  const r = g.rate ?? 0;
+  const direction = g.direction ?? (r < 0 ? 'consume' : 'produce');
+  return { rate: direction === 'consume' ? -Math.abs(r) : Math.abs(r), direction, stock: false };
+}
+
+export function drainGood(d: z.output<typeof drainSchema>): string {
+  return typeof d === 'string' ? d : d.good;
+}

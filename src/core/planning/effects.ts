@@ -1,0 +1,177 @@
+// Module, beacon, TURD and research effects on one building running one recipe (domain A).
+//  1. machine modules (truncated to its slots, rejected when they do not fit) + active TURD modules
+//     (an always-on hidden beacon, no slot cost) + per beacon configuration: its modules × distribution
+//     effectivity × profile[min(count, len) − 1] × count;
+//  2. without recipe productivity, module/beacon/TURD productivity is 0; research productivity is
+//     added anyway; the sum is clamped to [0, maximum productivity]; mining research is added after;
+//  3. multipliers: speed max(0.2, 1+s), productivity 1+p, consumption and pollution max(0.2, 1+x).
+import type { Beacon, EffectName, GameIndex, Machine, Module, Recipe } from './gameIndex';
+import { EFFECTS } from './gameIndex';
+
+export interface ModuleCount {
+  name: string;
+  count: number;
+}
+
+export interface BeaconConfig {
+  beacon: string;
+  modules: ModuleCount[];
+  /** Beacons affecting each machine. */
+  count: number;
+  /** Machines sharing one beacon building (divides beacon buildings and power, never effects). */
+  shared?: number;
+}
+
+export interface EffectInput {
+  recipe: Recipe;
+  machine: Machine;
+  modules?: ModuleCount[];
+  beacons?: BeaconConfig[];
+  /** Hidden modules of the selected TURD branches. */
+  turdModules?: string[];
+  /** Research productivity for this recipe (mining research for mining recipes). */
+  researchProductivity?: number;
+}
+
+export interface Rejection {
+  name: string;
+  reason: string;
+}
+
+export interface Effects {
+  /** Summed effect fractions after the rules (productivity already clamped). */
+  sum: Record<EffectName, number>;
+  speedMult: number;
+  prodMult: number;
+  consMult: number;
+  pollutionMult: number;
+  /** Electric power of the beacons, per machine. */
+  beaconPowerW: number;
+  modulesPlaced: ModuleCount[];
+  turdModulesApplied: string[];
+  rejected: Rejection[];
+}
+
+const zero = (): Record<EffectName, number> => ({ speed: 0, productivity: 0, consumption: 0, pollution: 0, quality: 0 });
+
+/** Why a module cannot go into this machine for this recipe (undefined = it fits). */
+export function moduleMisfit(m: Module, machine: Pick<Machine, 'allowedEffects' | 'allowedModuleCategories' | 'moduleSlots'>, recipe: Recipe): string | undefined {
+  if (m.hidden) return 'hidden module (TURD effects are applied automatically)';
+  if (machine.allowedModuleCategories && !machine.allowedModuleCategories.includes(m.category)) return `this machine does not accept ${m.category} modules`;
+  if (recipe.allowedModuleCategories && !recipe.allowedModuleCategories.includes(m.category)) return `this recipe does not accept ${m.category} modules`;
+  for (const e of EFFECTS) {
+    if (!m.effects[e]) continue;
+    if (machine.allowedEffects && !machine.allowedEffects.includes(e)) return `this machine does not allow the ${e} effect`;
+    if (recipe.allowedEffects && !recipe.allowedEffects.includes(e)) return `this recipe does not allow the ${e} effect`;
+  }
+  if (m.effects.productivity > 0 && !recipe.allowProductivity) return 'this recipe does not allow productivity';
+  if (m.limitation && !m.limitation.has(recipe.name)) return 'this module is limited to other recipes';
+  return undefined;
+}
+
+function beaconMisfit(m: Module, b: Beacon): string | undefined {
+  if (b.allowedModuleCategories && !b.allowedModuleCategories.includes(m.category)) return `${b.display} does not accept ${m.category} modules`;
+  for (const e of EFFECTS) if (m.effects[e] && b.allowedEffects && !b.allowedEffects.includes(e)) return `${b.display} does not transmit the ${e} effect`;
+  return undefined;
+}
+
+/** Does a hidden TURD module apply to this machine? (category accepted; `-mk0N` modules only to `-mk0N` machines) */
+export function turdModuleApplies(m: Module, machine: Machine): boolean {
+  if (!machine.allowedModuleCategories?.includes(m.category)) return false;
+  const tier = /-mk0\d$/.exec(m.name)?.[0];
+  return !tier || machine.name.endsWith(tier);
+}
+
+export function computeEffects(g: GameIndex, input: EffectInput): Effects {
+  const { recipe, machine } = input;
+  const fromModules = zero();
+  const rejected: Rejection[] = [];
+  const placed: ModuleCount[] = [];
+  const allowed = (e: EffectName) => (!machine.allowedEffects || machine.allowedEffects.includes(e)) && (!recipe.allowedEffects || recipe.allowedEffects.includes(e));
+
+  let slots = machine.moduleSlots;
+  for (const mc of input.modules ?? []) {
+    const m = g.modules.get(mc.name);
+    if (!m) {
+      rejected.push({ name: mc.name, reason: 'unknown module' });
+      continue;
+    }
+    const misfit = moduleMisfit(m, machine, recipe);
+    if (misfit) {
+      rejected.push({ name: mc.name, reason: misfit });
+      continue;
+    }
+    const n = Math.max(0, Math.min(Math.floor(mc.count), slots));
+    if (n < mc.count) rejected.push({ name: mc.name, reason: `only ${machine.moduleSlots} module slot${machine.moduleSlots === 1 ? '' : 's'}` });
+    if (n <= 0) continue;
+    slots -= n;
+    placed.push({ name: mc.name, count: n });
+    if (!machine.usesModuleEffects) continue;
+    for (const e of EFFECTS) fromModules[e] += m.effects[e] * n;
+  }
+
+  const turdApplied: string[] = [];
+  for (const name of input.turdModules ?? []) {
+    const m = g.modules.get(name);
+    if (!m || !turdModuleApplies(m, machine)) continue;
+    turdApplied.push(name);
+    for (const e of EFFECTS) fromModules[e] += m.effects[e];
+  }
+
+  let beaconPowerW = 0;
+  for (const bc of input.beacons ?? []) {
+    const b = g.beacons.get(bc.beacon);
+    if (!b) {
+      rejected.push({ name: bc.beacon, reason: 'unknown beacon' });
+      continue;
+    }
+    if (!(bc.count > 0)) continue;
+    beaconPowerW += (b.energyUsageW * bc.count) / Math.max(1, bc.shared ?? 1);
+    if (!machine.usesBeaconEffects) continue;
+    const sum = zero();
+    let bslots = b.moduleSlots;
+    for (const mc of bc.modules) {
+      const m = g.modules.get(mc.name);
+      const misfit = m ? beaconMisfit(m, b) : 'unknown module';
+      if (misfit || !m) {
+        rejected.push({ name: mc.name, reason: misfit! });
+        continue;
+      }
+      const n = Math.max(0, Math.min(Math.floor(mc.count), bslots));
+      bslots -= n;
+      for (const e of EFFECTS) sum[e] += m.effects[e] * n;
+    }
+    const profile = b.profile?.length ? b.profile[Math.min(Math.ceil(bc.count), b.profile.length) - 1] : 1;
+    for (const e of EFFECTS) fromModules[e] += sum[e] * b.effectivity * profile * bc.count;
+  }
+
+  for (const [e, v] of Object.entries(machine.baseEffect ?? {}) as Array<[EffectName, number]>) fromModules[e] += v;
+
+  const out = zero();
+  for (const e of EFFECTS) out[e] = allowed(e) ? fromModules[e] : 0;
+  if (!recipe.allowProductivity) out.productivity = 0;
+  const research = input.researchProductivity ?? 0;
+  const max = recipe.maxProductivity ?? 3;
+  if (recipe.kind === 'mining') {
+    out.productivity = Math.min(Math.max(out.productivity, 0), max) + research;
+  } else {
+    out.productivity = Math.min(Math.max(out.productivity + research, 0), max);
+  }
+  return {
+    sum: out,
+    speedMult: Math.max(0.2, 1 + out.speed),
+    prodMult: 1 + out.productivity,
+    consMult: Math.max(0.2, 1 + out.consumption),
+    pollutionMult: Math.max(0.2, 1 + out.pollution),
+    beaconPowerW,
+    modulesPlaced: placed,
+    turdModulesApplied: turdApplied,
+    rejected,
+  };
+}
+
+/** Expected output of one craft under productivity: ignored + (avg − ignored) × prodMult, then × probability. */
+export function productAmount(p: { amount: number; probability: number; ignoredByProductivity: number }, prodMult: number): number {
+  const ignored = Math.min(Math.max(p.ignoredByProductivity, 0), p.amount);
+  return (ignored + (p.amount - ignored) * prodMult) * p.probability;
+}

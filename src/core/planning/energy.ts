@@ -1,0 +1,68 @@
+// How a building is powered and what that costs per second at full activity: electricity (with
+// drain), solid fuel (burnt results), fluid fuel (a pooled MJ good or one filtered fluid), hot fluid
+// fed by temperature, or heat. The solver turns these into LP coefficients or post-solve totals.
+import type { GameIndex, Good, Machine } from './gameIndex';
+import { FLUID_FUEL, HEAT } from '../gamedata/model';
+
+export type EnergyDemand =
+  | { kind: 'electric'; watts: number; drainW: number }
+  | { kind: 'burner'; fuel: string | null; itemsPerSec: number; burntResult: string | null; watts: number }
+  | { kind: 'fluid-fuel'; good: typeof FLUID_FUEL; mjPerSec: number; watts: number }
+  | { kind: 'fluid-filtered'; fluid: string; perSec: number; watts: number }
+  | { kind: 'fluid-heat'; fluid: string | null; perSec: number; watts: number }
+  | { kind: 'heat'; good: typeof HEAT; mjPerSec: number; watts: number }
+  | { kind: 'none' };
+
+/** Preferred default fuels, in order; otherwise the median-energy allowed fuel. */
+export const PREFERRED_FUELS = ['coal', 'coke', 'solid-fuel', 'charcoal', 'wood', 'biomass', 'petroleum-gas', 'natural-gas'];
+
+/** Solid fuels the machine's burner accepts, by fuel value. */
+export function fuelsFor(g: GameIndex, machine: Machine): Good[] {
+  if (machine.energySource !== 'burner') return [];
+  const cats = new Set(machine.fuelCategories);
+  return [...g.goods.values()]
+    .filter((x) => x.kind === 'item' && x.fuelCategory && cats.has(x.fuelCategory) && (x.fuelValueJ ?? 0) > 0)
+    .sort((a, b) => (a.fuelValueJ ?? 0) - (b.fuelValueJ ?? 0) || a.name.localeCompare(b.name));
+}
+
+export function defaultFuel(g: GameIndex, machine: Machine, picked?: string | null, usable?: (fuel: string) => boolean): { fuel: string | null; rule: 'picked' | 'preferred' | 'median' | 'none' } {
+  const all = fuelsFor(g, machine);
+  if (picked && all.some((f) => f.name === picked)) return { fuel: picked, rule: 'picked' };
+  const ok = usable ? all.filter((f) => usable(f.name)) : all;
+  const pool = ok.length ? ok : all;
+  for (const name of PREFERRED_FUELS) if (pool.some((f) => f.name === name)) return { fuel: name, rule: 'preferred' };
+  if (!pool.length) return { fuel: null, rule: 'none' };
+  return { fuel: pool[Math.floor((pool.length - 1) / 2)].name, rule: 'median' };
+}
+
+/** Energy use of one building at full activity with the given consumption multiplier. */
+export function energyDemand(g: GameIndex, machine: Machine, consMult: number, fuel?: string | null): EnergyDemand {
+  const watts = machine.energyUsageW * consMult;
+  switch (machine.energySource) {
+    case 'electric':
+      return { kind: 'electric', watts, drainW: machine.drainW };
+    case 'burner': {
+      const f = fuel ? g.goods.get(fuel) : undefined;
+      const fv = f?.fuelValueJ ?? 0;
+      return { kind: 'burner', fuel: f ? f.name : null, itemsPerSec: fv > 0 ? watts / fv : 0, burntResult: f?.burntResult ?? null, watts };
+    }
+    case 'fluid': {
+      if (machine.burnsFluid && !machine.fluidFuelFilter) return { kind: 'fluid-fuel', good: FLUID_FUEL, mjPerSec: watts / 1e6, watts };
+      if (machine.burnsFluid && machine.fluidFuelFilter) {
+        const fv = g.goods.get(machine.fluidFuelFilter)?.fuelValueJ ?? 0;
+        return { kind: 'fluid-filtered', fluid: machine.fluidFuelFilter, perSec: fv > 0 ? watts / fv : 0, watts };
+      }
+      // Heated by the fluid's temperature: a fixed flow at full speed.
+      return { kind: 'fluid-heat', fluid: machine.fluidFuelFilter, perSec: (machine.fluidFuelPerSec ?? 0) * consMult, watts };
+    }
+    case 'heat':
+      return { kind: 'heat', good: HEAT, mjPerSec: watts / 1e6, watts };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+/** Pollution per minute of `count` buildings (fuel emission multipliers taken as 1). */
+export function pollutionPerMinute(machine: Machine, count: number, consMult: number, pollutionMult: number): number {
+  return machine.pollutionPerMin * count * consMult * pollutionMult;
+}

@@ -1,0 +1,98 @@
+// What a block solve returns. Shared by the solver, the blocks repository (which caches it as
+// projections), the factory analyses, the proposal tools and the CLI.
+import type { ModuleCount, BeaconConfig } from '../effects';
+
+/** `optimal`: solved; `infeasible`: constraints conflict (see diagnosis); `unbounded`/`error`: see message. */
+export type SolveStatus = 'optimal' | 'infeasible' | 'unbounded' | 'error';
+
+export interface SolvedRow {
+  recipe: string;
+  display: string;
+  machine: string | null;
+  machineDisplay: string | null;
+  /** Why this machine (the default-machine rule, or "chosen in the block"). */
+  machineRule: string;
+  craftsPerSecond: number;
+  /** Fractional building count (never rounded by the solve). */
+  buildings: number;
+  /** Whole buildings to place (ceiling, with a small tolerance). */
+  wholeBuildings: number;
+  modules: ModuleCount[];
+  beacons: BeaconConfig[];
+  /** Beacon buildings this row needs (after sharing). */
+  beaconBuildings: number;
+  fuel: string | null;
+  /** Electric power of the buildings and their beacons (W), drain included. */
+  powerW: number;
+  pollutionPerMinute: number;
+  /** Per-building speed, for display. */
+  speed: number;
+  effects: { speed: number; productivity: number; consumption: number; pollution: number };
+}
+
+export interface Flow {
+  good: string;
+  display: string;
+  kind: 'item' | 'fluid';
+  rate: number;
+  /** Fluids: the exact temperature of an export, or the accepted range of an import. */
+  temperature?: number;
+  minTemperature?: number | null;
+  maxTemperature?: number | null;
+}
+
+export interface GoodBalance {
+  good: string;
+  produced: number;
+  consumed: number;
+  net: number;
+}
+
+export interface DiagnosisMember {
+  /** The user gesture involved. */
+  kind: 'goal' | 'pin-count' | 'pin-cap' | 'pin-share' | 'made' | 'drain';
+  /** Good or recipe it concerns. */
+  ref: string;
+  /** How far it is from being satisfied, in its own unit (items/s or buildings). */
+  shortBy: number;
+  message: string;
+}
+
+export interface DiagnosisCard {
+  /** One independent conflict, in the user's terms. */
+  message: string;
+  members: DiagnosisMember[];
+  /** Gestures that resolve it, e.g. "remove the cap on X" or "lower the goal of Y to 3.2/s". */
+  fixes: string[];
+}
+
+export interface SolveResult {
+  status: SolveStatus;
+  message?: string;
+  rows: SolvedRow[];
+  goods: GoodBalance[];
+  /** Consumed from outside the block (goal sinks appear here too). */
+  imports: Flow[];
+  /** Leaves the block: goal outputs beyond their rate and byproducts. */
+  exports: Flow[];
+  /** Exports that are not goals. */
+  byproducts: Flow[];
+  /** Goal outputs at their rates. */
+  goals: Flow[];
+  /** Goals nothing in the block can make. */
+  unmade: Array<{ good: string; reason: string }>;
+  /** Goals whose every producer is count-pinned: the pins decide the rate. */
+  goalSuperseded: Array<{ good: string; goalRate: number; actualRate: number; pinnedBuildings: number; buildingsForGoal: number }>;
+  /** Electric power: machines and beacons (W), and idle drain included in it. */
+  powerW: number;
+  drainW: number;
+  /** Heat the block's heat machines use (W), met by its own heat producers. */
+  heatW: number;
+  /** Solid fuel burnt per second (not made in the block), and fluid-fuel MJ/s. */
+  fuel: Array<{ fuel: string; rate: number }>;
+  pollutionPerMinute: number;
+  diagnosis?: DiagnosisCard[];
+  warnings: string[];
+  /** Timing, for benchmarks: total and inside HiGHS (ms). */
+  timing?: { totalMs: number; highsMs: number };
+}
