@@ -1,0 +1,60 @@
+// Running a tool: validate the input (errors say which field and why), execute, turn every
+// exception into a structured error the caller can act on, and cap the result size — an
+// oversized result is an error with a short preview ("narrow your query"), never a silent cut.
+import type { AnyTool, ToolContext, ToolOutcome } from './types';
+import { ProjectError } from '../../db/errors';
+
+/** Results above this many characters of JSON are refused (about 12k tokens). */
+export const MAX_RESULT_CHARS = 48_000;
+const PREVIEW_CHARS = 1_500;
+
+export class ToolError extends Error {
+  constructor(
+    message: string,
+    readonly code: Exclude<ToolOutcome, { ok: true }>['code'] = 'failed',
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+export function formatZodIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string }>): string {
+  return issues
+    .slice(0, 6)
+    .map((i) => `${i.path.length ? i.path.map(String).join('.') : 'input'}: ${i.message}`)
+    .join('; ');
+}
+
+export async function runTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<ToolOutcome> {
+  const parsed = tool.input.safeParse(rawInput ?? {});
+  if (!parsed.success) {
+    const error = `Invalid input for ${tool.name}: ${formatZodIssues(parsed.error.issues)}. Fix these fields and call it again.`;
+    return { ok: false, code: 'invalid-input', error, summary: `${tool.displayName}: invalid input` };
+  }
+  let result: unknown;
+  try {
+    result = await tool.run(parsed.data, ctx);
+  } catch (err) {
+    const code = err instanceof ToolError ? err.code : err instanceof ProjectError && err.code === 'read-only' ? 'read-only' : 'failed';
+    const name = (err as Error)?.name;
+    const error = err instanceof Error ? err.message : String(err);
+    return { ok: false, code: name === 'QueryError' ? 'not-found' : code, error, summary: `${tool.displayName} failed: ${error.slice(0, 160)}` };
+  }
+  const json = JSON.stringify(result);
+  if (json !== undefined && json.length > MAX_RESULT_CHARS) {
+    return {
+      ok: false,
+      code: 'too-large',
+      error: `The result of ${tool.name} is too large (${json.length} characters, limit ${MAX_RESULT_CHARS}) — narrow your query (lower a limit, pick fewer goods, or a smaller depth).`,
+      preview: json.slice(0, PREVIEW_CHARS),
+      summary: `${tool.displayName}: result too large`,
+    };
+  }
+  let summary = tool.displayName;
+  try {
+    summary = tool.describe ? tool.describe(parsed.data, result) : `Ran ${tool.displayName}`;
+  } catch {
+    // a summary is cosmetic; never fail a tool for it
+  }
+  return { ok: true, result, summary };
+}

@@ -1,0 +1,47 @@
+// The tool contract. Each assistant tool is declared once — name, trust tier, model-facing
+// description, zod input, bounded executor — and that single definition feeds the AI SDK agent
+// loop, vscode.lm.registerTool, the MCP server and `pyops tool`.
+import type { z } from 'zod';
+import type { Project } from '../../db/project';
+
+/**
+ * read: looks, never changes anything · proposal: solves and returns a draft, persists nothing ·
+ * write: one reversible (undoable) change per call · live: reads the running game ·
+ * developer: drives the game directly (MCP only).
+ */
+export type ToolTier = 'read' | 'proposal' | 'write' | 'live' | 'developer';
+
+/** Where a tool is offered: the in-app assistant (chat, LM tools, CLI) and/or MCP clients. */
+export type ToolSurface = 'app' | 'mcp';
+
+export interface ToolContext {
+  project: Project;
+  /** Live game access; absent when no bridge runs in this process. */
+  game?: unknown;
+  signal?: AbortSignal;
+  /** Who is calling, for results that differ (e.g. gameEval proposes in-app, runs over MCP). */
+  caller: 'agent' | 'vscode' | 'mcp' | 'cli';
+}
+
+export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, O = unknown> {
+  /** Stable internal name, camelCase (domain.md D). */
+  name: string;
+  /** Short human title. */
+  displayName: string;
+  tier: ToolTier;
+  /** For the model: when to call it, what the result means, what not to use it for, which batch tool to prefer. */
+  description: string;
+  input: S;
+  surfaces?: ToolSurface[];
+  /** Keywords for VS Code tool sets. */
+  tags?: string[];
+  run(input: z.output<S>, ctx: ToolContext): O | Promise<O>;
+  /** Past-tense progress line for the transcript ("Solved block 'Coke' — 12 buildings"). */
+  describe?(input: z.output<S>, output: O): string;
+}
+
+export type AnyTool = ToolDefinition<z.ZodObject, unknown>;
+
+export type ToolOutcome =
+  | { ok: true; result: unknown; summary: string }
+  | { ok: false; error: string; code: 'invalid-input' | 'not-found' | 'too-large' | 'failed' | 'no-game' | 'read-only'; preview?: string; summary: string };

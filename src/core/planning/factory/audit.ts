@@ -1,0 +1,82 @@
+// Factory-wide coherence: balanced links between blocks, goods short of supply, surpluses, imports
+// nothing in the factory makes, byproducts with nowhere to go, and the final products. Works on
+// the cached projections; callers refresh stale blocks first.
+import type { Project } from '../../db/project';
+import type { GameIndex } from '../gameIndex';
+import type { Availability } from '../availability';
+import { factoryLedger, type LedgerEntry } from './ledger';
+import { listBlocks } from './blocks';
+
+/** Absolute tolerance for "balanced" (items or units per second). */
+export const AUDIT_TOLERANCE = 1e-3;
+
+export interface CoherenceAudit {
+  blocks: number;
+  balancedLinks: Array<{ good: string; display: string; rate: number }>;
+  underSupplied: Array<{ good: string; display: string; produced: number; consumed: number; shortBy: number; producers: string[]; consumers: string[] }>;
+  overProduced: Array<{ good: string; display: string; produced: number; consumed: number; surplus: number; producers: string[] }>;
+  unsourcedImports: Array<{ good: string; display: string; rate: number; consumers: string[]; craftable: boolean }>;
+  danglingByproducts: Array<{ good: string; display: string; rate: number; producers: string[]; disposal: 'route' | 'void' | 'nowhere'; topConsumers: string[]; voidRecipes: string[] }>;
+  finalProducts: Array<{ good: string; display: string; rate: number; producers: string[] }>;
+  /** Blocks whose cached solve is stale or failed (their flows may be missing or outdated). */
+  notSolved: Array<{ id: string; name: string; status: string | null }>;
+}
+
+const names = (xs: Array<{ blockName: string }>) => [...new Set(xs.map((x) => x.blockName))];
+
+/** Recipes that only dispose of a good: its sole input, no outputs or less of it. */
+export function voidRecipes(g: GameIndex, good: string): string[] {
+  return g.consumersOf(good).filter((r) => {
+    const rec = g.recipes.get(r)!;
+    if (rec.ingredients.length !== 1 || rec.ingredients[0].name !== good) return false;
+    const back = rec.products.filter((p) => p.name === good).reduce((s, p) => s + p.amount * p.probability, 0);
+    return rec.products.every((p) => p.name === good) && back < rec.ingredients[0].amount;
+  });
+}
+
+const isBarreling = (g: GameIndex, r: string) => /barrel|canister/.test(r) || /barrel/.test(g.recipes.get(r)?.category ?? '');
+
+export function coherenceAudit(p: Project, g: GameIndex, availability?: Availability): CoherenceAudit {
+  const ledger = factoryLedger(p);
+  const blocks = listBlocks(p, { enabledOnly: true });
+  const out: CoherenceAudit = {
+    blocks: blocks.length, balancedLinks: [], underSupplied: [], overProduced: [], unsourcedImports: [], danglingByproducts: [], finalProducts: [],
+    notSolved: blocks.filter((b) => !b.cache.fresh || b.cache.status !== 'optimal').map((b) => ({ id: b.id, name: b.name, status: b.cache.status })),
+  };
+  const display = (n: string) => g.displayOf(n);
+  const entries = [...ledger.values()].sort((a, b) => a.good.localeCompare(b.good));
+  for (const e of entries) classify(g, e, out, display, availability);
+  return out;
+}
+
+function classify(g: GameIndex, e: LedgerEntry, out: CoherenceAudit, display: (n: string) => string, availability?: Availability): void {
+  const primary = e.producers.some((x) => x.role === 'primary' || x.role === 'stock');
+  if (e.producers.length && e.consumers.length) {
+    if (Math.abs(e.net) <= AUDIT_TOLERANCE) out.balancedLinks.push({ good: e.good, display: display(e.good), rate: e.consumed });
+    else if (e.net < 0) out.underSupplied.push({ good: e.good, display: display(e.good), produced: e.produced, consumed: e.consumed, shortBy: -e.net, producers: names(e.producers), consumers: names(e.consumers) });
+    else if (primary) out.overProduced.push({ good: e.good, display: display(e.good), produced: e.produced, consumed: e.consumed, surplus: e.net, producers: names(e.producers) });
+    else out.danglingByproducts.push(dangling(g, e, e.net, display, availability));
+    return;
+  }
+  if (e.consumers.length) {
+    const craftable = g.producersOf(e.good).some((r) => !availability || availability.recipe(r).availableNow);
+    out.unsourcedImports.push({ good: e.good, display: display(e.good), rate: e.consumed, consumers: names(e.consumers), craftable });
+    return;
+  }
+  if (e.produced <= AUDIT_TOLERANCE) return;
+  if (primary) out.finalProducts.push({ good: e.good, display: display(e.good), rate: e.produced, producers: names(e.producers) });
+  else out.danglingByproducts.push(dangling(g, e, e.produced, display, availability));
+}
+
+function dangling(g: GameIndex, e: LedgerEntry, rate: number, display: (n: string) => string, availability?: Availability): CoherenceAudit['danglingByproducts'][number] {
+  const voids = voidRecipes(g, e.good);
+  const productive = g
+    .consumersOf(e.good)
+    .filter((r) => !voids.includes(r) && !isBarreling(g, r) && (!availability || availability.recipe(r).availableNow))
+    .sort();
+  return {
+    good: e.good, display: display(e.good), rate, producers: names(e.producers),
+    disposal: productive.length ? 'route' : voids.length ? 'void' : 'nowhere',
+    topConsumers: productive.slice(0, 3), voidRecipes: voids.slice(0, 2),
+  };
+}

@@ -1,0 +1,38 @@
+// The factory ledger: the cached flows of all enabled blocks summed per good — who makes it (and
+// in which role), who takes it, and the net. Temperatures fold onto the bare fluid.
+import type { Project } from '../../db/project';
+import { blockFlows, listBlocks, type BlockFlowRow } from './blocks';
+import { ELECTRICITY, HEAT } from '../../gamedata/model';
+
+export interface LedgerEntry {
+  good: string;
+  kind: 'item' | 'fluid';
+  producers: Array<{ blockId: string; blockName: string; role: BlockFlowRow['role']; rate: number }>;
+  consumers: Array<{ blockId: string; blockName: string; rate: number }>;
+  produced: number;
+  consumed: number;
+  net: number;
+}
+
+/** Goods that are not traded between blocks (power is reported separately). */
+export const ENERGY_GOODS = new Set([ELECTRICITY, HEAT]);
+
+export function factoryLedger(p: Project): Map<string, LedgerEntry> {
+  const blocks = new Map(listBlocks(p, { enabledOnly: true }).map((b) => [b.id, b]));
+  const out = new Map<string, LedgerEntry>();
+  for (const f of blockFlows(p)) {
+    const b = blocks.get(f.block_id);
+    if (!b || ENERGY_GOODS.has(f.item)) continue;
+    const e = out.get(f.item) ?? { good: f.item, kind: f.kind, producers: [], consumers: [], produced: 0, consumed: 0, net: 0 };
+    if (f.role === 'import') {
+      e.consumers.push({ blockId: b.id, blockName: b.name, rate: f.rate });
+      e.consumed += f.rate;
+    } else {
+      e.producers.push({ blockId: b.id, blockName: b.name, role: f.role, rate: f.rate });
+      e.produced += f.rate;
+    }
+    e.net = e.produced - e.consumed;
+    out.set(f.item, e);
+  }
+  return out;
+}

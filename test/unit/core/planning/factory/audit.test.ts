@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Project } from '../../../../../src/core/db/project';
+import { importGameData } from '../../../../../src/core/gamedata/import';
+import { gameIndex } from '../../../../../src/core/planning/gameIndex';
+import { createBlock, saveBlock, getBlock } from '../../../../../src/core/planning/factory/blocks';
+import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
+import { blockBuildStatus, productionStats } from '../../../../../src/core/planning/factory/liveState';
+import { fakeSolver } from './fakeSolver';
+import { SAMPLE_WORLD, tempDir } from '../../../../helpers/paths';
+
+// Each block's flows are given in its notes (a JSON object) so the tests control the ledger.
+const solve = fakeSolver({ flows: (doc) => JSON.parse(doc.notes ?? '{}') });
+const block = (good: string, rate: number, flows: { imports?: unknown[]; exports?: unknown[] }) => ({
+  goals: [{ good, rate }],
+  recipes: [{ recipe: good }],
+  notes: JSON.stringify(flows),
+});
+
+describe('factory coherence audit', () => {
+  let dir: string;
+  let p: Project;
+  before(async () => {
+    dir = tempDir();
+    p = await Project.create(path.join(dir, 'a.pyops'));
+    await importGameData(p, SAMPLE_WORLD);
+  });
+  after(() => {
+    p.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('classifies links, shortages, surpluses, unsourced imports, dangling byproducts and final products', async () => {
+    await createBlock(p, solve, { name: 'Plates', doc: block('ferrite-plate', 10, { imports: [{ good: 'ferrite-ore', rate: 10 }] }) });
+    await createBlock(p, solve, { name: 'Gears', doc: block('gear', 4, { imports: [{ good: 'ferrite-plate', rate: 8 }] }) });
+    await createBlock(p, solve, { name: 'Frames', doc: block('frame', 1, { imports: [{ good: 'gear', rate: 2 }, { good: 'ferrite-plate', rate: 3 }] }) });
+    await createBlock(p, solve, { name: 'Refinery', doc: block('solvent', 4, { imports: [{ good: 'brine', rate: 10, kind: 'fluid' }], exports: [{ good: 'tailings', rate: 3, kind: 'fluid' }, { good: 'sludge-cake', rate: 0.2 }] }) });
+    const a = coherenceAudit(p, gameIndex(p));
+    assert.equal(a.blocks, 4);
+    assert.deepEqual(a.underSupplied.map((x) => [x.good, x.shortBy]), [['ferrite-plate', 1]]);
+    assert.deepEqual(a.overProduced.map((x) => [x.good, x.surplus]), [['gear', 2]]);
+    assert.deepEqual(a.unsourcedImports.map((x) => [x.good, x.craftable]).sort(), [['brine', true], ['ferrite-ore', true]]);
+    const tail = a.danglingByproducts.find((x) => x.good === 'tailings')!;
+    assert.equal(tail.disposal, 'route');
+    assert.ok(tail.topConsumers.includes('reclaim-tailings'));
+    assert.deepEqual(tail.voidRecipes, ['tailings-void']);
+    assert.deepEqual(a.finalProducts.map((x) => x.good).sort(), ['frame', 'solvent']);
+    assert.equal(a.danglingByproducts.find((x) => x.good === 'sludge-cake')?.disposal, 'route');
+  });
+
+  it('counts a balanced link within the tolerance and ignores disabled blocks', async () => {
+    const plates = (await import('../../../../../src/core/planning/factory/blocks')).listBlocks(p).find((b) => b.name === 'Plates')!;
+    await saveBlock(p, solve, plates.id, { doc: block('ferrite-plate', 11, { imports: [{ good: 'ferrite-ore', rate: 11 }] }) }, getBlock(p, plates.id).updatedAt);
+    let a = coherenceAudit(p, gameIndex(p));
+    assert.ok(a.balancedLinks.some((l) => l.good === 'ferrite-plate'));
+    await saveBlock(p, solve, plates.id, { enabled: false }, getBlock(p, plates.id).updatedAt);
+    a = coherenceAudit(p, gameIndex(p));
+    assert.ok(a.unsourcedImports.some((l) => l.good === 'ferrite-plate'));
+  });
+});
+
+describe('live-state views', () => {
+  let dir: string;
+  let p: Project;
+  beforeEach(async () => {
+    dir = tempDir();
+    p = await Project.create(path.join(dir, 'l.pyops'));
+    await importGameData(p, SAMPLE_WORLD);
+  });
+  afterEach(() => {
+    p.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says when nothing was synced, then compares built machines with the solved counts', async () => {
+    const id = await createBlock(p, solve, { name: 'Gears', doc: { goals: [{ good: 'gear', rate: 1 }], recipes: [{ recipe: 'gear', machine: 'press' }] } });
+    let s = blockBuildStatus(p, { blockId: id });
+    assert.equal(s.syncedAt, null);
+    assert.deepEqual(s.blocks[0].recipes[0], { recipe: 'gear', machine: 'press', required: 2, built: null, missing: null });
+    p.write((db) => {
+      db.run("INSERT INTO built_machines(machine, recipe, count) VALUES ('press', 'gear', 1)");
+      db.run("INSERT INTO live_sync(kind, synced_at, count) VALUES ('built', '2026-12-02T10:00:00Z', 1)");
+    });
+    s = blockBuildStatus(p, { blockId: id });
+    assert.equal(s.syncedAt, '2026-12-02T10:00:00Z');
+    assert.deepEqual([s.blocks[0].recipes[0].built, s.blocks[0].recipes[0].missing, s.blocks[0].totalMissing], [1, 1, 1]);
+    assert.equal(blockBuildStatus(p).blocks.length, 1, 'list mode shows blocks with a shortfall');
+  });
+
+  it('reports synced production statistics with their timestamp', () => {
+    const g = gameIndex(p);
+    assert.deepEqual(productionStats(p, g, ['gear']), { syncedAt: null, syncedCount: 0, stats: [{ name: 'gear', display: 'Gear', kind: 'item', produced: 0, consumed: 0 }], unknown: [] });
+    p.write((db) => {
+      db.run("INSERT INTO production_stats(name, kind, produced, consumed) VALUES ('gear', 'item', 3.5, 1.25)");
+      db.run("INSERT INTO live_sync(kind, synced_at, count) VALUES ('stats', '2026-12-02T11:00:00Z', 1)");
+    });
+    const r = productionStats(p, g, ['gear', 'nope']);
+    assert.equal(r.syncedAt, '2026-12-02T11:00:00Z');
+    assert.deepEqual([r.stats[0].produced, r.stats[0].consumed], [3.5, 1.25]);
+    assert.deepEqual(r.unknown, ['nope']);
+  });
+});
