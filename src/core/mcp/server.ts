@@ -1,0 +1,37 @@
+// The tool registry as an MCP server. Each request gets the same definitions the agent loop and
+// VS Code use; results go through runTool (validation, structured errors, size cap).
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { AnyTool, ToolContext } from '../assistant/tools/types';
+import { runTool } from '../assistant/tools/run';
+
+export interface McpServerInfo {
+  name: string;
+  version: string;
+}
+
+export function buildMcpServer(tools: readonly AnyTool[], context: () => ToolContext | Promise<ToolContext>, info: McpServerInfo): McpServer {
+  const server = new McpServer(info, { capabilities: { tools: {} } });
+  for (const t of tools) {
+    server.registerTool(
+      t.name,
+      {
+        title: t.displayName,
+        description: t.description,
+        inputSchema: t.input,
+        annotations: {
+          title: t.displayName,
+          readOnlyHint: t.tier === 'read' || t.tier === 'live' || t.tier === 'proposal',
+          destructiveHint: false,
+          idempotentHint: t.tier !== 'write' && t.tier !== 'developer',
+          openWorldHint: t.tier === 'live' || t.tier === 'developer',
+        },
+      },
+      async (args: unknown) => {
+        const outcome = await runTool(t, args, await context());
+        if (outcome.ok) return { content: [{ type: 'text' as const, text: JSON.stringify(outcome.result) }] };
+        return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify({ error: outcome.error, code: outcome.code, ...(outcome.preview ? { preview: outcome.preview } : {}) }) }] };
+      },
+    );
+  }
+  return server;
+}
