@@ -8,6 +8,7 @@ import { readSettings } from './settings';
 import { createProjectStatus } from './statusBar';
 import { registerProjectCommands } from './commands/project';
 import { registerGameDataCommands } from './commands/gamedata';
+import { registerPlanningCommands } from './commands/planning';
 import { recentCommandErrors } from './commands/register';
 
 /** What `activate` returns; integration tests use it to look inside. */
@@ -20,7 +21,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   setSqlWasmDir(path.join(context.extensionPath, 'dist'));
   const projects = new ProjectManager(context);
   context.subscriptions.push(projects, createProjectStatus(projects));
-  context.subscriptions.push(...registerProjectCommands(projects), ...registerGameDataCommands(projects));
+  context.subscriptions.push(...registerProjectCommands(projects), ...registerGameDataCommands(projects), ...registerPlanningCommands(projects));
   void vscode.commands.executeCommand('setContext', 'pyops.projectOpen', false);
   void projects.restoreLast(readSettings().openSampleProjectOnStartup).catch((err) => {
     void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);

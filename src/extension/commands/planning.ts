@@ -1,0 +1,133 @@
+// Planning commands: the horizon (now / up to a target / future) with the science packs produced,
+// completed research, and TURD branch choices. Each change is one undoable action in the project.
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import { gameIndex } from '../../core/planning/gameIndex';
+import { readPlanningState, readSettings, setResearched, setTurdSelection, writeSettings, RESEARCH_MODES } from '../../core/planning/settings';
+import type { ProjectManager } from '../projectManager';
+import { objectArg } from './args';
+import { registerCommand } from './register';
+
+const MODE_LABEL = { now: 'Now — what I can build today', target: 'Up to a target — what a goal needs', future: 'Future — everything' } as const;
+
+function withData(projects: ProjectManager) {
+  const p = projects.require();
+  if (p.readOnly) throw new Error(`"${p.name}" is read-only: ${p.readOnlyReason}`);
+  const g = gameIndex(p);
+  if (g.isEmpty) throw new Error(`"${p.name}" has no game data yet; import a dump or sync from Factorio first.`);
+  return { p, g };
+}
+
+/** Science packs: tools any lab accepts (else every tool item). */
+function sciencePacks(g: ReturnType<typeof gameIndex>): string[] {
+  const fromLabs = new Set([...g.labs.values()].flatMap((l) => l.inputs));
+  const packs = fromLabs.size ? [...fromLabs] : [...g.goods.values()].filter((x) => x.type === 'tool').map((x) => x.name);
+  return packs.filter((x) => g.goods.has(x));
+}
+
+export function registerPlanningCommands(projects: ProjectManager): vscode.Disposable[] {
+  return [
+    registerCommand('pyops.planning.setHorizon', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ mode: z.enum(RESEARCH_MODES), packs: z.array(z.string()).optional(), target: z.string().optional() }));
+      const { p, g } = withData(projects);
+      const current = readSettings(p);
+      let mode = a?.mode;
+      if (!mode) {
+        const pick = await vscode.window.showQuickPick(
+          RESEARCH_MODES.map((m) => ({ label: MODE_LABEL[m], mode: m, picked: m === current.research_mode, description: m === current.research_mode ? 'current' : undefined })),
+          { title: 'PyOps: planning horizon' },
+        );
+        if (!pick) return undefined;
+        mode = pick.mode;
+      }
+      const patch: { -readonly [K in keyof Parameters<typeof writeSettings>[1]]: Parameters<typeof writeSettings>[1][K] } = { research_mode: mode };
+      if (mode === 'now') {
+        let packs = a?.packs;
+        if (!packs && !a) {
+          const picked = await vscode.window.showQuickPick(
+            sciencePacks(g).map((name) => ({ label: g.displayOf(name), description: name, name, picked: current.available_science_packs.includes(name) })),
+            { title: 'Which science packs do you produce continuously?', canPickMany: true },
+          );
+          if (!picked) return undefined;
+          packs = picked.map((x) => x.name);
+        }
+        if (packs) patch.available_science_packs = packs;
+      }
+      if (mode === 'target') {
+        let target = a?.target;
+        if (!target) {
+          const goods = [...g.goods.values()].filter((x) => !x.synthetic && !x.hidden && g.producersOf(x.name).length);
+          const pick = await vscode.window.showQuickPick(
+            goods.map((x) => ({ label: x.display, description: x.name, name: x.name })),
+            { title: 'Plan up to which good?', matchOnDescription: true },
+          );
+          if (!pick) return undefined;
+          target = pick.name;
+        }
+        if (!g.goods.has(target)) throw new Error(`There is no good named "${target}" in this project's game data.`);
+        patch.horizon_target = target;
+      }
+      writeSettings(p, patch, `Set planning horizon to ${mode}`);
+      projects.touch();
+      return readSettings(p);
+    }),
+
+    registerCommand('pyops.planning.setResearch', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ researched: z.array(z.string()) }));
+      const { p, g } = withData(projects);
+      let techs = a?.researched;
+      if (!techs) {
+        const state = readPlanningState(p);
+        const picked = await vscode.window.showQuickPick(
+          [...g.technologies.values()].filter((t) => !t.isTurd && !t.hidden).sort((x, y) => x.display.localeCompare(y.display)).map((t) => ({ label: t.display, description: t.name, name: t.name, picked: state.researched.has(t.name) })),
+          { title: 'Completed research (a game sync replaces this list)', canPickMany: true, matchOnDescription: true },
+        );
+        if (!picked) return undefined;
+        techs = picked.map((x) => x.name);
+      }
+      const unknown = techs.filter((t) => !g.technologies.has(t));
+      if (unknown.length) throw new Error(`Unknown technologies: ${unknown.slice(0, 5).join(', ')}.`);
+      setResearched(p, techs);
+      projects.touch();
+      return techs.length;
+    }),
+
+    registerCommand('pyops.planning.selectTurd', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ master: z.string(), branch: z.string().nullable() }));
+      const { p, g } = withData(projects);
+      if (!g.turdMasters.size) throw new Error('This game data has no TURD upgrades (they come with Py Alien Life).');
+      let master = a?.master;
+      let branch: string | null | undefined = a?.branch;
+      const state = readPlanningState(p);
+      if (!master) {
+        const pick = await vscode.window.showQuickPick(
+          [...g.turdMasters.keys()].sort().map((m) => ({ label: g.displayOf(m), description: state.turd.get(m) ? `selected: ${g.displayOf(state.turd.get(m)!.branch)}` : 'undecided', name: m })),
+          { title: 'PyOps: TURD upgrade' },
+        );
+        if (!pick) return undefined;
+        master = pick.name;
+      }
+      const branches = g.turdMasters.get(master);
+      if (!branches) throw new Error(`"${master}" is not a TURD master technology.`);
+      if (branch === undefined) {
+        const pick = await vscode.window.showQuickPick(
+          [
+            ...branches.map((b) => {
+              const br = g.turdBranches.get(b)!;
+              const changes = [...br.replacements].map(([o, n]) => `${g.displayOf(o)} → ${g.displayOf(n)}`).join(', ');
+              return { label: g.displayOf(b), description: state.turd.get(master!)?.branch === b ? 'selected' : undefined, detail: changes || undefined, name: b as string | null };
+            }),
+            { label: 'No choice yet', name: null as string | null, description: undefined, detail: undefined },
+          ],
+          { title: `Branch for ${g.displayOf(master)}` },
+        );
+        if (!pick) return undefined;
+        branch = pick.name;
+      }
+      if (branch !== null && !branches.includes(branch)) throw new Error(`"${branch}" is not a branch of ${master} (its branches: ${branches.join(', ')}).`);
+      setTurdSelection(p, master, branch);
+      projects.touch();
+      return branch;
+    }),
+  ];
+}
