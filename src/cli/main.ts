@@ -4,10 +4,14 @@ import { oneLine, UsageError } from './args';
 import { processIO, type CliIO } from './io';
 import { projectCommand, PROJECT_USAGE } from './commands/project';
 import { importCommand, IMPORT_USAGE } from './commands/import';
+import { toolCommand, toolsCommand, TOOLS_USAGE } from './commands/tools';
+import { solveCommand, SOLVE_USAGE } from './commands/solve';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
 ${IMPORT_USAGE}
+${SOLVE_USAGE}
+${TOOLS_USAGE}
 pyops --help | --version`;
 
 declare const PYOPS_VERSION: string | undefined;
@@ -20,6 +24,12 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await projectCommand(rest, io);
       case 'import':
         return await importCommand(rest, io);
+      case 'solve':
+        return await solveCommand(rest, io);
+      case 'tools':
+        return await toolsCommand(rest, io);
+      case 'tool':
+        return await toolCommand(rest, io);
       case '--version':
       case '-v':
         io.out(typeof PYOPS_VERSION === 'string' ? PYOPS_VERSION : 'dev');

@@ -45,3 +45,8 @@ export type AnyTool = ToolDefinition<z.ZodObject, unknown>;
 export type ToolOutcome =
   | { ok: true; result: unknown; summary: string }
   | { ok: false; error: string; code: 'invalid-input' | 'not-found' | 'too-large' | 'failed' | 'no-game' | 'read-only'; preview?: string; summary: string };
+
+/** Declare a tool with its input type inferred from the schema. */
+export function defineTool<S extends z.ZodObject, O>(def: ToolDefinition<S, O>): AnyTool {
+  return def as unknown as AnyTool;
+}

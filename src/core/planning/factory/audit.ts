@@ -5,7 +5,7 @@ import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
 import type { Availability } from '../availability';
 import { factoryLedger, type LedgerEntry } from './ledger';
-import { listBlocks } from './blocks';
+import { listBlocks, type BlockFlowRow } from './blocks';
 
 /** Absolute tolerance for "balanced" (items or units per second). */
 export const AUDIT_TOLERANCE = 1e-3;
@@ -36,12 +36,12 @@ export function voidRecipes(g: GameIndex, good: string): string[] {
 
 const isBarreling = (g: GameIndex, r: string) => /barrel|canister/.test(r) || /barrel/.test(g.recipes.get(r)?.category ?? '');
 
-export function coherenceAudit(p: Project, g: GameIndex, availability?: Availability): CoherenceAudit {
-  const ledger = factoryLedger(p);
+export function coherenceAudit(p: Project, g: GameIndex, availability?: Availability, snapshot?: { flows: BlockFlowRow[]; resolved: string[] }): CoherenceAudit {
+  const ledger = factoryLedger(p, snapshot?.flows);
   const blocks = listBlocks(p, { enabledOnly: true });
   const out: CoherenceAudit = {
     blocks: blocks.length, balancedLinks: [], underSupplied: [], overProduced: [], unsourcedImports: [], danglingByproducts: [], finalProducts: [],
-    notSolved: blocks.filter((b) => !b.cache.fresh || b.cache.status !== 'optimal').map((b) => ({ id: b.id, name: b.name, status: b.cache.status })),
+    notSolved: blocks.filter((b) => (!b.cache.fresh && !snapshot?.resolved.includes(b.id)) || (b.cache.fresh && b.cache.status !== 'optimal')).map((b) => ({ id: b.id, name: b.name, status: b.cache.status })),
   };
   const display = (n: string) => g.displayOf(n);
   const entries = [...ledger.values()].sort((a, b) => a.good.localeCompare(b.good));

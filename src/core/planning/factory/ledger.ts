@@ -17,10 +17,11 @@ export interface LedgerEntry {
 /** Goods that are not traded between blocks (power is reported separately). */
 export const ENERGY_GOODS = new Set([ELECTRICITY, HEAT]);
 
-export function factoryLedger(p: Project): Map<string, LedgerEntry> {
+/** Per-good ledger of the enabled blocks; `flows` overrides the stored projections (see fresh.ts). */
+export function factoryLedger(p: Project, flows?: BlockFlowRow[]): Map<string, LedgerEntry> {
   const blocks = new Map(listBlocks(p, { enabledOnly: true }).map((b) => [b.id, b]));
   const out = new Map<string, LedgerEntry>();
-  for (const f of blockFlows(p)) {
+  for (const f of flows ?? blockFlows(p)) {
     const b = blocks.get(f.block_id);
     if (!b || ENERGY_GOODS.has(f.item)) continue;
     const e = out.get(f.item) ?? { good: f.item, kind: f.kind, producers: [], consumers: [], produced: 0, consumed: 0, net: 0 };

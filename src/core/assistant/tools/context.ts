@@ -1,0 +1,31 @@
+// What tool executors need from the project: the planning context (game index + availability of the
+// current horizon and TURD state), a solver for block documents, and what existing blocks make.
+import type { ToolContext } from './types';
+import { planningContext, type PlanningContext } from '../../planning/context';
+import { solveBlock } from '../../planning/solver/solve';
+import type { BlockSolver } from '../../planning/factory/blocks';
+import { listBlocks, blockFlows } from '../../planning/factory/blocks';
+import { ToolError } from './run';
+
+export function planning(ctx: ToolContext): PlanningContext {
+  const pc = planningContext(ctx.project);
+  if (pc.g.isEmpty) throw new ToolError('This project has no game data yet. Ask the user to import a dump or sync from Factorio (PyOps commands), then try again.', 'failed');
+  return pc;
+}
+
+export function solverFor(pc: PlanningContext): BlockSolver {
+  return (doc) => solveBlock(pc.g, pc.availability, doc);
+}
+
+/** good → names of enabled blocks that make it (goal or byproduct), from the stored projections. */
+export function blockSupply(ctx: ToolContext): Map<string, string[]> {
+  const names = new Map(listBlocks(ctx.project, { enabledOnly: true }).map((b) => [b.id, b.name]));
+  const out = new Map<string, string[]>();
+  for (const f of blockFlows(ctx.project)) {
+    if (f.role === 'import' || !names.has(f.block_id)) continue;
+    const l = out.get(f.item) ?? [];
+    if (!l.includes(names.get(f.block_id)!)) l.push(names.get(f.block_id)!);
+    out.set(f.item, l);
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+// Read tools over the user's factory: the blocks, factory-wide balance, power, what-if rescaling,
+// the building bill of planned blocks, and views of the last game sync.
+import { z } from 'zod';
+import { defineTool, type AnyTool } from '../types';
+import { planning, solverFor } from '../context';
+import { factorySnapshot } from '../../../planning/factory/fresh';
+import { coherenceAudit } from '../../../planning/factory/audit';
+import { whatIf } from '../../../planning/factory/whatIf';
+import { factoryPower } from '../../../planning/factory/power';
+import { blockBuildStatus, productionStats } from '../../../planning/factory/liveState';
+import { buildingBill, buildingBillInput } from '../../../planning/proposals/bill';
+
+const name = z.string().trim().min(1).max(200);
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+
+export const factoryTools: AnyTool[] = [
+  defineTool({
+    name: 'factoryBlocks',
+    displayName: 'Factory blocks',
+    tier: 'read',
+    tags: ['factory'],
+    description:
+      "The user's existing enabled blocks: id, name, what each makes (good, rate, stock?), its byproducts and imports, as solved under the current horizon. Check it before drafting, to reuse a producer (resize with reviseBlock) instead of duplicating it.",
+    input: z.object({}),
+    run: async (_i, ctx) => {
+      const pc = planning(ctx);
+      const snap = await factorySnapshot(ctx.project, solverFor(pc));
+      const blocks = snap.blocks.map((b) => {
+        const f = snap.flows.filter((x) => x.block_id === b.id);
+        const flow = (x: (typeof f)[number]) => ({ item: x.item, display: pc.g.displayOf(x.item), kind: x.kind, rate: x.rate, ...(x.temperature_mode === 'exact' ? { temperature: x.temperature_min } : {}) });
+        return {
+          id: b.id, name: b.name, status: snap.power.get(b.id)?.status ?? b.cache.status,
+          makes: f.filter((x) => x.role === 'primary' || x.role === 'stock').map((x) => ({ ...flow(x), ...(x.role === 'stock' ? { stock: true } : {}) })),
+          byproducts: f.filter((x) => x.role === 'byproduct').map(flow),
+          imports: f.filter((x) => x.role === 'import').map(flow),
+          powerW: snap.power.get(b.id)?.powerW ?? 0,
+          updatedAt: b.updatedAt,
+        };
+      });
+      return { blocks: blocks.slice(0, 60), total: blocks.length, truncated: blocks.length > 60, resolvedNow: snap.resolved.length };
+    },
+    describe: (_i, o) => `Read ${plural(o.total, 'block')}`,
+  }),
+  defineTool({
+    name: 'coherenceAudit',
+    displayName: 'Coherence audit',
+    tier: 'read',
+    tags: ['factory'],
+    description:
+      'Factory-wide balance of the enabled blocks: balanced links, under-supplied goods (short by how much), over-produced goods, imports no block makes (and whether they are craftable), dangling byproducts with a disposal verdict (route / void / nowhere) and the final products. Use after applying a plan or when the user asks whether the factory adds up.',
+    input: z.object({}),
+    run: async (_i, ctx) => {
+      const pc = planning(ctx);
+      const snap = await factorySnapshot(ctx.project, solverFor(pc));
+      return coherenceAudit(ctx.project, pc.g, pc.availability, snap);
+    },
+    describe: (_i, o) => `Audited ${plural(o.blocks, 'block')} — ${plural(o.underSupplied.length, 'shortage')}, ${plural(o.danglingByproducts.length, 'dangling byproduct')}`,
+  }),
+  defineTool({
+    name: 'whatIf',
+    displayName: 'What if',
+    tier: 'read',
+    tags: ['factory'],
+    description:
+      'Ripple of new rates for final products through the supplier blocks: which blocks to resize (new rate, scale, delta), raw inputs needed, and goods that become over-produced (with where to absorb them). Overrides of goods that are not final products are ignored and listed. Nothing is changed; resize with reviseBlock or a plan.',
+    input: z.object({ overrides: z.array(z.object({ good: name, rate: z.number().min(0).max(1e6) })).min(1).max(20) }),
+    run: async (i, ctx) => {
+      const pc = planning(ctx);
+      return whatIf(ctx.project, pc.g, solverFor(pc), i.overrides);
+    },
+    describe: (_i, o) => `Simulated the change — ${plural(o.blocksToResize.length, 'block')} to resize`,
+  }),
+  defineTool({
+    name: 'factoryPower',
+    displayName: 'Factory power',
+    tier: 'read',
+    tags: ['factory', 'power'],
+    description: 'Electric demand of all enabled blocks against the generation of power blocks: totals, net, the biggest consumers and the generators. Electricity is always treated as an import in drafts; this is the place to see whether the factory has enough.',
+    input: z.object({ limit: z.number().int().min(1).max(30).default(10) }),
+    run: async (i, ctx) => {
+      const pc = planning(ctx);
+      return factoryPower(ctx.project, pc.g, solverFor(pc), i.limit);
+    },
+    describe: (_i, o) => `Summed power: ${(o.totalDemandW / 1e6).toFixed(2)} MW demand, ${(o.totalGenerationW / 1e6).toFixed(2)} MW generation`,
+  }),
+  defineTool({
+    name: 'buildingBill',
+    displayName: 'Building bill',
+    tier: 'read',
+    tags: ['planning'],
+    description:
+      'The whole buildings (and beacons) a set of planned blocks needs — rounded up per machine and recipe in each block, then summed, with the same module fill as the drafts — and which recipes make each building item. Use when the user asks what to build or wants the construction materials planned too.',
+    input: buildingBillInput,
+    run: (i, ctx) => buildingBill(planning(ctx), i),
+    describe: (_i, o) => `Counted ${plural(o.machines.reduce((s, m) => s + m.count, 0), 'building')}`,
+  }),
+  defineTool({
+    name: 'blockBuildStatus',
+    displayName: 'Block build status',
+    tier: 'read',
+    tags: ['factory', 'game'],
+    description:
+      'What is built in the game (from the last sync) against what the blocks need: per block the missing machines per recipe. Without blockId, lists enabled blocks with a shortfall. Says when the snapshot was taken (null = never synced). Answer "what is built" with this, not with game eval.',
+    input: z.object({ blockId: z.string().min(1).optional(), limit: z.number().int().min(1).max(30).default(10) }),
+    run: (i, ctx) => blockBuildStatus(ctx.project, i),
+    describe: (_i, o) => (o.syncedAt ? `Compared built machines (synced ${o.syncedAt}) for ${plural(o.blocks.length, 'block')}` : 'Checked build status (the game was never synced)'),
+  }),
+  defineTool({
+    name: 'productionStats',
+    displayName: 'Production stats',
+    tier: 'read',
+    tags: ['game'],
+    description: 'Production and consumption per second of up to 30 goods from the last game sync, with the time of that sync (null = never synced). For live numbers use gameProduction when a game is connected.',
+    input: z.object({ goods: z.array(name).min(1).max(30) }),
+    run: (i, ctx) => productionStats(ctx.project, planning(ctx).g, i.goods),
+    describe: (i, o) => `Read production stats of ${plural(i.goods.length, 'good')}${o.syncedAt ? '' : ' (never synced)'}`,
+  }),
+];

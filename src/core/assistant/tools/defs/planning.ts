@@ -1,0 +1,171 @@
+// Read tools over the game data and the current horizon: search, good/recipe facts, recipe
+// options, the production graph, one-building math, research, TURD, chain closure, byproducts,
+// logistics. Thin wrappers: the queries in src/core/planning/queries do the work.
+import { defineTool, type AnyTool } from '../types';
+import { planning, blockSupply } from '../context';
+import * as q from '../../../planning/queries';
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+
+export const planningTools: AnyTool[] = [
+  defineTool({
+    name: 'searchGoods',
+    displayName: 'Search goods',
+    tier: 'read',
+    tags: ['lookup'],
+    description:
+      "Turns the user's words into internal item/fluid names (exact > prefix > substring; case, '-', '_' and spaces ignored; localized names too). Call it only for names the user typed; names returned by other tools are already exact — reuse them, never re-search them.",
+    input: q.searchGoodsInput,
+    run: (i, ctx) => q.searchGoods(planning(ctx), i),
+    describe: (i, o) => `Searched goods for "${i.query}" — ${plural(o.matches.length, 'match')}`,
+  }),
+  defineTool({
+    name: 'goodInfo',
+    displayName: 'Good info',
+    tier: 'read',
+    tags: ['lookup'],
+    description:
+      'Build-or-import verdict for one good: kind, intrinsic cost, producer and consumer counts, whether it is an additive (a high fan-out commodity best imported), its classification and spoilage. Use before deciding whether a good gets its own block, is built inline, or is imported.',
+    input: q.goodInfoInput,
+    run: (i, ctx) => {
+      const supply = blockSupply(ctx);
+      return q.goodInfo(planning(ctx), i, { blockGoods: new Map([...supply].map(([k, v]) => [k, v[0]])) });
+    },
+    describe: (i) => `Looked up ${i.good}`,
+  }),
+  defineTool({
+    name: 'recipeInfo',
+    displayName: 'Recipe info',
+    tier: 'read',
+    tags: ['lookup'],
+    description:
+      'One recipe in depth: category, craft time, the machines that run it (speed, slots, power, energy source, unlock, allowed modules), fuels, spoilage, what unlocks it (science packs, TURD branch). Use for research cost or craft-time questions; for choosing between recipes use recipeOptions instead.',
+    input: q.recipeInfoInput,
+    run: (i, ctx) => q.recipeInfo(planning(ctx), i),
+    describe: (i) => `Read recipe ${i.recipe}`,
+  }),
+  defineTool({
+    name: 'recipeOptions',
+    displayName: 'Recipe options',
+    tier: 'read',
+    tags: ['recipes'],
+    description:
+      'Ranked recipes that produce (or consume) one good under the current horizon, each with availableNow/buildableNow, lock state, TURD branch and state, cost, productivity, the machine a draft would use (the default-machine rule) and in/out text. Prefer recipeOptionsBatch for several goods at once.',
+    input: q.recipeOptionsInput,
+    run: (i, ctx) => q.recipeOptions(planning(ctx), i),
+    describe: (i, o) => `Listed ${plural(o.candidates.length, 'recipe')} for ${i.good}`,
+  }),
+  defineTool({
+    name: 'recipeOptionsBatch',
+    displayName: 'Recipe options (batch)',
+    tier: 'read',
+    tags: ['recipes'],
+    description: 'recipeOptions for up to 30 goods in one call (fewer candidates each). Use it to expand the seams chosen from recipeGraph in one step instead of many recipeOptions calls.',
+    input: q.recipeOptionsBatchInput,
+    run: (i, ctx) => q.recipeOptionsBatch(planning(ctx), i),
+    describe: (i) => `Listed recipe options for ${plural(i.goods.length, 'good')}`,
+  }),
+  defineTool({
+    name: 'recipeGraph',
+    displayName: 'Recipe graph',
+    tier: 'read',
+    tags: ['recipes', 'planning'],
+    description:
+      "The production neighbourhood of a target, breadth first, cut at seams (raw goods, goods an existing block makes, high fan-out goods, the depth limit) with each good's candidate recipes and availability. Call it FIRST when drafting a block; then expand the chosen seams with one recipeOptionsBatch. `budgetHit`/`unexpanded` say where it stopped.",
+    input: q.recipeGraphInput,
+    run: (i, ctx) => q.recipeGraph(planning(ctx), i, { blockGoods: new Map([...blockSupply(ctx)].map(([k, v]) => [k, v[0]])) }),
+    describe: (i, o) => `Explored the recipe graph of ${i.target} — ${plural(o.goodCount, 'good')}${o.budgetHit ? ' (budget reached)' : ''}`,
+  }),
+  defineTool({
+    name: 'calcRecipe',
+    displayName: 'Calculate one building',
+    tier: 'read',
+    tags: ['math'],
+    description:
+      'What one building running a recipe does: the machine (default rule unless given), modules placed and rejected with reasons, beacons, TURD branch, effect percentages, per-building crafts/s, inputs, outputs and power, and buildings needed for a target rate. For whole chains draft a block instead.',
+    input: q.calcRecipeInput,
+    run: (i, ctx) => q.calcRecipe(planning(ctx), i),
+    describe: (i) => `Calculated ${i.recipe}${i.targetRate ? ` for ${i.targetRate}/s` : ''}`,
+  }),
+  defineTool({
+    name: 'researchPath',
+    displayName: 'Research path',
+    tier: 'read',
+    tags: ['research'],
+    description:
+      'The unresearched technologies on the way to a target (technology, recipe or good), in prerequisite order with their costs, the total cost of the whole path, and TURD gates needed. Uses the real researched set in every horizon.',
+    input: q.researchPathInput,
+    run: (i, ctx) => q.researchPath(planning(ctx), i),
+    describe: (i) => `Traced the research path to ${i.target}`,
+  }),
+  defineTool({
+    name: 'turdChoices',
+    displayName: 'TURD choices',
+    tier: 'read',
+    tags: ['turd'],
+    description:
+      "Py's TURD upgrades: for a master technology, a recipe or a good, every branch with its unlocks, recipe replacements (old → new), modules and which one is selected. Use to compare branches; a branch is a near-permanent, factory-wide choice.",
+    input: q.turdChoicesInput,
+    run: (i, ctx) => q.turdChoices(planning(ctx), i),
+    describe: (_i, o) => `Compared TURD branches of ${plural(o.masters.length, 'master')}`,
+  }),
+  defineTool({
+    name: 'availableTurds',
+    displayName: 'Available TURD upgrades',
+    tier: 'read',
+    tags: ['turd'],
+    description: 'End-of-plan advice for the Now horizon: TURD masters whose branches would replace recipes of the plan, with their options. Present the result as advice only — never make a plan depend on an unchosen branch.',
+    input: q.availableTurdsInput,
+    run: (i, ctx) => q.availableTurds(planning(ctx), i),
+    describe: (_i, o) => `Found ${plural(o.opportunities.length, 'TURD opportunity')}`,
+  }),
+  defineTool({
+    name: 'turdConsistency',
+    displayName: 'TURD consistency',
+    tier: 'read',
+    tags: ['turd'],
+    description: 'Checks one-branch-per-master across a set of recipes (or all enabled blocks when omitted): conflicts, and per master whether the needed branch is already selected, must be picked, or would need a switch (respec).',
+    input: q.turdConsistencyInput,
+    run: async (i, ctx) => {
+      const { listBlocks } = await import('../../../planning/factory/blocks');
+      return q.turdConsistency(planning(ctx), i, { blockRecipes: () => listBlocks(ctx.project, { enabledOnly: true }).flatMap((b) => b.doc.recipes.map((r) => r.recipe)) });
+    },
+    describe: (_i, o) => `Checked TURD consistency — ${o.ok ? 'consistent' : `${plural(o.conflicts.length, 'conflict')}`}`,
+  }),
+  defineTool({
+    name: 'chainStatus',
+    displayName: 'Chain status',
+    tier: 'read',
+    tags: ['planning'],
+    description:
+      'Stoichiometric closure of a recipe set towards a target: invalid names, whether it is closed, each open input (amount per craft, additive?, suggestion, producers, top recipe) and the byproducts. Call it on every draft until only intentional imports remain.',
+    input: q.chainStatusInput,
+    run: (i, ctx) => q.chainStatus(planning(ctx), i),
+    describe: (_i, o) => `Checked the chain — ${o.closed ? 'closed' : `${plural(o.openInputs.length, 'open input')}`}`,
+  }),
+  defineTool({
+    name: 'byproductSinks',
+    displayName: 'Byproduct sinks',
+    tier: 'read',
+    tags: ['planning'],
+    description: 'Where one byproduct can go: recipes that consume it (with availability), blocks that import it, void options (and the loss), spoilage. Route every byproduct of a plan with it: consumer/cascade first, then an importing block, then a void.',
+    input: q.byproductSinksInput,
+    run: async (i, ctx) => {
+      const { blockFlows, listBlocks } = await import('../../../planning/factory/blocks');
+      const names = new Map(listBlocks(ctx.project, { enabledOnly: true }).map((b) => [b.id, b.name]));
+      const importing = [...new Set(blockFlows(ctx.project).filter((f) => f.role === 'import' && f.item === i.good && names.has(f.block_id)).map((f) => names.get(f.block_id)!))];
+      return q.byproductSinks(planning(ctx), i, { importingBlocks: importing });
+    },
+    describe: (i) => `Looked for sinks of ${i.good}`,
+  }),
+  defineTool({
+    name: 'logisticsFor',
+    displayName: 'Logistics for a flow',
+    tier: 'read',
+    tags: ['logistics'],
+    description: 'Belts and inserters needed to move an item flow (items/s): belts with saturation per tier, inserters with hand stack and count, loaders; tiers limited to what the horizon reaches. Fluids get a note instead. Call it only when the user asks about belts or inserters.',
+    input: q.logisticsForInput,
+    run: (i, ctx) => q.logisticsFor(planning(ctx), i),
+    describe: (i) => `Sized logistics for ${i.rate}/s of ${i.good}`,
+  }),
+];

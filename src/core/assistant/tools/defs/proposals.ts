@@ -1,0 +1,62 @@
+// Proposal tools: they solve and return typed drafts — including the solver status and diagnosis —
+// and never persist anything. The user applies a draft from its card (one undoable action).
+import { z } from 'zod';
+import { defineTool, type AnyTool } from '../types';
+import { planning, blockSupply } from '../context';
+import { buildDraft, specFromSubmit, submitBlockInput } from '../../../planning/proposals/draft';
+import { reviseBlockInput, reviseDraft } from '../../../planning/proposals/revise';
+import { planDraft, submitPlanInput } from '../../../planning/proposals/plan';
+
+const mw = (w: number) => `${(w / 1e6).toFixed(2)} MW`;
+const buildings = (rows: Array<{ wholeBuildings: number }>) => rows.reduce((s, r) => s + r.wholeBuildings, 0);
+
+export const proposalTools: AnyTool[] = [
+  defineTool({
+    name: 'submitBlock',
+    displayName: 'Draft a block',
+    tier: 'proposal',
+    tags: ['proposal'],
+    description:
+      'Drafts ONE block for the user to review: target+rate (or several goals, or stock goals), the full recipe list, intermediates deliberately left to other blocks (subBlocksNeeded) and notes. It solves (machines by the default rule, modules auto-filled from the solved rates) and returns the draft: status (and a diagnosis when infeasible — fix it before presenting), buildings, imports split into from-blocks/external, byproducts, power, heat, pollution, TURD needs. Persists nothing: the user clicks Create. Call it once per block, after recipeGraph/chainStatus.',
+    input: submitBlockInput,
+    run: async (i, ctx) => {
+      const pc = planning(ctx);
+      return buildDraft(pc, specFromSubmit(pc, i), blockSupply(ctx));
+    },
+    describe: (_i, o) => `Drafted block "${o.name}" — ${o.status === 'optimal' ? `${buildings(o.rows)} buildings, ${mw(o.powerW)}` : o.status}`,
+  }),
+  defineTool({
+    name: 'reviseBlock',
+    displayName: 'Revise a block',
+    tier: 'proposal',
+    tags: ['proposal'],
+    description:
+      "Drafts a change to an existing block (blockId from factoryBlocks): a new rate for its first goal (other goals kept) and/or a full new recipe list (kept rows keep their machines and modules). Returns the solved draft plus what changed: old rate, recipes added/removed, new byproducts. Persists nothing; the user applies it. Prefer it over drafting a duplicate producer.",
+    input: reviseBlockInput,
+    run: async (i, ctx) => reviseDraft(planning(ctx), ctx.project, i, blockSupply(ctx)),
+    describe: (_i, o) => `Drafted a revision of "${o.name}" — ${o.status === 'optimal' ? `${buildings(o.rows)} buildings` : o.status}`,
+  }),
+  defineTool({
+    name: 'submitPlan',
+    displayName: 'Draft a plan',
+    tier: 'proposal',
+    tags: ['proposal'],
+    description:
+      'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other; TURD choices are checked across the whole plan. Returns every draft with its status; persists nothing — the user applies the whole plan as one undoable action. Deliver the complete plan in one call.',
+    input: submitPlanInput,
+    run: async (i, ctx) => planDraft(planning(ctx), ctx.project, i, blockSupply(ctx)),
+    describe: (_i, o) => `Drafted plan "${o.title}" — ${o.blocks.length} new block${o.blocks.length === 1 ? '' : 's'}, ${o.updates.length} update${o.updates.length === 1 ? '' : 's'}${o.ok ? '' : ' (needs attention)'}`,
+  }),
+  defineTool({
+    name: 'gameEval',
+    displayName: 'Propose Lua for the game',
+    tier: 'proposal',
+    surfaces: ['app'],
+    tags: ['game'],
+    description:
+      'Proposes a Lua snippet to run in the connected game (single-player, and only if the user enabled app-driven eval in the mod settings). It does NOT run: the user sees the code with a note and clicks Run; the result comes back in their next message. Only for state the other tools cannot read, or for writes the user asked for; never for recipe or technology data.',
+    input: z.object({ code: z.string().trim().min(1).max(8000), note: z.string().max(1000).optional().describe('what it does and why, for the user') }),
+    run: (i) => ({ proposed: true, code: i.code, note: i.note ?? '', status: 'awaiting-approval' as const }),
+    describe: () => 'Proposed a Lua snippet (waiting for the user to run it)',
+  }),
+];

@@ -1,0 +1,248 @@
+// Block drafts: what submitBlock / reviseBlock / submitPlan return. A draft is solved twice —
+// once with the default machines and no modules, then again with module suggestions derived from
+// the solved rates (pinning the machine they were sized for) — so the counts shown are the counts
+// the player will build. Drafts never persist; apply.ts turns them into blocks.
+import { z } from 'zod';
+import type { PlanningContext } from '../context';
+import { parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
+import { solveBlock } from '../solver/solve';
+import type { DiagnosisCard, Flow, SolveResult, SolveStatus } from '../solver/result';
+import { suggestModules } from '../moduleFill';
+import { ELECTRICITY, HEAT } from '../../gamedata/model';
+import { requireRecipe } from '../queries/errors';
+import { QueryError } from '../queries/errors';
+
+const name = z.string().trim().min(1).max(200);
+export const draftRowInput = z.union([
+  name,
+  z.object({
+    recipe: name,
+    machine: name.optional(),
+    modules: z.array(z.object({ name, count: z.number().int().min(1).max(64) })).max(16).optional(),
+    beacons: z.array(z.object({ beacon: name, modules: z.array(z.object({ name, count: z.number().int().min(1).max(16) })).max(8).default([]), count: z.number().min(0).max(64), shared: z.number().min(1).max(64).optional() })).max(4).optional(),
+    fuel: name.optional(),
+  }),
+]);
+export const draftGoalInput = z
+  .object({
+    name: name.describe('good (internal name)'),
+    rate: z.number().positive().max(1e6).optional().describe('per second'),
+    stock: z.number().positive().max(1e9).optional().describe('an amount to stockpile over `window` seconds instead of a rate'),
+    window: z.number().positive().max(1e7).default(600),
+    temperature: z.number().finite().optional(),
+  })
+  .refine((g) => (g.rate === undefined) !== (g.stock === undefined), { message: 'give exactly one of rate or stock' });
+
+export const submitBlockInput = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    target: name.optional().describe('the good this block makes (with rate)'),
+    rate: z.number().positive().max(1e6).optional().describe('per second, for target'),
+    goals: z.array(draftGoalInput).min(1).max(10).optional().describe('instead of target+rate: several goals'),
+    recipes: z.array(draftRowInput).min(1).max(120).describe('every recipe the block runs (internal names); the solver sizes them, never adds one'),
+    subBlocksNeeded: z.array(name).max(30).optional().describe('intermediates deliberately left to other blocks (imported here)'),
+    drains: z.array(name).max(30).optional().describe('byproducts to balance inside the block'),
+    notes: z.string().max(4000).optional(),
+  })
+  .refine((b) => (b.goals ? !b.target : !!b.target && b.rate !== undefined), { message: 'give either target and rate, or goals (not both)' });
+
+export type SubmitBlockInput = z.output<typeof submitBlockInput>;
+
+export interface DraftRowOut {
+  recipe: string;
+  display: string;
+  machine: string | null;
+  machineDisplay: string | null;
+  machineRule: string;
+  modules: Array<{ name: string; count: number }>;
+  beacons: Row['beacons'];
+  fuel: string | null;
+  craftsPerSecond: number;
+  buildings: number;
+  wholeBuildings: number;
+  moduleReason?: string;
+}
+
+export interface TurdNeeds {
+  /** Branch choices the draft's recipes depend on. */
+  requirements: Array<{ recipe: string; master: string; branch: string; state: 'active' | 'pickable' | 'blocked' }>;
+  /** Two branches of one master asked for. */
+  conflicts: Array<{ master: string; branches: string[] }>;
+}
+
+export interface Draft {
+  kind: 'block' | 'update';
+  name: string;
+  ok: boolean;
+  status: SolveStatus;
+  message?: string;
+  diagnosis?: DiagnosisCard[];
+  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number }>;
+  rows: DraftRowOut[];
+  buildings: Array<{ recipe: string; machine: string; count: number; whole: number }>;
+  powerW: number;
+  heatW: number;
+  heatSourceNeeded: boolean;
+  heatSources?: string[];
+  imports: Flow[];
+  importsFromBlocks: Array<Flow & { blocks: string[] }>;
+  importsExternal: Flow[];
+  subBlocksNeeded: Array<{ good: string; display: string; rate: number }>;
+  byproducts: Flow[];
+  exports: Flow[];
+  fuel: SolveResult['fuel'];
+  pollutionPerMinute: number;
+  turd: TurdNeeds;
+  unmade: SolveResult['unmade'];
+  invalid: string[];
+  warnings: string[];
+  notes?: string;
+  /** The block document Create/Apply saves (machines and modules pinned). */
+  doc: BlockDoc;
+}
+
+/** Goods other blocks already make, for splitting imports (from the factory ledger). */
+export type BlockSupply = Map<string, string[]>;
+
+const ENERGY = new Set([ELECTRICITY, HEAT]);
+
+export function rowsFromInput(rows: Array<z.output<typeof draftRowInput>>): Row[] {
+  return rows.map((r) => (typeof r === 'string' ? { recipe: r } : { ...r }));
+}
+
+/** Validate names with suggestions; returns the invalid ones (the draft is then not ok). */
+export function invalidNames(ctx: PlanningContext, rows: Row[], goods: string[]): string[] {
+  const out: string[] = [];
+  for (const r of rows) {
+    try {
+      requireRecipe(ctx, r.recipe);
+    } catch (e) {
+      out.push(e instanceof QueryError ? e.message : `unknown recipe ${r.recipe}`);
+    }
+    if (r.machine && !ctx.g.machines.has(r.machine)) out.push(`unknown machine "${r.machine}" for ${r.recipe}`);
+  }
+  for (const gd of goods) if (!ctx.g.goods.has(gd)) out.push(`unknown good "${gd}"; call searchGoods to find its internal name`);
+  return out;
+}
+
+/** Goods linked inside the block: made by one selected recipe and used by another. */
+export function linkedGoods(ctx: PlanningContext, rows: Row[], except: Set<string>): string[] {
+  const made = new Set<string>();
+  const used = new Set<string>();
+  for (const r of rows) {
+    const rec = ctx.g.recipes.get(r.recipe);
+    if (!rec) continue;
+    for (const p of rec.products) made.add(p.name);
+    for (const i of rec.ingredients) used.add(i.name);
+  }
+  return [...made].filter((x) => used.has(x) && !except.has(x) && !ENERGY.has(x)).sort();
+}
+
+export interface DraftSpec {
+  kind: 'block' | 'update';
+  name: string;
+  doc: BlockDocInput;
+  subBlocksNeeded?: string[];
+  notes?: string;
+  invalid?: string[];
+}
+
+/** Solve twice (defaults, then with module suggestions) and describe the result. */
+export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: BlockSupply = new Map()): Promise<Draft> {
+  const { g, availability: a } = ctx;
+  let doc = parseBlockDoc(spec.doc);
+  const invalid = spec.invalid ?? invalidNames(ctx, doc.recipes, doc.goals.map((x) => x.good));
+  let result: SolveResult;
+  const reasons = new Map<string, string>();
+  if (invalid.length) {
+    result = await solveBlock(g, a, { ...doc, recipes: doc.recipes.filter((r) => g.recipes.has(r.recipe)) });
+  } else {
+    const first = await solveBlock(g, a, doc);
+    if (first.status === 'optimal') {
+      const turd = a.activeTurdModules();
+      const rows = doc.recipes.map((row) => {
+        const solved = first.rows.find((s) => s.recipe === row.recipe);
+        const rec = g.recipes.get(row.recipe)!;
+        const machine = solved?.machine ? g.machines.get(solved.machine) : undefined;
+        if (!machine || row.modules || machine.moduleSlots === 0) return row.machine || !machine ? row : { ...row, machine: machine.name };
+        const fill = suggestModules(g, a, { recipe: rec, machine, beacons: row.beacons, turdModules: turd, researchProductivity: a.productivityBonus(rec), craftsPerSec: solved?.craftsPerSecond ?? 0 });
+        reasons.set(row.recipe, fill.reason);
+        return { ...row, machine: machine.name, ...(fill.modules.length ? { modules: fill.modules } : {}) };
+      });
+      doc = { ...doc, recipes: rows };
+      result = await solveBlock(g, a, doc);
+    } else {
+      result = first;
+    }
+  }
+  return describe(ctx, spec, doc, result, invalid, reasons, supply);
+}
+
+function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: SolveResult, invalid: string[], reasons: Map<string, string>, supply: BlockSupply): Draft {
+  const { g, availability: a } = ctx;
+  const imports = r.imports.filter((f) => !ENERGY.has(f.good));
+  const sub = new Set(spec.subBlocksNeeded ?? []);
+  const fromBlocks = imports.filter((f) => supply.has(f.good)).map((f) => ({ ...f, blocks: supply.get(f.good)! }));
+  const external = imports.filter((f) => !supply.has(f.good));
+  const heatRows = doc.recipes.filter((row) => ctx.g.recipes.get(row.recipe)?.products.some((p) => p.name === HEAT));
+  const heatSourceNeeded = (r.heatW > 0 && heatRows.length === 0) || r.unmade.some((u) => u.good === HEAT) || r.imports.some((f) => f.good === HEAT);
+  const requirements: TurdNeeds['requirements'] = [];
+  for (const row of doc.recipes) {
+    const t = g.recipes.has(row.recipe) ? a.recipe(row.recipe).turd : null;
+    if (t) requirements.push({ recipe: row.recipe, ...t });
+  }
+  const byMaster = new Map<string, Set<string>>();
+  for (const q of requirements) byMaster.set(q.master, (byMaster.get(q.master) ?? new Set()).add(q.branch));
+  const conflicts = [...byMaster].filter(([, b]) => b.size > 1).map(([master, b]) => ({ master, branches: [...b].sort() }));
+  return {
+    kind: spec.kind,
+    name: spec.name,
+    ok: invalid.length === 0 && r.status === 'optimal' && conflicts.length === 0,
+    status: r.status,
+    ...(r.message ? { message: r.message } : {}),
+    ...(r.diagnosis ? { diagnosis: r.diagnosis } : {}),
+    goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: x.stock ? x.stock.amount / x.stock.window : Math.abs(x.rate ?? 0), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}) })),
+    rows: r.rows.map((s) => ({
+      recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule,
+      modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
+      ...(reasons.has(s.recipe) ? { moduleReason: reasons.get(s.recipe) } : {}),
+    })),
+    buildings: r.rows.filter((s) => s.machine && s.buildings > 1e-9).map((s) => ({ recipe: s.recipe, machine: s.machine!, count: s.buildings, whole: s.wholeBuildings })),
+    powerW: r.powerW,
+    heatW: r.heatW,
+    heatSourceNeeded,
+    ...(heatSourceNeeded ? { heatSources: [...g.recipes.values()].filter((x) => x.name.startsWith('generate-heat-') && a.recipe(x.name).availableNow).map((x) => x.name).slice(0, 4) } : {}),
+    imports,
+    importsFromBlocks: fromBlocks,
+    importsExternal: external,
+    subBlocksNeeded: imports.filter((f) => sub.has(f.good)).map((f) => ({ good: f.good, display: f.display, rate: f.rate })),
+    byproducts: r.byproducts.filter((f) => !ENERGY.has(f.good)),
+    exports: r.exports.filter((f) => !ENERGY.has(f.good)),
+    fuel: r.fuel,
+    pollutionPerMinute: r.pollutionPerMinute,
+    turd: { requirements, conflicts },
+    unmade: r.unmade,
+    invalid,
+    warnings: r.warnings,
+    ...(spec.notes ? { notes: spec.notes } : {}),
+    doc,
+  };
+}
+
+/** submitBlock's input as a draft spec. */
+export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput): DraftSpec {
+  const rows = rowsFromInput(input.recipes);
+  const goals = input.goals
+    ? input.goals.map((x) => (x.stock ? { good: x.name, stock: { amount: x.stock, window: x.window }, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) } : { good: x.name, rate: x.rate!, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) }))
+    : [{ good: input.target!, rate: input.rate! }];
+  const except = new Set(input.subBlocksNeeded ?? []);
+  const made = linkedGoods(ctx, rows, except);
+  const firstGood = goals[0].good;
+  return {
+    kind: 'block',
+    name: input.name ?? `${ctx.g.displayOf(firstGood)} (drafted)`,
+    doc: { goals, recipes: rows, made, drains: input.drains ?? [], notes: input.notes },
+    subBlocksNeeded: input.subBlocksNeeded,
+    notes: input.notes,
+  };
+}

@@ -1,0 +1,59 @@
+// reviseBlock: resize an existing block (its first goal) or give it a new recipe list, as a draft
+// of kind "update" that names what changed. Other goals, machines and modules of kept rows stay.
+import { z } from 'zod';
+import type { Project } from '../../db/project';
+import type { PlanningContext } from '../context';
+import { getBlock } from '../factory/blocks';
+import { buildDraft, draftRowInput, invalidNames, linkedGoods, rowsFromInput, type BlockSupply, type Draft } from './draft';
+import type { Row } from '../block/document';
+
+export const reviseBlockInput = z
+  .object({
+    blockId: z.string().min(1),
+    rate: z.number().positive().max(1e6).optional().describe("new rate of the block's first goal (other goals are kept)"),
+    recipes: z.array(draftRowInput).min(1).max(120).optional().describe('the full new recipe list (rows you keep keep their machines and modules)'),
+    notes: z.string().max(4000).optional(),
+  })
+  .refine((x) => x.rate !== undefined || x.recipes !== undefined, { message: 'give a new rate, a new recipe list, or both' });
+
+export interface RevisionDraft extends Draft {
+  kind: 'update';
+  updateBlockId: string;
+  baseUpdatedAt: string;
+  oldRate: number | null;
+  recipesAdded: string[];
+  recipesRemoved: string[];
+  newByproducts: string[];
+}
+
+export async function reviseDraft(ctx: PlanningContext, project: Project, input: z.output<typeof reviseBlockInput>, supply: BlockSupply = new Map()): Promise<RevisionDraft> {
+  const block = getBlock(project, input.blockId);
+  const doc = structuredClone(block.doc);
+  const oldRate = doc.goals[0] ? (doc.goals[0].stock ? doc.goals[0].stock.amount / doc.goals[0].stock.window : Math.abs(doc.goals[0].rate ?? 0)) : null;
+  if (input.rate !== undefined && doc.goals[0]) {
+    const g0 = doc.goals[0];
+    doc.goals[0] = g0.stock ? { ...g0, stock: { ...g0.stock, amount: input.rate * g0.stock.window } } : { ...g0, rate: g0.direction === 'consume' ? -input.rate : input.rate };
+  }
+  const before = new Set(doc.recipes.map((r) => r.recipe));
+  if (input.recipes) {
+    const keep = new Map(doc.recipes.map((r) => [r.recipe, r]));
+    const next: Row[] = rowsFromInput(input.recipes).map((r) => ({ ...(keep.get(r.recipe) ?? {}), ...r }));
+    doc.recipes = next;
+    const sub = new Set<string>();
+    doc.made = [...new Set([...doc.made.filter((m) => next.some((r) => ctx.g.recipes.get(r.recipe)?.products.some((p) => p.name === m))), ...linkedGoods(ctx, next, sub)])].sort();
+  }
+  const after = new Set(doc.recipes.map((r) => r.recipe));
+  const invalid = invalidNames(ctx, doc.recipes, doc.goals.map((x) => x.good));
+  const oldByproducts = new Set((await buildDraft(ctx, { kind: 'update', name: block.name, doc: block.doc, invalid: [] }, supply)).byproducts.map((b) => b.good));
+  const draft = await buildDraft(ctx, { kind: 'update', name: block.name, doc, notes: input.notes, invalid }, supply);
+  return {
+    ...draft,
+    kind: 'update',
+    updateBlockId: block.id,
+    baseUpdatedAt: block.updatedAt,
+    oldRate,
+    recipesAdded: [...after].filter((r) => !before.has(r)),
+    recipesRemoved: [...before].filter((r) => !after.has(r)),
+    newByproducts: draft.byproducts.map((b) => b.good).filter((b) => !oldByproducts.has(b)),
+  };
+}
