@@ -389,8 +389,13 @@ function installChangeCapture(db: Database): void {
   db.run('PRAGMA recursive_triggers = ON');
   db.run(`CREATE TEMP TABLE IF NOT EXISTS _pyops_changes (tbl TEXT NOT NULL, rid INTEGER NOT NULL)`);
   const tables = all<{ name: string }>(db, "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").map((r) => r.name);
-  // Undo keeps each touched row's image from before the write (first touch wins).
-  db.run(`CREATE TEMP TABLE IF NOT EXISTS _pyops_before (tbl TEXT NOT NULL, rid INTEGER NOT NULL, img TEXT, PRIMARY KEY (tbl, rid))`);
+  // Undo keeps each touched row's image from before the write (first touch wins). No unique key:
+  // a conflict clause on the outer statement (an upsert, INSERT OR REPLACE) would override an
+  // OR IGNORE inside the trigger, so "first touch" is a NOT EXISTS test instead.
+  db.run(`CREATE TEMP TABLE IF NOT EXISTS _pyops_before (tbl TEXT NOT NULL, rid INTEGER NOT NULL, img TEXT)`);
+  db.run(`CREATE INDEX IF NOT EXISTS temp._pyops_before_key ON _pyops_before (tbl, rid)`);
+  const firstTouch = (lit: string, rid: string, img: string) =>
+    `INSERT INTO _pyops_before (tbl, rid, img) SELECT ${lit}, ${rid}, ${img} WHERE NOT EXISTS (SELECT 1 FROM _pyops_before WHERE tbl = ${lit} AND rid = ${rid});`;
   for (const t of tables) {
     const lit = `'${t.replace(/'/g, "''")}'`;
     const id = quoteId(t);
@@ -400,9 +405,9 @@ function installChangeCapture(db: Database): void {
     if (NOT_UNDOABLE.has(t)) continue;
     const cols = all<{ name: string }>(db, `PRAGMA main.table_info(${id})`).map((c) => c.name);
     const img = (row: 'OLD' | 'NEW') => `json_object(${cols.map((c) => `'${c.replace(/'/g, "''")}', ${row}.${quoteId(c)}`).join(', ')})`;
-    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_i_${t}`)} AFTER INSERT ON main.${id} BEGIN INSERT OR IGNORE INTO _pyops_before VALUES (${lit}, NEW.rowid, NULL); END`);
-    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_u_${t}`)} BEFORE UPDATE ON main.${id} BEGIN INSERT OR IGNORE INTO _pyops_before VALUES (${lit}, OLD.rowid, ${img('OLD')}); INSERT OR IGNORE INTO _pyops_before VALUES (${lit}, NEW.rowid, NULL); END`);
-    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_d_${t}`)} BEFORE DELETE ON main.${id} BEGIN INSERT OR IGNORE INTO _pyops_before VALUES (${lit}, OLD.rowid, ${img('OLD')}); END`);
+    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_i_${t}`)} AFTER INSERT ON main.${id} BEGIN ${firstTouch(lit, 'NEW.rowid', 'NULL')} END`);
+    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_u_${t}`)} BEFORE UPDATE ON main.${id} BEGIN ${firstTouch(lit, 'OLD.rowid', img('OLD'))} ${firstTouch(lit, 'NEW.rowid', 'NULL')} END`);
+    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_d_${t}`)} BEFORE DELETE ON main.${id} BEGIN ${firstTouch(lit, 'OLD.rowid', img('OLD'))} END`);
   }
 }
 

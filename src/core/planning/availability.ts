@@ -66,12 +66,18 @@ export class Availability {
     this.targetClosure = this.mode === 'target' ? (t ? this.closure(t) : new Set()) : null;
   }
 
+  private readonly excludedCache = new Map<string, boolean>();
+
   /** Hidden from every list and search (exclusion globs on name, category or subgroup). */
   isExcluded(name: string): boolean {
+    const hit = this.excludedCache.get(name);
+    if (hit !== undefined) return hit;
     const r = this.g.recipes.get(name);
     const good = this.g.goods.get(name);
     const keys = [name, r?.category, r?.subgroup, good?.subgroup].filter((x): x is string => !!x);
-    return this.excludeRe.some((re) => keys.some((k) => re.test(k)));
+    const out = this.excludeRe.some((re) => keys.some((k) => re.test(k)));
+    this.excludedCache.set(name, out);
+    return out;
   }
 
   /** Technology t plus all its transitive prerequisites. */
@@ -99,10 +105,11 @@ export class Availability {
     if (!good) return null;
     if (this.g.technologies.has(good)) return good;
     let best: { t: string; tier: number } | null = null;
-    const recipes = this.g.recipes.has(good) ? [good] : this.g.producersOf(good);
+    // A good: any recipe making it (not just a same-named recipe); else a recipe name.
+    const recipes = this.g.goods.has(good) ? this.g.producersOf(good) : this.g.recipes.has(good) ? [good] : [];
     for (const r of recipes) {
       const rec = this.g.recipes.get(r);
-      if (!rec || rec.synthetic) continue;
+      if (!rec || rec.synthetic || rec.hidden || this.isExcluded(r)) continue;
       if (rec.enabled) return null; // made from the start: nothing to research
       for (const t of rec.unlockedBy) {
         const tier = this.tier(t);
@@ -204,7 +211,9 @@ export class Availability {
     const item = m?.item ?? null;
     const madeBy = item ? this.g.producersOf(item).filter((r) => !this.g.recipes.get(r)!.synthetic) : [];
     let out: MachineAvailability;
-    if (this.mode === 'future') out = { availableNow: true, buildableNow: true, madeBy };
+    // A hidden machine no item places (Py's "-legacy" variants, crash-site wrecks) cannot be built.
+    if (!m || (m.hidden && !item)) out = { availableNow: false, buildableNow: false, madeBy };
+    else if (this.mode === 'future') out = { availableNow: true, buildableNow: true, madeBy };
     else if (!item || madeBy.length === 0) out = { availableNow: true, buildableNow: true, madeBy }; // nothing gates it
     else out = { availableNow: madeBy.some((r) => this.recipe(r).availableNow), buildableNow: madeBy.some((r) => this.recipe(r).buildableNow), madeBy };
     this.machineCache.set(name, out);
@@ -215,7 +224,10 @@ export class Availability {
   defaultMachine(recipe: Recipe | string): DefaultMachine {
     const rec = typeof recipe === 'string' ? this.g.recipes.get(recipe) : recipe;
     if (!rec) return { machine: null, rule: 'none', explanation: `unknown recipe` };
-    const candidates = this.g.machinesFor(rec);
+    // Excluded machines never count; hidden ones only when nothing visible can run the recipe.
+    const all = this.g.machinesFor(rec).filter((m) => !this.isExcluded(m.name));
+    const visible = all.filter((m) => !m.hidden);
+    const candidates = visible.length ? visible : all;
     if (!candidates.length) return { machine: null, rule: 'none', explanation: `no machine can run recipe ${rec.name} (category ${rec.category})` };
     const fastest = (ms: Machine[]) => [...ms].sort((a, b) => b.speed - a.speed || a.energyUsageW - b.energyUsageW || a.name.localeCompare(b.name))[0];
     const favs = this.state.settings.favorite_machines;

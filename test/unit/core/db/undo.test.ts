@@ -73,3 +73,34 @@ describe('undo', () => {
     assert.equal(p.counts(['notes'])['notes'], 0);
   });
 });
+
+describe('undo with conflict clauses', () => {
+  it('records upserts and INSERT OR REPLACE of an existing row (and a row touched twice)', async () => {
+    const dir = tempDir();
+    const p = await Project.create(path.join(dir, 'c.pyops'));
+    try {
+      const upsert = (v: string) => p.write((db) => db.run("INSERT INTO planning_settings(key, value) VALUES ('k', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [v]), { undo: `set ${v}` });
+      upsert('"a"');
+      upsert('"b"');
+      p.write(
+        (db) => {
+          db.run("UPDATE planning_settings SET value = '\"c\"' WHERE key = 'k'");
+          db.run("INSERT OR REPLACE INTO planning_settings(key, value) VALUES ('k', '\"d\"')");
+          db.run("INSERT INTO planning_settings(key, value) VALUES ('k', '\"e\"') ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+        },
+        { undo: 'three touches' },
+      );
+      const value = () => p.query<{ value: string }>("SELECT value FROM planning_settings WHERE key = 'k'")[0]?.value;
+      assert.equal(value(), '"e"');
+      p.undo();
+      assert.equal(value(), '"b"');
+      p.undo();
+      assert.equal(value(), '"a"');
+      p.undo();
+      assert.equal(value(), undefined);
+    } finally {
+      p.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

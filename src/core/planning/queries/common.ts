@@ -1,0 +1,233 @@
+// Pieces every query shares: compact recipe text ("2 iron-ore + 1 coke"), the picker rank of a
+// recipe under the current horizon (domain A), barrel and void detection, good classification and
+// spoilage facts. Per-availability caches keep repeated queries cheap.
+import type { Good, Ingredient, Machine, Product, Recipe } from '../gameIndex';
+import type { DefaultMachine, RecipeAvailability } from '../availability';
+import type { PlanningContext } from '../context';
+import { roundCost, unitCost, recipeCost } from './cost';
+
+/** Goods with at least this many consumers are "additive": shared inputs worth their own block. */
+export const ADDITIVE_CONSUMERS = 10;
+/** recipeGraph does not expand goods with at least this many consumers. */
+export const SHARED_SEAM_CONSUMERS = 25;
+
+export function fmtNum(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (Number.isInteger(n)) return String(n);
+  const a = Math.abs(n);
+  return String(Number(n.toPrecision(a >= 1 ? 4 : 3)));
+}
+
+export const round = (n: number, digits = 4): number => (Number.isFinite(n) ? Number(n.toPrecision(digits)) : n);
+
+function ingredientText(i: Ingredient): string {
+  let t = '';
+  if (i.minTemp !== null && i.maxTemp !== null) t = i.minTemp === i.maxTemp ? `(${fmtNum(i.minTemp)}°)` : `(${fmtNum(i.minTemp)}–${fmtNum(i.maxTemp)}°)`;
+  else if (i.minTemp !== null) t = `(≥${fmtNum(i.minTemp)}°)`;
+  else if (i.maxTemp !== null) t = `(≤${fmtNum(i.maxTemp)}°)`;
+  return `${fmtNum(i.amount)} ${i.name}${t}`;
+}
+
+function productText(p: Product): string {
+  const t = p.temperature !== null ? `(${fmtNum(p.temperature)}°)` : '';
+  const pr = p.probability < 1 ? ` @${fmtNum(p.probability * 100)}%` : '';
+  return `${fmtNum(p.amount)} ${p.name}${t}${pr}`;
+}
+
+export function inText(r: Recipe): string {
+  return r.ingredients.length ? r.ingredients.map(ingredientText).join(' + ') : 'nothing';
+}
+
+export function outText(r: Recipe): string {
+  return r.products.length ? r.products.map(productText).join(' + ') : 'nothing';
+}
+
+/** Fill or empty a barrel (or canister): one fluid and one container, nothing else. */
+export function isBarrelRecipe(r: Recipe): boolean {
+  const all = [...r.ingredients, ...r.products];
+  if (all.length < 2 || all.length > 3) return false;
+  const fluids = all.filter((x) => x.kind === 'fluid');
+  const containers = all.filter((x) => x.kind === 'item' && /(^|-)(barrel|canister)$/.test(x.name));
+  return fluids.length === 1 && containers.length >= 1 && fluids.length + containers.length === all.length;
+}
+
+/** Disposes of `good`: takes only it and gives back nothing, or less of it (and nothing else). */
+export function isVoidRecipeFor(r: Recipe, good: string): boolean {
+  if (r.ingredients.length !== 1 || r.ingredients[0].name !== good) return false;
+  const taken = r.ingredients[0].amount;
+  const given = r.products.filter((p) => p.name === good).reduce((s, p) => s + p.amount * p.probability, 0);
+  return r.products.every((p) => p.name === good) && given < taken;
+}
+
+/** Recipes kinds that need no building row (passive decay, the solver's fuel burning). */
+export const MACHINELESS_KINDS = new Set(['spoiling', 'burning']);
+
+export type LockState = 'unlocked' | 'selectable' | 'locked' | 'superseded';
+
+export interface PickerInfo {
+  recipe: Recipe;
+  avail: RecipeAvailability;
+  /** Can be picked under the horizon (domain A "selectable"). */
+  selectable: boolean;
+  /** 0 unlocked in the save, 1 selectable, 2 locked, 3 superseded. */
+  rank: 0 | 1 | 2 | 3;
+  lockState: LockState;
+  /** Why it is not selectable (locked / superseded), in words. */
+  lockReason?: string;
+  machine: DefaultMachine;
+}
+
+const pickerCache = new WeakMap<object, Map<string, PickerInfo>>();
+
+const LOCK: LockState[] = ['unlocked', 'selectable', 'locked', 'superseded'];
+
+/** A recipe's place in a picker under the current horizon (rank order of domain A). */
+export function pickerInfo(ctx: PlanningContext, recipe: Recipe): PickerInfo {
+  const a = ctx.availability;
+  let cache = pickerCache.get(a);
+  if (!cache) {
+    cache = new Map();
+    pickerCache.set(a, cache);
+  }
+  const hit = cache.get(recipe.name);
+  if (hit) return hit;
+  const avail = a.recipe(recipe.name);
+  const machine = a.defaultMachine(recipe);
+  const machineless = MACHINELESS_KINDS.has(recipe.kind);
+  const machines = machineless ? [] : ctx.g.machinesFor(recipe).filter((m) => !a.isExcluded(m.name));
+  const machineGate = (m: Machine) => (a.mode === 'now' ? a.machine(m.name).buildableNow : a.machine(m.name).availableNow);
+  const hasMachine = machineless || machines.some(machineGate);
+  const research = a.mode === 'target' ? avail.availableNow : avail.buildableNow;
+  const selectable = research && hasMachine && !avail.supersededBy;
+  let rank: PickerInfo['rank'];
+  let lockReason: string | undefined;
+  if (avail.supersededBy) {
+    rank = 3;
+    lockReason = `superseded by ${avail.supersededBy.recipe} (TURD branch ${avail.supersededBy.branch} is selected)`;
+  } else if (!selectable) {
+    rank = 2;
+    if (avail.research === 'needs-research') lockReason = avail.needsPacks.length ? `needs research with ${avail.needsPacks.join(', ')}` : 'no technology unlocks it';
+    else if (avail.turd?.state === 'blocked') lockReason = `TURD master ${avail.turd.master} has another branch selected`;
+    else if (avail.turd && avail.turd.state !== 'active') lockReason = `needs TURD branch ${avail.turd.branch} of ${avail.turd.master} (not selected)`;
+    else if (!hasMachine) lockReason = machines.length ? 'no machine for it is available yet' : 'no machine can run it';
+    else lockReason = 'not reachable under this horizon';
+  } else {
+    const machineInSave = machineless || machines.some((m) => machineUnlockedInSave(ctx, m));
+    rank = avail.unlockedInSave && machineInSave ? 0 : 1;
+  }
+  const out: PickerInfo = { recipe, avail, selectable, rank, lockState: LOCK[rank], lockReason, machine };
+  cache.set(recipe.name, out);
+  return out;
+}
+
+function machineUnlockedInSave(ctx: PlanningContext, m: Machine): boolean {
+  const a = ctx.availability;
+  const av = a.machine(m.name);
+  if (!av.buildableNow && !av.availableNow) return false;
+  if (!av.madeBy.length) return true;
+  return av.madeBy.some((r) => a.recipe(r).unlockedInSave);
+}
+
+/** Picker order: rank, then cost ascending (missing last), then name. */
+export function comparePicks(a: { rank: number; cost: number | null; name: string }, b: { rank: number; cost: number | null; name: string }): number {
+  if (a.rank !== b.rank) return a.rank - b.rank;
+  if (a.cost !== b.cost) {
+    if (a.cost === null) return 1;
+    if (b.cost === null) return -1;
+    return a.cost - b.cost;
+  }
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+export interface RankedRecipe {
+  info: PickerInfo;
+  /** Ranking cost: per unit of the good for producers, per craft for consumers. */
+  cost: number | null;
+}
+
+/** Producers (or consumers) of a good in picker order; barrel and excluded recipes left out. */
+export function rankedRecipes(ctx: PlanningContext, good: string, direction: 'produce' | 'consume'): RankedRecipe[] {
+  const g = ctx.g;
+  const a = ctx.availability;
+  const names = direction === 'produce' ? g.producersOf(good) : g.consumersOf(good);
+  const out: Array<RankedRecipe & { rank: number; name: string }> = [];
+  for (const n of names) {
+    const r = g.recipes.get(n)!;
+    if (a.isExcluded(n) || isBarrelRecipe(r)) continue;
+    if (direction === 'consume' && isVoidRecipeFor(r, good)) continue;
+    const info = pickerInfo(ctx, r);
+    const cost = direction === 'produce' ? unitCost(g, r, good) : recipeCost(g, r);
+    out.push({ info, cost, rank: info.rank, name: n });
+  }
+  out.sort(comparePicks);
+  return out.map(({ info, cost }) => ({ info, cost }));
+}
+
+/** The research facts of a recipe, as the candidate fields of domain D. */
+export function researchFields(p: PickerInfo): {
+  availableNow: boolean;
+  buildableNow: boolean;
+  research: string;
+  needsResearch?: string[];
+  turd?: { master: string; choice: string; state: string };
+} {
+  const av = p.avail;
+  return {
+    availableNow: av.availableNow,
+    buildableNow: av.buildableNow,
+    research: av.research,
+    ...(av.needsPacks.length ? { needsResearch: av.needsPacks } : {}),
+    ...(av.turd ? { turd: { master: av.turd.master, choice: av.turd.branch, state: av.turd.state } } : {}),
+  };
+}
+
+/** Machine text for results: "Press MK2 [press-mk2] ×1.1 — fastest buildable machine …". */
+export function machineText(d: DefaultMachine): string {
+  if (!d.machine) return `none — ${d.explanation}`;
+  return `${d.machine.display} [${d.machine.name}] ×${fmtNum(d.machine.speed)} — ${d.explanation}`;
+}
+
+export interface SpoilFacts {
+  into: string | null;
+  seconds: number;
+  /** Spoils faster than the import cutoff: make it where it is used. */
+  mustBeLocal: boolean;
+}
+
+export function spoilFacts(ctx: PlanningContext, good: Good): SpoilFacts | undefined {
+  if (!good.spoilTicks || good.spoilTicks <= 0) return undefined;
+  const seconds = good.spoilTicks / 60;
+  return { into: good.spoilResult, seconds: round(seconds), mustBeLocal: seconds < ctx.availability.state.settings.spoil_import_cutoff_sec };
+}
+
+/** Recipes that count as real uses of a good (barrels, voids and exclusions left out). */
+export function realConsumers(ctx: PlanningContext, good: string): string[] {
+  return ctx.g.consumersOf(good).filter((n) => {
+    const r = ctx.g.recipes.get(n)!;
+    return !ctx.availability.isExcluded(n) && !isBarrelRecipe(r) && !isVoidRecipeFor(r, good) && r.kind !== 'burning';
+  });
+}
+
+/** Recipes that really make a good (barrels and exclusions left out). */
+export function realProducers(ctx: PlanningContext, good: string): string[] {
+  return ctx.g.producersOf(good).filter((n) => !ctx.availability.isExcluded(n) && !isBarrelRecipe(ctx.g.recipes.get(n)!));
+}
+
+/** Mined, pumped or made by nothing: a raw resource at the edge of any chain (other recipes making it are side routes). */
+export function isRaw(ctx: PlanningContext, good: string): boolean {
+  const ps = realProducers(ctx, good);
+  if (!ps.length) return true;
+  return ps.some((n) => {
+    const k = ctx.g.recipes.get(n)!.kind;
+    return k === 'mining' || k === 'pumping';
+  });
+}
+
+export function costOut(c: number | null): number | null {
+  return roundCost(c);
+}
+
+/** Cap a list, saying how many were left out. */
+export function capList<T>(xs: T[], limit: number): { items: T[]; truncated: boolean; total: number } {
+  return { items: xs.slice(0, limit), truncated: xs.length > limit, total: xs.length };
+}

@@ -1,0 +1,148 @@
+// recipeOptions / recipeOptionsBatch: ranked producers or consumers of a good, in picker order
+// (unlocked in the save, selectable, locked, superseded; then cost, then name), each with its
+// availability, lock state and the machine the default rule picks, stated in words.
+import type { PlanningContext } from '../context';
+import type { Machine } from '../gameIndex';
+import { parseInput, QueryError, requireGood } from './errors';
+import { costOut, inText, machineText, outText, rankedRecipes, researchFields, type LockState, type RankedRecipe } from './common';
+import { recipeOptionsBatchInput, recipeOptionsInput, type RecipeOptionsBatchInput, type RecipeOptionsInput } from './schemas';
+
+export interface RecipeCandidate {
+  recipe: string;
+  display: string;
+  /** Selectable under the horizon (research, TURD, a machine, not superseded). */
+  available: boolean;
+  lockState: LockState;
+  lockReason?: string;
+  /** Intrinsic cost per unit of the good (producers) or per craft (consumers); null = unpriced. */
+  cost: number | null;
+  /** Productivity modules/bonuses apply. */
+  prod: boolean;
+  researchProdPct?: number;
+  /** The machine the default rule picks, and why. */
+  machine: string;
+  machineName: string | null;
+  machineFavorite?: { name: string; buildableNow: boolean; used: boolean };
+  fastestMachine?: { name: string; speed: number; availableNow: boolean; buildableNow: boolean };
+  unlockedNow: boolean;
+  availableNow: boolean;
+  buildableNow: boolean;
+  research: string;
+  needsResearch?: string[];
+  unlockedBy: string[];
+  turd?: { master: string; choice: string; state: string };
+  superseded?: { by: string; branch: string };
+  in: string;
+  out: string;
+}
+
+export interface RecipeOptionsResult {
+  good: string;
+  display: string;
+  direction: 'produce' | 'consume';
+  /** How the machine of each option was chosen. */
+  machineRule: string;
+  candidates: RecipeCandidate[];
+  total: number;
+  truncated: boolean;
+  note?: string;
+}
+
+export function candidateOf(ctx: PlanningContext, r: RankedRecipe): RecipeCandidate {
+  const { info } = r;
+  const rec = info.recipe;
+  const a = ctx.availability;
+  const m = info.machine.machine;
+  const fav = favoriteFor(ctx, rec.categories);
+  const all = ctx.g.machinesFor(rec).filter((x) => !a.isExcluded(x.name) && !(x.hidden && !x.item));
+  const fastest = all.length ? all.reduce((best, x) => (x.speed > best.speed ? x : best)) : null;
+  const research = researchFields(info);
+  const bonus = a.productivityBonus(rec);
+  return {
+    recipe: rec.name,
+    display: rec.display,
+    available: info.selectable,
+    lockState: info.lockState,
+    ...(info.lockReason ? { lockReason: info.lockReason } : {}),
+    cost: costOut(r.cost),
+    prod: rec.allowProductivity,
+    ...(bonus > 0 ? { researchProdPct: Math.round(bonus * 1000) / 10 } : {}),
+    machine: machineText(info.machine),
+    machineName: m?.name ?? null,
+    ...(fav ? { machineFavorite: { name: fav.name, buildableNow: a.machine(fav.name).buildableNow, used: m?.name === fav.name } } : {}),
+    ...(fastest && m && fastest.name !== m.name && fastest.speed > m.speed
+      ? { fastestMachine: { name: fastest.name, speed: fastest.speed, availableNow: a.machine(fastest.name).availableNow, buildableNow: a.machine(fastest.name).buildableNow } }
+      : {}),
+    unlockedNow: info.avail.unlockedInSave,
+    ...research,
+    unlockedBy: info.avail.unlockedBy,
+    ...(info.avail.supersededBy ? { superseded: { by: info.avail.supersededBy.recipe, branch: info.avail.supersededBy.branch } } : {}),
+    in: inText(rec),
+    out: outText(rec),
+  };
+}
+
+function favoriteFor(ctx: PlanningContext, categories: string[]): Machine | null {
+  const favs = ctx.availability.state.settings.favorite_machines;
+  for (const c of categories) {
+    const f = favs[c];
+    const m = f ? ctx.g.machines.get(f) : undefined;
+    if (m && m.categories.includes(c)) return m;
+  }
+  return null;
+}
+
+export const MACHINE_RULE = 'machine = your favorite for the category if set and buildable, else the fastest buildable machine (then the fastest available one)';
+
+function optionsFor(ctx: PlanningContext, good: string, direction: 'produce' | 'consume', limit: number): RecipeOptionsResult {
+  const x = requireGood(ctx, good);
+  const ranked = rankedRecipes(ctx, x.name, direction);
+  const candidates = ranked.slice(0, limit).map((r) => candidateOf(ctx, r));
+  const note = !ranked.length
+    ? direction === 'produce'
+      ? `nothing makes ${x.name}${ctx.g.consumersOf(x.name).length ? '; it must come from outside (raw resource or import)' : ''}`
+      : `nothing uses ${x.name}`
+    : !candidates.some((c) => c.available)
+      ? `none is selectable under the ${ctx.availability.mode} horizon; see lockReason`
+      : undefined;
+  return {
+    good: x.name,
+    display: x.display,
+    direction,
+    machineRule: MACHINE_RULE,
+    candidates,
+    total: ranked.length,
+    truncated: ranked.length > limit,
+    ...(note ? { note } : {}),
+  };
+}
+
+export function recipeOptions(ctx: PlanningContext, raw: RecipeOptionsInput): RecipeOptionsResult {
+  const input = parseInput(recipeOptionsInput, raw, 'recipeOptions');
+  return optionsFor(ctx, input.good, input.direction, input.limit);
+}
+
+export interface RecipeOptionsBatchResult {
+  direction: 'produce' | 'consume';
+  machineRule: string;
+  options: Record<string, { display: string; candidates: RecipeCandidate[]; total: number; truncated: boolean; note?: string }>;
+  /** Names that are not goods, each with suggestions. */
+  unknown?: Array<{ good: string; error: string }>;
+}
+
+export function recipeOptionsBatch(ctx: PlanningContext, raw: RecipeOptionsBatchInput): RecipeOptionsBatchResult {
+  const input = parseInput(recipeOptionsBatchInput, raw, 'recipeOptionsBatch');
+  const options: RecipeOptionsBatchResult['options'] = {};
+  const unknown: Array<{ good: string; error: string }> = [];
+  for (const good of new Set(input.goods)) {
+    try {
+      const r = optionsFor(ctx, good, input.direction, input.limitEach);
+      options[r.good] = { display: r.display, candidates: r.candidates, total: r.total, truncated: r.truncated, ...(r.note ? { note: r.note } : {}) };
+    } catch (err) {
+      if (!(err instanceof QueryError)) throw err;
+      unknown.push({ good, error: err.message });
+    }
+  }
+  if (!Object.keys(options).length && unknown.length) throw new QueryError(unknown.map((u) => u.error).join('; '));
+  return { direction: input.direction, machineRule: MACHINE_RULE, options, ...(unknown.length ? { unknown } : {}) };
+}

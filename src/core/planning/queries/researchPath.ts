@@ -1,0 +1,207 @@
+// researchPath: the unresearched route to a technology, recipe or good (resolved in that order) in
+// prerequisite order, with each step's cost (units × packs) and the total over the whole path. It
+// always uses the real researched set, whatever the horizon. Long paths keep the steps nearest the
+// target. TURD branch and `turd-select-*` gate technologies are choices, not research: they are
+// reported as `turdGatesNeeded` instead of steps.
+import type { PlanningContext } from '../context';
+import type { Technology } from '../gameIndex';
+import { parseInput, QueryError, suggest } from './errors';
+import { evalCountFormula } from './formula';
+import { isBarrelRecipe } from './common';
+import { researchPathInput, type ResearchPathInput } from './schemas';
+
+export interface TechCost {
+  /** Research units (count, or count_formula at the technology's level). */
+  units: number | null;
+  /** Packs over all units: pack → amount. */
+  packs: Record<string, number>;
+  /** Seconds at lab speed 1. */
+  time: number;
+  /** Trigger technologies: what completes them instead of packs. */
+  trigger?: string;
+}
+
+export interface ResearchStep {
+  tech: string;
+  display: string;
+  cost: TechCost;
+  /** How many recipes it unlocks (and the first few). */
+  unlocks: { count: number; first: string[] };
+}
+
+export type ResearchPathResult =
+  | {
+      status: 'path';
+      target: string;
+      targetTech: string;
+      targetDisplay: string;
+      /** The recipe the target tech unlocks, when the target was a recipe or good. */
+      via?: string;
+      alternateRoutes?: Array<{ tech: string; steps: number; totalPacks: number }>;
+      steps: ResearchStep[];
+      stepsOmitted?: number;
+      totalCost: { techs: number; units: number; packs: Record<string, number>; time: number; triggers: number };
+      /** Packs the path needs that are not in available_science_packs. */
+      missingPacks: string[];
+      turdGatesNeeded?: Array<{ subTech: string; master: string; state: 'active' | 'pickable' | 'blocked' }>;
+      note?: string;
+    }
+  | { status: 'alreadyUnlocked'; target: string; by: string; note: string }
+  | { status: 'no-tech'; target: string; note: string };
+
+export function techLevel(t: Technology): number {
+  if (!t.unitFormula) return 1;
+  const m = /-(\d+)$/.exec(t.name);
+  return m ? Number(m[1]) : 1;
+}
+
+export function techCost(t: Technology): TechCost {
+  let units: number | null = t.unitCount;
+  if (units === null && t.unitFormula) units = evalCountFormula(t.unitFormula, techLevel(t));
+  const packs: Record<string, number> = {};
+  for (const i of t.ingredients) packs[i.pack] = (packs[i.pack] ?? 0) + i.amount * (units ?? 0);
+  const out: TechCost = { units, packs, time: (t.unitTime ?? 0) * (units ?? 0) };
+  if (t.trigger && !t.ingredients.length) out.trigger = triggerText(t.trigger);
+  return out;
+}
+
+function triggerText(tr: Record<string, unknown>): string {
+  const type = String(tr.type ?? 'trigger');
+  const what = tr.item ?? tr.entity ?? tr.fluid ?? '';
+  const n = tr.count !== undefined ? ` ×${tr.count}` : '';
+  return `${type}${what ? ` ${typeof what === 'object' ? JSON.stringify(what) : String(what)}` : ''}${n}`;
+}
+
+interface Route {
+  tech: string;
+  path: string[];
+  gates: Array<{ subTech: string; master: string; state: 'active' | 'pickable' | 'blocked' }>;
+  totalPacks: number;
+}
+
+export function researchPath(ctx: PlanningContext, raw: ResearchPathInput): ResearchPathResult {
+  const input = parseInput(researchPathInput, raw, 'researchPath');
+  const g = ctx.g;
+  const a = ctx.availability;
+  const R = a.state.researched;
+  const target = input.target;
+
+  // Resolve: technology > recipe > good.
+  let techs: string[];
+  let via: Map<string, string> | undefined;
+  if (g.technologies.has(target)) techs = [target];
+  else if (g.recipes.has(target) || g.goods.has(target)) {
+    const recipes = g.recipes.has(target) ? [target] : g.producersOf(target);
+    via = new Map();
+    for (const rn of recipes) {
+      const r = g.recipes.get(rn)!;
+      if (r.synthetic || a.isExcluded(rn) || isBarrelRecipe(r) || (r.hidden && recipes.length > 1)) continue;
+      if (r.enabled) return { status: 'alreadyUnlocked', target, by: `recipe ${rn} (enabled from the start)`, note: 'nothing to research' };
+      for (const t of r.unlockedBy) if (!via.has(t)) via.set(t, rn);
+    }
+    techs = [...via.keys()];
+    if (!techs.length) {
+      const what = g.recipes.has(target) ? `recipe ${target}` : `good ${target}`;
+      return { status: 'no-tech', target, note: `no technology unlocks ${what}${g.recipes.has(target) ? '' : ' (or any recipe making it)'}` };
+    }
+  } else {
+    const s = [...suggest(ctx, 'technology', target, 2), ...suggest(ctx, 'good', target, 2)];
+    throw new QueryError(`no technology, recipe or good named '${target}'; ${s.length ? `did you mean ${s.join(', ')}?` : 'nothing similar exists;'} call searchGoods first`, s);
+  }
+  const done = techs.find((t) => R.has(t));
+  if (done) return { status: 'alreadyUnlocked', target, by: `technology ${done} (researched)`, note: 'already researched in the save' };
+
+  const routes = techs.map((t) => route(ctx, t)).sort((x, y) => Number(x.gates.some((q) => q.state === 'blocked')) - Number(y.gates.some((q) => q.state === 'blocked')) || x.totalPacks - y.totalPacks || x.path.length - y.path.length || (x.tech < y.tech ? -1 : 1));
+  const best = routes[0];
+  const order = best.path;
+  const steps = order.map((t) => step(ctx, g.technologies.get(t)!));
+
+  // Keep the steps nearest the target (prerequisite distance), shown in prerequisite order.
+  let shown = steps;
+  let omitted = 0;
+  if (steps.length > input.limit) {
+    const dist = distances(ctx, best.tech, new Set(order));
+    const pos = new Map(order.map((t, i) => [t, i]));
+    const keep = new Set([...order].sort((x, y) => dist.get(x)! - dist.get(y)! || pos.get(y)! - pos.get(x)!).slice(0, input.limit));
+    shown = steps.filter((s) => keep.has(s.tech));
+    omitted = steps.length - shown.length;
+  }
+  const total = { techs: steps.length, units: 0, packs: {} as Record<string, number>, time: 0, triggers: 0 };
+  for (const s of steps) {
+    total.units += s.cost.units ?? 0;
+    total.time += s.cost.time;
+    if (s.cost.trigger) total.triggers++;
+    for (const [p, n] of Object.entries(s.cost.packs)) total.packs[p] = (total.packs[p] ?? 0) + n;
+  }
+  const have = new Set(a.state.settings.available_science_packs);
+  const missingPacks = Object.keys(total.packs).filter((p) => !have.has(p)).sort();
+  const blocked = best.gates.filter((q) => q.state === 'blocked');
+  const tt = g.technologies.get(best.tech)!;
+  return {
+    status: 'path',
+    target,
+    targetTech: best.tech,
+    targetDisplay: tt.display,
+    ...(via?.get(best.tech) ? { via: via.get(best.tech) } : {}),
+    ...(routes.length > 1 ? { alternateRoutes: routes.slice(1, 4).map((r) => ({ tech: r.tech, steps: r.path.length, totalPacks: r.totalPacks })) } : {}),
+    steps: shown,
+    ...(omitted ? { stepsOmitted: omitted } : {}),
+    totalCost: total,
+    missingPacks,
+    ...(best.gates.length ? { turdGatesNeeded: best.gates } : {}),
+    ...(blocked.length
+      ? { note: `TURD master ${blocked.map((b) => b.master).join(', ')} has another branch selected: this route needs switching it (see turdChoices)` }
+      : steps.length === 0 && best.gates.length
+        ? { note: 'all research is done; only a TURD choice is left' }
+        : {}),
+  };
+}
+
+/** Unresearched closure of a tech in prerequisite order (post-order DFS, prerequisites by name). */
+function route(ctx: PlanningContext, tech: string): Route {
+  const g = ctx.g;
+  const a = ctx.availability;
+  const R = a.state.researched;
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const gates: Route['gates'] = [];
+  const visit = (t: string) => {
+    if (seen.has(t) || R.has(t)) return;
+    seen.add(t);
+    const tech = g.technologies.get(t);
+    if (!tech) return;
+    for (const p of [...tech.prerequisites].sort()) visit(p);
+    const branch = g.turdBranches.get(t);
+    if (branch) {
+      const sel = a.state.turd.get(branch.master)?.branch;
+      gates.push({ subTech: t, master: branch.master, state: sel === undefined ? 'pickable' : sel === t ? 'active' : 'blocked' });
+      return;
+    }
+    if (tech.isTurd) return; // a turd-select-* gate: free, chosen with its branch
+    order.push(t);
+  };
+  visit(tech);
+  let totalPacks = 0;
+  for (const t of order) for (const n of Object.values(techCost(g.technologies.get(t)!).packs)) totalPacks += n;
+  return { tech, path: order, gates, totalPacks };
+}
+
+function step(ctx: PlanningContext, t: Technology): ResearchStep {
+  return { tech: t.name, display: t.display, cost: techCost(t), unlocks: { count: t.unlocks.length, first: t.unlocks.slice(0, 3) } };
+}
+
+function distances(ctx: PlanningContext, from: string, within: Set<string>): Map<string, number> {
+  const d = new Map<string, number>();
+  const q: string[] = [from];
+  d.set(from, 0);
+  for (let i = 0; i < q.length; i++) {
+    const t = q[i];
+    for (const p of ctx.g.technologies.get(t)?.prerequisites ?? []) {
+      if (d.has(p)) continue;
+      d.set(p, d.get(t)! + 1);
+      q.push(p);
+    }
+  }
+  for (const t of within) if (!d.has(t)) d.set(t, Infinity);
+  return d;
+}

@@ -1,0 +1,119 @@
+// zod input schemas of the planning queries, with the defaults and limits of domain.md D. The tool
+// registry reuses them as tool inputs; each query also parses its input with them, so direct
+// callers get the same defaults and bounds.
+import { z } from 'zod';
+
+const name = z.string().trim().min(1, 'must be a non-empty internal name').max(200);
+const names = (min: number, max: number) => z.array(name).min(min).max(max);
+const direction = z.enum(['produce', 'consume']).default('produce').describe('produce = recipes making the good, consume = recipes using it');
+
+export const searchGoodsInput = z.object({
+  query: z.string().trim().min(1, 'type part of a name').max(200).describe('free text: internal or localized name, any case, - _ or spaces'),
+  limit: z.number().int().min(1).max(40).default(15),
+});
+
+export const goodInfoInput = z.object({ good: name });
+
+export const recipeInfoInput = z.object({ recipe: name });
+
+export const recipeOptionsInput = z.object({
+  good: name,
+  direction,
+  limit: z.number().int().min(1).max(25).default(12),
+});
+
+export const recipeOptionsBatchInput = z.object({
+  goods: names(1, 30),
+  direction,
+  limitEach: z.number().int().min(1).max(15).default(8),
+});
+
+export const recipeGraphInput = z.object({
+  target: name.describe('the good whose production neighbourhood to explore'),
+  depth: z.number().int().min(1).max(20).default(14),
+  candidatesPerGood: z.number().int().min(1).max(10).default(6),
+  nodeBudget: z.number().int().min(10).max(150).default(55),
+});
+
+export const moduleCountInput = z.object({ name, count: z.number().int().min(1).max(64) });
+export const beaconInput = z.object({
+  beacon: name,
+  modules: z.array(moduleCountInput).max(16).default([]),
+  count: z.number().min(0).max(64).describe('beacons affecting each machine'),
+  shared: z.number().min(1).max(64).optional().describe('machines sharing one beacon building'),
+});
+
+export const calcRecipeInput = z.object({
+  recipe: name,
+  machine: name.optional().describe('default: the favorite for the category if buildable, else the fastest buildable machine'),
+  modules: z.array(moduleCountInput).max(16).optional(),
+  fill: z.boolean().optional().describe('suggest modules for the free slots (module auto-fill); a suggestion, applied only to this calculation'),
+  beacons: z.array(beaconInput).max(4).optional(),
+  turd: name.optional().describe('a TURD branch to assume selected (its always-on modules apply)'),
+  fuel: name.optional(),
+  targetRate: z.number().positive().max(1e9).optional().describe('items (or fluid units) per second of the good wanted'),
+  targetGood: name.optional().describe('which product targetRate is for (default: the main product)'),
+});
+
+export const researchPathInput = z.object({
+  target: name.describe('a technology, recipe or good (resolved in that order)'),
+  limit: z.number().int().min(5).max(150).default(40),
+});
+
+export const turdChoicesInput = z
+  .object({ master: name.optional(), recipe: name.optional(), good: name.optional() })
+  .refine((x) => [x.master, x.recipe, x.good].filter(Boolean).length === 1, { message: 'give exactly one of master, recipe or good' });
+
+export const availableTurdsInput = z.object({ recipes: names(1, 200) });
+
+export const turdConsistencyInput = z.object({
+  recipes: names(1, 400).optional().describe('recipes to check; omit for all enabled blocks'),
+});
+
+export const chainStatusInput = z.object({
+  recipes: names(1, 200),
+  target: name,
+});
+
+export const byproductSinksInput = z.object({
+  good: name,
+  limit: z.number().int().min(1).max(20).default(10),
+});
+
+export const logisticsForInput = z.object({
+  good: name,
+  rate: z.number().positive().max(1e9).describe('items per second to move'),
+});
+
+export type SearchGoodsInput = z.input<typeof searchGoodsInput>;
+export type GoodInfoInput = z.input<typeof goodInfoInput>;
+export type RecipeInfoInput = z.input<typeof recipeInfoInput>;
+export type RecipeOptionsInput = z.input<typeof recipeOptionsInput>;
+export type RecipeOptionsBatchInput = z.input<typeof recipeOptionsBatchInput>;
+export type RecipeGraphInput = z.input<typeof recipeGraphInput>;
+export type CalcRecipeInput = z.input<typeof calcRecipeInput>;
+export type ResearchPathInput = z.input<typeof researchPathInput>;
+export type TurdChoicesInput = z.input<typeof turdChoicesInput>;
+export type AvailableTurdsInput = z.input<typeof availableTurdsInput>;
+export type TurdConsistencyInput = z.input<typeof turdConsistencyInput>;
+export type ChainStatusInput = z.input<typeof chainStatusInput>;
+export type ByproductSinksInput = z.input<typeof byproductSinksInput>;
+export type LogisticsForInput = z.input<typeof logisticsForInput>;
+
+/** Every query's input schema by its tool name. */
+export const QUERY_INPUTS = {
+  searchGoods: searchGoodsInput,
+  goodInfo: goodInfoInput,
+  recipeInfo: recipeInfoInput,
+  recipeOptions: recipeOptionsInput,
+  recipeOptionsBatch: recipeOptionsBatchInput,
+  recipeGraph: recipeGraphInput,
+  calcRecipe: calcRecipeInput,
+  researchPath: researchPathInput,
+  turdChoices: turdChoicesInput,
+  availableTurds: availableTurdsInput,
+  turdConsistency: turdConsistencyInput,
+  chainStatus: chainStatusInput,
+  byproductSinks: byproductSinksInput,
+  logisticsFor: logisticsForInput,
+} as const;

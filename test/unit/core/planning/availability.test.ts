@@ -1,0 +1,227 @@
+// Availability on the sample world: horizon gating (now / target / future), the exact prerequisite
+// closure of Target, TURD branch states and replacements, available vs buildable, the one
+// default-machine rule (favorites included), exclusions and productivity bonuses.
+import assert from 'node:assert/strict';
+import { Availability } from '../../../../src/core/planning/availability';
+import type { Machine } from '../../../../src/core/planning/gameIndex';
+import { privateSampleWorld, sampleWorld, type World } from './queries/world';
+
+const BASIC = 'basic-research-pack';
+const ADV = 'advanced-research-pack';
+
+describe('availability', () => {
+  let w: World;
+  before(async () => {
+    w = await sampleWorld();
+  });
+  const avail = (...args: Parameters<World['state']>) => new Availability(w.g, w.state(...args));
+
+  describe('Now horizon', () => {
+    it('counts a trigger technology as researchable without any pack', () => {
+      const a = avail({ research_mode: 'now' });
+      const gear = a.recipe('gear');
+      assert.equal(gear.research, 'available');
+      assert.equal(gear.availableNow, true);
+      assert.equal(gear.buildableNow, true);
+      assert.equal(gear.unlockedInSave, false);
+    });
+
+    it('needs research when the closure uses a pack the user does not produce, and names the pack', () => {
+      const a = avail({ research_mode: 'now', available_science_packs: [] });
+      const c = a.recipe('circuit');
+      assert.equal(c.research, 'needs-research');
+      assert.deepEqual(c.needsPacks, [BASIC]);
+      assert.equal(c.availableNow, false);
+      assert.equal(c.buildableNow, false);
+    });
+
+    it('makes everything researchable with produced packs available, and nothing beyond', () => {
+      const a = avail({ research_mode: 'now', available_science_packs: [BASIC] });
+      assert.equal(a.recipe('circuit').availableNow, true);
+      assert.equal(a.recipe('resin').availableNow, true);
+      const d = a.recipe('dense-circuit');
+      assert.equal(d.research, 'needs-research');
+      assert.deepEqual(d.needsPacks, [ADV]);
+    });
+
+    it('treats researched technologies as unlocked in the save, regardless of packs', () => {
+      const a = avail({ research_mode: 'now', available_science_packs: [] }, ['automation-basics', 'electronics']);
+      const c = a.recipe('circuit');
+      assert.equal(c.research, 'researched');
+      assert.equal(c.unlockedInSave, true);
+      assert.equal(c.buildableNow, true);
+    });
+
+    it('reports start-enabled and synthetic recipes as enabled', () => {
+      const a = avail({ research_mode: 'now' });
+      assert.equal(a.recipe('ferrite-plate').research, 'enabled');
+      assert.equal(a.recipe('mine-azurite-ore').research, 'enabled');
+      assert.equal(a.recipe('ferrite-plate').unlockedInSave, true);
+    });
+
+    it('gates machines by the recipes making their item', () => {
+      const a = avail({ research_mode: 'now', available_science_packs: [BASIC] });
+      assert.equal(a.machine('press').buildableNow, true);
+      assert.equal(a.machine('press-mk2').availableNow, false);
+      assert.deepEqual(a.machine('press-mk2').madeBy, ['press-mk2']);
+    });
+  });
+
+  describe('Target horizon', () => {
+    it('takes the lowest-tier technology unlocking a recipe of the target good', () => {
+      assert.equal(avail({ research_mode: 'target', horizon_target: 'dense-circuit' }).targetTech, 'advanced-pressing');
+      assert.equal(avail({ research_mode: 'target', horizon_target: 'resin' }).targetTech, 'advanced-research');
+      assert.equal(avail({ research_mode: 'target', horizon_target: 'modules-1' }).targetTech, 'modules-1');
+      assert.equal(avail({ research_mode: 'target', horizon_target: 'ferrite-plate' }).targetTech, null);
+    });
+
+    it('is the exact prerequisite closure, not every technology of the same pack tier', () => {
+      const a = avail({ research_mode: 'target', horizon_target: 'dense-circuit', available_science_packs: [] });
+      assert.deepEqual([...a.targetClosure!].sort(), ['advanced-pressing', 'advanced-research', 'automation-basics', 'electronics', 'fluid-handling']);
+      assert.equal(a.recipe('dense-circuit').availableNow, true);
+      assert.equal(a.recipe('circuit').availableNow, true);
+      // modules-1 uses the same two packs but is not a prerequisite of the target.
+      assert.equal(a.recipe('speed-module-s1').availableNow, false);
+      assert.equal(a.recipe('gear-tempered').availableNow, false);
+    });
+
+    it('keeps researched technologies outside the closure available', () => {
+      const a = avail({ research_mode: 'target', horizon_target: 'circuit' }, ['automation-basics', 'electronics', 'fluid-handling', 'advanced-research', 'advanced-pressing', 'modules-1']);
+      assert.equal(a.recipe('speed-module-s1').availableNow, true);
+      assert.equal(a.recipe('beacon-tower').availableNow, false);
+    });
+  });
+
+  describe('Future horizon', () => {
+    it('reaches everything that has an unlock and still says what the cheapest route lacks', () => {
+      const a = avail({ research_mode: 'future', available_science_packs: [BASIC] });
+      const b = a.recipe('beacon-tower');
+      assert.equal(b.research, 'available');
+      assert.equal(b.availableNow, true);
+      assert.deepEqual(b.needsPacks, [ADV]);
+      assert.equal(a.machine('press-mk2').buildableNow, true);
+    });
+  });
+
+  describe('TURD', () => {
+    it('marks branch recipes pickable while the master is undecided: available, not buildable', () => {
+      const a = avail({ research_mode: 'future' });
+      const t = a.recipe('gear-tempered');
+      assert.deepEqual(t.turd, { master: 'press-upgrade', branch: 'tempered-press', state: 'pickable' });
+      assert.equal(t.availableNow, true);
+      assert.equal(t.buildableNow, false);
+      assert.equal(t.unlockedInSave, false);
+    });
+
+    it('makes the selected branch active and blocks the others', () => {
+      const a = avail({ research_mode: 'future' }, ['press-upgrade'], { 'press-upgrade': 'tempered-press' });
+      assert.equal(a.recipe('gear-tempered').turd!.state, 'active');
+      assert.equal(a.recipe('gear-tempered').buildableNow, true);
+      assert.equal(a.recipe('gear-tempered').unlockedInSave, true);
+      const lean = a.recipe('frame-lean');
+      assert.equal(lean.turd!.state, 'blocked');
+      assert.equal(lean.availableNow, false);
+      assert.equal(lean.buildableNow, false);
+    });
+
+    it('supersedes an old recipe once its replacement branch is selected, and only then', () => {
+      assert.equal(avail({ research_mode: 'future' }).recipe('gear').supersededBy, null);
+      const a = avail({ research_mode: 'future' }, [], { 'press-upgrade': 'tempered-press' });
+      assert.deepEqual(a.recipe('gear').supersededBy, { recipe: 'gear-tempered', branch: 'tempered-press' });
+      assert.equal(a.recipe('frame').supersededBy, null);
+    });
+
+    it('applies the modules of selected branches only', () => {
+      assert.deepEqual(avail({}).activeTurdModules(), []);
+      assert.deepEqual(avail({}, [], { 'press-upgrade': 'lean-press' }).activeTurdModules(), ['lean-press-module']);
+    });
+
+    it('gates branch recipes in Now by the master research', () => {
+      const a = avail({ research_mode: 'now', available_science_packs: [BASIC] }, [], { 'press-upgrade': 'tempered-press' });
+      assert.equal(a.recipe('gear-tempered').research, 'needs-research');
+      assert.equal(a.recipe('gear-tempered').buildableNow, false);
+      const b = avail({ research_mode: 'now', available_science_packs: [BASIC, ADV] }, [], { 'press-upgrade': 'tempered-press' });
+      assert.equal(b.recipe('gear-tempered').buildableNow, true);
+    });
+  });
+
+  describe('default machine', () => {
+    it('picks the fastest buildable machine and says so', () => {
+      const a = avail({ research_mode: 'now', available_science_packs: [BASIC] });
+      const d = a.defaultMachine('gear');
+      assert.equal(d.machine!.name, 'press');
+      assert.equal(d.rule, 'fastest-buildable');
+      assert.match(d.explanation, /fastest buildable/);
+      assert.equal(avail({ research_mode: 'future' }).defaultMachine('gear').machine!.name, 'press-mk2');
+    });
+
+    it('uses a buildable favorite for the category, and ignores one that is not buildable', () => {
+      const fav = avail({ research_mode: 'future', favorite_machines: { crafting: 'press' } }).defaultMachine('gear');
+      assert.equal(fav.machine!.name, 'press');
+      assert.equal(fav.rule, 'favorite');
+      assert.match(fav.explanation, /favorite for crafting/);
+      const notYet = avail({ research_mode: 'now', available_science_packs: [BASIC], favorite_machines: { crafting: 'press-mk2' } }).defaultMachine('gear');
+      assert.equal(notYet.machine!.name, 'press');
+      assert.equal(notYet.rule, 'fastest-buildable');
+    });
+
+    it('falls back to the fastest reachable, then the fastest overall machine', () => {
+      const a = avail({ research_mode: 'now', available_science_packs: [] });
+      // refining machines need fluid-handling (basic packs): nothing reachable.
+      const d = a.defaultMachine('refine-brine');
+      assert.equal(d.machine!.name, 'refinery-unit');
+      assert.equal(d.rule, 'fastest');
+    });
+
+    it('says when no machine can run a recipe', () => {
+      const d = avail({}).defaultMachine('burn-lignite');
+      assert.equal(d.machine, null);
+      assert.equal(d.rule, 'none');
+    });
+
+    it('never picks a hidden machine no item places, nor an excluded one', async () => {
+      const pw = await privateSampleWorld();
+      const press = pw.g.machines.get('press-mk2')!;
+      const legacy: Machine = { ...press, name: 'press-legacy', display: 'Legacy press', speed: 9, hidden: true, item: null };
+      pw.g.machines.set(legacy.name, legacy);
+      for (const c of legacy.categories) pw.g.machinesByCategory.get(c)!.push(legacy.name);
+      const a = new Availability(pw.g, pw.state({ research_mode: 'future' }));
+      assert.equal(a.machine('press-legacy').availableNow, false);
+      assert.equal(a.defaultMachine('gear').machine!.name, 'press-mk2');
+      const ex = new Availability(pw.g, pw.state({ research_mode: 'future', exclusions: ['press-mk2'] }));
+      assert.equal(ex.defaultMachine('gear').machine!.name, 'press');
+    });
+  });
+
+  describe('exclusions', () => {
+    it('match globs on names, recipe categories and subgroups', () => {
+      const a = avail({ exclusions: ['ee-*', 'tailings-*', 'void', 'sample-modules'] });
+      assert.equal(a.isExcluded('tailings-void'), true);
+      assert.equal(a.isExcluded('ee-anything'), true);
+      assert.equal(a.isExcluded('speed-module-s1'), true); // item subgroup
+      assert.equal(a.isExcluded('gear'), false);
+    });
+  });
+
+  describe('productivity bonuses', () => {
+    const gear = () => w.g.recipes.get('gear')!;
+    const mine = () => w.g.recipes.get('mine-azurite-ore')!;
+    it('counts recipe productivity research by horizon', () => {
+      assert.equal(avail({ research_mode: 'now' }).productivityBonus(gear()), 0);
+      assert.equal(avail({ research_mode: 'now' }, ['gear-productivity-1']).productivityBonus(gear()), 0.1);
+      assert.equal(avail({ research_mode: 'future' }).productivityBonus(gear()), 0.1);
+      assert.equal(avail({ research_mode: 'target', horizon_target: 'gear-productivity-1' }).productivityBonus(gear()), 0.1);
+      assert.equal(avail({ research_mode: 'target', horizon_target: 'dense-circuit' }).productivityBonus(gear()), 0);
+    });
+
+    it('replaces derived sums by the synced save in Now', () => {
+      assert.equal(avail({ research_mode: 'now', synced_recipe_productivity: { gear: 0.3 } }, ['gear-productivity-1']).productivityBonus(gear()), 0.3);
+      assert.equal(avail({ research_mode: 'now', synced_mining_productivity: 0.2 }).productivityBonus(mine()), 0.2);
+    });
+
+    it('takes mining productivity from research or a manual percentage', () => {
+      assert.equal(avail({ research_mode: 'now' }, ['mining-productivity-1']).productivityBonus(mine()), 0.1);
+      assert.equal(avail({ research_mode: 'now', mining_productivity: { source: 'manual', percent: 250 } }).productivityBonus(mine()), 2.5);
+    });
+  });
+});

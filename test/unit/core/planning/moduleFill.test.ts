@@ -1,0 +1,97 @@
+// Module auto-fill on the sample world: the unlocked, fitting pool per horizon; productivity
+// everywhere it is allowed; speed modules only where they save a whole building (1 % hysteresis),
+// efficiency in the other slots; idle and mining rows.
+import assert from 'node:assert/strict';
+import { Availability } from '../../../../src/core/planning/availability';
+import { modulePool, suggestModules } from '../../../../src/core/planning/moduleFill';
+import { sampleWorld, type World } from './queries/world';
+
+const ALL_RESEARCH = ['automation-basics', 'electronics', 'fluid-handling', 'advanced-research', 'advanced-pressing', 'modules-1', 'beacons'];
+
+describe('module auto-fill', () => {
+  let w: World;
+  before(async () => {
+    w = await sampleWorld();
+  });
+  const R = (n: string) => w.g.recipes.get(n)!;
+  const M = (n: string) => w.g.machines.get(n)!;
+  const future = () => new Availability(w.g, w.state({ research_mode: 'future' }));
+  // press (recipe) on press-mk2: craft time 1 s, speed 1.1, 4 slots, no productivity allowed.
+  const pressRow = (buildings: number) => ({ recipe: R('press'), machine: M('press-mk2'), craftsPerSec: (buildings * 1.1) / 1 });
+
+  it('draws the pool from unlocked, fitting, visible modules under the horizon', () => {
+    const now = new Availability(w.g, w.state({ research_mode: 'now', available_science_packs: ['basic-research-pack'] }));
+    assert.deepEqual(modulePool(w.g, now, R('circuit'), M('press-mk2')), []);
+    const researched = new Availability(w.g, w.state({ research_mode: 'now' }, ALL_RESEARCH));
+    assert.deepEqual(modulePool(w.g, researched, R('circuit'), M('press-mk2')).map((m) => m.name).sort(), ['efficiency-module-s1', 'productivity-module-s1', 'speed-module-s1']);
+    assert.deepEqual(modulePool(w.g, researched, R('press'), M('press-mk2')).map((m) => m.name).sort(), ['efficiency-module-s1', 'speed-module-s1']);
+    const target = new Availability(w.g, w.state({ research_mode: 'target', horizon_target: 'speed-module-s1' }));
+    assert.deepEqual(modulePool(w.g, target, R('circuit'), M('press-mk2')).length, 3);
+    const excluded = new Availability(w.g, w.state({ research_mode: 'future', exclusions: ['speed-module-s1'] }));
+    assert.ok(!modulePool(w.g, excluded, R('circuit'), M('press-mk2')).some((m) => m.name === 'speed-module-s1'));
+  });
+
+  it('puts the best productivity module in every slot where productivity is allowed', () => {
+    const s = suggestModules(w.g, future(), { recipe: R('circuit'), machine: M('press-mk2'), craftsPerSec: 3 });
+    assert.equal(s.strategy, 'productivity');
+    assert.deepEqual(s.modules, [{ name: 'productivity-module-s1', count: 4 }]);
+  });
+
+  it('uses the fewest speed modules that reach the all-speed building count, efficiency elsewhere', () => {
+    // 2.5 buildings bare; all four speed modules give 2.5/2 = 1.25 → floor 2; one module gives 2.0.
+    const s = suggestModules(w.g, future(), pressRow(2.5));
+    assert.equal(s.strategy, 'speed+efficiency');
+    assert.deepEqual(s.modules, [{ name: 'speed-module-s1', count: 1 }, { name: 'efficiency-module-s1', count: 3 }]);
+    assert.equal(s.buildingsWithout, 2.5);
+    assert.equal(s.buildingsWith, 2);
+  });
+
+  it('accepts a building count within 1 % of the floor (hysteresis)', () => {
+    // 2.52 bare: one speed module gives 2.016 buildings, within 1 % of the floor of 2.
+    const s = suggestModules(w.g, future(), pressRow(2.52));
+    assert.deepEqual(s.modules, [{ name: 'speed-module-s1', count: 1 }, { name: 'efficiency-module-s1', count: 3 }]);
+    // 2.6 bare: one gives 2.08 (over 2.02), two give 2.6/1.5 = 1.733 → two speed modules.
+    const t = suggestModules(w.g, future(), pressRow(2.6));
+    assert.deepEqual(t.modules, [{ name: 'speed-module-s1', count: 2 }, { name: 'efficiency-module-s1', count: 2 }]);
+  });
+
+  it('fills only efficiency when speed cannot save a building', () => {
+    // 0.9 bare: all speed gives 0.45 → floor 1 → no speed module needed.
+    const s = suggestModules(w.g, future(), pressRow(0.9));
+    assert.equal(s.strategy, 'efficiency');
+    assert.deepEqual(s.modules, [{ name: 'efficiency-module-s1', count: 4 }]);
+  });
+
+  it('keeps beacons in the base speed of the row', () => {
+    // beacons add +0.9 speed (bs = 1.9): 2.5 bare-machine buildings become 2.5/1.9 = 1.316 → floor of all-speed 0.86 → 1.
+    const beacons = [{ beacon: 'beacon-tower', count: 2, modules: [{ name: 'speed-module-s1', count: 2 }] }];
+    const s = suggestModules(w.g, future(), { ...pressRow(2.5), beacons });
+    assert.deepEqual(s.modules, [{ name: 'speed-module-s1', count: 3 }, { name: 'efficiency-module-s1', count: 1 }]);
+  });
+
+  it('fills an idle row with efficiency only', () => {
+    const s = suggestModules(w.g, future(), { recipe: R('press'), machine: M('press-mk2') });
+    assert.equal(s.strategy, 'efficiency');
+    assert.deepEqual(s.modules, [{ name: 'efficiency-module-s1', count: 4 }]);
+  });
+
+  it('falls back to all efficiency without a speed module, and to nothing without modules', () => {
+    const noSpeed = new Availability(w.g, w.state({ research_mode: 'future', exclusions: ['speed-module-s1'] }));
+    assert.deepEqual(suggestModules(w.g, noSpeed, pressRow(2.5)).modules, [{ name: 'efficiency-module-s1', count: 4 }]);
+    const none = new Availability(w.g, w.state({ research_mode: 'now' }));
+    const s = suggestModules(w.g, none, pressRow(2.5));
+    assert.equal(s.strategy, 'none');
+    assert.deepEqual(s.modules, []);
+  });
+
+  it('leaves mining rows alone unless autofill_miners is on', () => {
+    const row = { recipe: R('mine-azurite-ore'), machine: M('digger'), craftsPerSec: 1 };
+    assert.equal(suggestModules(w.g, future(), row).strategy, 'none');
+    const on = new Availability(w.g, w.state({ research_mode: 'future', autofill_miners: true }));
+    assert.deepEqual(suggestModules(w.g, on, row).modules, [{ name: 'productivity-module-s1', count: 2 }]);
+  });
+
+  it('suggests nothing for machines without slots', () => {
+    assert.equal(suggestModules(w.g, future(), { recipe: R('azurite-plate'), machine: M('kiln'), craftsPerSec: 1 }).strategy, 'none');
+  });
+});

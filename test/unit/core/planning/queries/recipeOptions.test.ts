@@ -1,0 +1,140 @@
+// recipeOptions / recipeOptionsBatch: picker rank (unlocked, selectable, locked, superseded; then
+// cost, missing last; then name), horizon gating, machine text with favorites, in/out strings.
+import assert from 'node:assert/strict';
+import { recipeOptions, recipeOptionsBatch } from '../../../../../src/core/planning/queries/recipeOptions';
+import { comparePicks, isBarrelRecipe, isVoidRecipeFor } from '../../../../../src/core/planning/queries/common';
+import { unitCost } from '../../../../../src/core/planning/queries/cost';
+import { QueryError } from '../../../../../src/core/planning/queries/errors';
+import { sampleWorld, type World } from './world';
+
+const EARLY = ['automation-basics', 'electronics'];
+const ALL = ['automation-basics', 'electronics', 'fluid-handling', 'advanced-research', 'advanced-pressing', 'modules-1', 'beacons', 'press-upgrade'];
+const NOW_BASIC = { research_mode: 'now' as const, available_science_packs: ['basic-research-pack'] };
+
+describe('recipeOptions', () => {
+  let w: World;
+  before(async () => {
+    w = await sampleWorld();
+  });
+  const opts = (good: string, ...ctx: Parameters<World['ctx']>) => recipeOptions(w.ctx(...ctx), { good });
+
+  it('puts recipes unlocked in the save first, then selectable, then locked', () => {
+    const r = opts('ferrite-plate', NOW_BASIC, EARLY);
+    assert.deepEqual(r.candidates.map((c) => [c.recipe, c.lockState]), [
+      ['ferrite-plate', 'unlocked'],
+      ['solvent-wash', 'selectable'],
+    ]);
+    const c = opts('circuit', NOW_BASIC, EARLY);
+    assert.deepEqual(c.candidates.map((x) => [x.recipe, x.lockState, x.available]), [
+      ['circuit', 'unlocked', true],
+      ['circuit-lean', 'locked', false],
+    ]);
+    assert.match(c.candidates[1].lockReason!, /advanced-research-pack/);
+    assert.deepEqual(c.candidates[1].needsResearch, ['advanced-research-pack']);
+  });
+
+  it('orders recipes of one rank by cost per unit of the good, missing last, then by name', () => {
+    const r = opts('ferrite-plate', { research_mode: 'now' }, ALL);
+    assert.deepEqual(r.candidates.map((c) => c.lockState), ['unlocked', 'unlocked']);
+    const costs = r.candidates.map((c) => unitCost(w.g, w.g.recipes.get(c.recipe)!, 'ferrite-plate')!);
+    assert.ok(costs[0] <= costs[1]);
+    assert.equal(r.candidates[0].recipe, 'solvent-wash');
+    const picks = [
+      { rank: 1, cost: null, name: 'a' },
+      { rank: 1, cost: 2, name: 'c' },
+      { rank: 1, cost: 2, name: 'b' },
+      { rank: 0, cost: 9, name: 'z' },
+    ].sort(comparePicks);
+    assert.deepEqual(picks.map((p) => p.name), ['z', 'b', 'c', 'a']);
+  });
+
+  it('ranks a superseded recipe last and flags it once its replacement branch is selected', () => {
+    const r = opts('gear', { research_mode: 'future' }, ALL, { 'press-upgrade': 'tempered-press' });
+    assert.deepEqual(r.candidates.map((c) => [c.recipe, c.lockState]), [
+      ['gear-tempered', 'unlocked'],
+      ['gear', 'superseded'],
+    ]);
+    assert.deepEqual(r.candidates[1].superseded, { by: 'gear-tempered', branch: 'tempered-press' });
+    assert.equal(r.candidates[1].available, false);
+    assert.deepEqual(r.candidates[0].turd, { master: 'press-upgrade', choice: 'tempered-press', state: 'active' });
+  });
+
+  it('gates TURD recipes by horizon: Target takes a pickable branch, Future only a selected one', () => {
+    const target = opts('circuit', { research_mode: 'target', horizon_target: 'circuit-lean' });
+    assert.equal(target.candidates.find((c) => c.recipe === 'circuit-lean')!.available, true);
+    const future = opts('circuit', { research_mode: 'future' });
+    const lean = future.candidates.find((c) => c.recipe === 'circuit-lean')!;
+    assert.equal(lean.available, false);
+    assert.equal(lean.availableNow, true);
+    assert.equal(lean.buildableNow, false);
+    assert.match(lean.lockReason!, /needs TURD branch lean-press/);
+    const blocked = opts('circuit', { research_mode: 'future' }, [], { 'press-upgrade': 'tempered-press' });
+    assert.match(blocked.candidates.find((c) => c.recipe === 'circuit-lean')!.lockReason!, /another branch selected/);
+  });
+
+  it('names the machine of the default rule in words, with the favorite and the fastest machine', () => {
+    const r = opts('gear', NOW_BASIC, EARLY);
+    const gear = r.candidates[0];
+    assert.equal(gear.machineName, 'press');
+    assert.equal(gear.machine, 'Press [press] ×0.6 — fastest buildable machine (no buildable favorite set for this category)');
+    assert.deepEqual(gear.fastestMachine, { name: 'press-mk2', speed: 1.1, availableNow: false, buildableNow: false });
+    assert.match(r.machineRule, /favorite .* fastest buildable/);
+    const fav = opts('gear', { research_mode: 'future', favorite_machines: { crafting: 'press' } }).candidates.find((c) => c.recipe === 'gear')!;
+    assert.equal(fav.machineName, 'press');
+    assert.match(fav.machine, /your favorite for crafting/);
+    assert.deepEqual(fav.machineFavorite, { name: 'press', buildableNow: true, used: true });
+  });
+
+  it('writes ingredients and products as "amount name" with temperatures and probabilities', () => {
+    const t = opts('gear', { research_mode: 'future' }).candidates.find((c) => c.recipe === 'gear-tempered')!;
+    assert.equal(t.in, '2 ferrite-plate + 5 steam(≥150°)');
+    assert.equal(t.out, '2 gear');
+    const s = opts('brine', { research_mode: 'future' }).candidates.find((c) => c.recipe === 'reclaim-tailings')!;
+    assert.equal(s.out, '40 brine + 1 sludge-cake @50%');
+    const sh = opts('steam', { research_mode: 'future' }).candidates.find((c) => c.recipe === 'superheat-steam')!;
+    assert.equal(sh.in, '60 steam(150–200°) + 5 naphtha');
+    assert.equal(sh.out, '50 steam(500°)');
+  });
+
+  it('lists consumers without void or barrel recipes, bounded by limit', () => {
+    const t = recipeOptions(w.ctx({ research_mode: 'future' }), { good: 'tailings', direction: 'consume' });
+    assert.deepEqual(t.candidates.map((c) => c.recipe).sort(), ['reclaim-tailings', 'reclaim-tailings-salvage']);
+    assert.equal(isVoidRecipeFor(w.g.recipes.get('tailings-void')!, 'tailings'), true);
+    const g = recipeOptions(w.ctx({ research_mode: 'future' }), { good: 'gear', direction: 'consume', limit: 3 });
+    assert.equal(g.candidates.length, 3);
+    assert.equal(g.truncated, true);
+    assert.ok(g.total >= 10);
+  });
+
+  it('says when nothing makes a good', () => {
+    const r = opts('pyops-heat', {});
+    assert.deepEqual(r.candidates, []);
+    assert.match(r.note!, /nothing makes pyops-heat/);
+  });
+
+  it('recognizes barrel recipes by shape', () => {
+    const fill = { ...w.g.recipes.get('gear')!, ingredients: [{ kind: 'fluid' as const, name: 'water', amount: 50, minTemp: null, maxTemp: null }, { kind: 'item' as const, name: 'barrel', amount: 1, minTemp: null, maxTemp: null }], products: [{ kind: 'item' as const, name: 'water-barrel', amount: 1, probability: 1, temperature: null, ignoredByProductivity: 0 }] };
+    assert.equal(isBarrelRecipe(fill), true);
+    assert.equal(isBarrelRecipe(w.g.recipes.get('refine-brine')!), false);
+  });
+});
+
+describe('recipeOptionsBatch', () => {
+  let w: World;
+  before(async () => {
+    w = await sampleWorld();
+  });
+
+  it('answers many goods at once and lists unknown names with suggestions', () => {
+    const r = recipeOptionsBatch(w.ctx(NOW_BASIC, EARLY), { goods: ['gear', 'circuit', 'gearz'], limitEach: 1 });
+    assert.deepEqual(Object.keys(r.options), ['gear', 'circuit']);
+    assert.equal(r.options.gear.candidates.length, 1);
+    assert.equal(r.options.gear.truncated, true);
+    assert.equal(r.unknown![0].good, 'gearz');
+    assert.match(r.unknown![0].error, /did you mean gear/);
+  });
+
+  it('throws when no name is a good', () => {
+    assert.throws(() => recipeOptionsBatch(w.ctx(), { goods: ['nothing-here'] }), QueryError);
+  });
+});
