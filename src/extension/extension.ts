@@ -9,12 +9,15 @@ import { createProjectStatus } from './statusBar';
 import { registerProjectCommands } from './commands/project';
 import { registerGameDataCommands } from './commands/gamedata';
 import { registerPlanningCommands } from './commands/planning';
-import { recentCommandErrors } from './commands/register';
+import { recentCommandErrors, registerCommand } from './commands/register';
+import { registerLanguageModelTools } from './lmTools';
+import { EmbeddedMcp, MCP_PROVIDER_ID } from './mcp';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
   projects: ProjectManager;
   recentCommandErrors: typeof recentCommandErrors;
+  mcp: EmbeddedMcp;
 }
 
 export function activate(context: vscode.ExtensionContext): PyOpsApi {
@@ -22,11 +25,36 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   const projects = new ProjectManager(context);
   context.subscriptions.push(projects, createProjectStatus(projects));
   context.subscriptions.push(...registerProjectCommands(projects), ...registerGameDataCommands(projects), ...registerPlanningCommands(projects));
+  const game = () => undefined;
+  context.subscriptions.push(...registerLanguageModelTools(projects, game));
+  const mcp = new EmbeddedMcp(projects, game, String(context.extension.packageJSON.version ?? '0'));
+  context.subscriptions.push(
+    mcp,
+    vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcp.provider()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('pyops.mcp')) void mcp.refresh();
+    }),
+    registerCommand('pyops.mcp.showInfo', async () => {
+      const info = (await mcp.start()) ? mcp.info() : undefined;
+      if (!info) {
+        void vscode.window.showInformationMessage('PyOps: the embedded MCP server is off (setting pyops.mcp.enabled).');
+        return undefined;
+      }
+      const choice = await vscode.window.showInformationMessage(
+        `PyOps MCP server: ${info.url} — ${info.tools} tools, version ${info.version}. Clients must send "Authorization: Bearer <token>". For other MCP clients outside VS Code use \`pyops mcp --project <file>\` (stdio).`,
+        'Copy URL',
+        'Copy Token',
+      );
+      if (choice === 'Copy URL') await vscode.env.clipboard.writeText(info.url);
+      if (choice === 'Copy Token') await vscode.env.clipboard.writeText(info.token);
+      return info;
+    }),
+  );
   void vscode.commands.executeCommand('setContext', 'pyops.projectOpen', false);
   void projects.restoreLast(readSettings().openSampleProjectOnStartup).catch((err) => {
     void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
   });
-  return { projects, recentCommandErrors };
+  return { projects, recentCommandErrors, mcp };
 }
 
 export function deactivate(): void {

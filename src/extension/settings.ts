@@ -8,6 +8,8 @@ const schema = z.object({
   factorioUserDataPath: z.string().default(''),
   factorioDumpTimeoutSeconds: z.number().int().min(30).max(7200).default(600),
   openSampleProjectOnStartup: z.boolean().default(false),
+  mcpEnabled: z.boolean().default(true),
+  mcpDeveloperTools: z.boolean().default(false),
 });
 
 export type Settings = z.infer<typeof schema>;
@@ -17,6 +19,8 @@ const KEYS: Record<keyof Settings, string> = {
   factorioUserDataPath: 'factorio.userDataPath',
   factorioDumpTimeoutSeconds: 'factorio.dumpTimeoutSeconds',
   openSampleProjectOnStartup: 'startup.openSampleProject',
+  mcpEnabled: 'mcp.enabled',
+  mcpDeveloperTools: 'mcp.developerTools',
 };
 
 export function readSettings(): Settings {

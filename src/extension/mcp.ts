@@ -1,0 +1,87 @@
+// The embedded MCP server: the tool registry (plus the developer tools when enabled) over
+// Streamable HTTP on 127.0.0.1 with a random port and bearer token, announced to VS Code through an
+// MCP server definition provider. The definition's version changes whenever the tool list does.
+import * as vscode from 'vscode';
+import crypto from 'node:crypto';
+import { startHttpMcp, type HttpMcpHandle } from '../core/mcp/http';
+import { toolsFor } from '../core/assistant/tools/registry';
+import type { AnyTool } from '../core/assistant/tools/types';
+import type { ProjectManager } from './projectManager';
+import { readSettings } from './settings';
+
+export const MCP_PROVIDER_ID = 'pyops.mcp';
+
+export class EmbeddedMcp implements vscode.Disposable {
+  private handle: HttpMcpHandle | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  private version = '';
+
+  constructor(
+    private readonly projects: ProjectManager,
+    private readonly game: () => unknown,
+    private readonly extensionVersion: string,
+  ) {}
+
+  tools(): AnyTool[] {
+    const dev = readSettings().mcpDeveloperTools;
+    return toolsFor('mcp').filter((t) => dev || t.tier !== 'developer');
+  }
+
+  private toolVersion(): string {
+    const names = this.tools().map((t) => `${t.name}:${t.tier}`).join(',');
+    return `${this.extensionVersion}+${crypto.createHash('sha1').update(names).digest('hex').slice(0, 8)}`;
+  }
+
+  async start(): Promise<HttpMcpHandle | undefined> {
+    if (!readSettings().mcpEnabled) return undefined;
+    if (this.handle) return this.handle;
+    this.handle = await startHttpMcp({
+      tools: () => this.tools(),
+      context: () => {
+        const project = this.projects.active;
+        if (!project) throw new Error('No PyOps project is open in VS Code; open one (PyOps: Open Project…) and call the tool again.');
+        return { project, caller: 'mcp', game: this.game() };
+      },
+      info: { name: 'pyops', version: this.extensionVersion },
+    });
+    this.version = this.toolVersion();
+    this.changed.fire();
+    return this.handle;
+  }
+
+  /** Call when settings change: restarts or stops the server and refreshes the definition. */
+  async refresh(): Promise<void> {
+    if (!readSettings().mcpEnabled) {
+      await this.handle?.close();
+      this.handle = undefined;
+      this.changed.fire();
+      return;
+    }
+    await this.start();
+    const v = this.toolVersion();
+    if (v !== this.version) {
+      this.version = v;
+      this.changed.fire();
+    }
+  }
+
+  info(): { url: string; token: string; tools: number; version: string } | undefined {
+    return this.handle ? { url: this.handle.url, token: this.handle.token, tools: this.tools().length, version: this.version } : undefined;
+  }
+
+  provider(): vscode.McpServerDefinitionProvider<vscode.McpHttpServerDefinition> {
+    return {
+      onDidChangeMcpServerDefinitions: this.changed.event,
+      provideMcpServerDefinitions: async () => {
+        const h = await this.start();
+        if (!h) return [];
+        return [new vscode.McpHttpServerDefinition('PyOps', vscode.Uri.parse(h.url), h.headers, this.version)];
+      },
+    };
+  }
+
+  dispose(): void {
+    void this.handle?.close();
+    this.changed.dispose();
+  }
+}

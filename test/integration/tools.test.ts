@@ -1,0 +1,69 @@
+// Language-model tools and the embedded MCP server inside a real VS Code.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import http from 'node:http';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { api, env, workDir } from './helpers';
+
+function textOf(r: vscode.LanguageModelToolResult): string {
+  return r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
+
+function rawPost(port: number, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
+  });
+}
+
+describe('PyOps tools in VS Code', () => {
+  before(async () => {
+    const dir = workDir('tools');
+    await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'tools.pyops'), name: 'Tools factory' });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+    await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'future' });
+  });
+
+  it('lists the contributed language-model tools', () => {
+    const names = vscode.lm.tools.map((t) => t.name);
+    for (const n of ['pyops_searchGoods', 'pyops_recipeGraph', 'pyops_submitBlock', 'pyops_factoryBlocks', 'pyops_createTask']) assert.ok(names.includes(n), `${n} in vscode.lm.tools`);
+    const search = vscode.lm.tools.find((t) => t.name === 'pyops_searchGoods')!;
+    assert.ok(search.tags.includes('pyops'));
+    assert.ok((search.inputSchema as { properties: Record<string, unknown> }).properties.query);
+  });
+
+  it('runs a read tool and a proposal tool through vscode.lm.invokeTool', async () => {
+    const found = await vscode.lm.invokeTool('pyops_searchGoods', { input: { query: 'dense circuit' }, toolInvocationToken: undefined });
+    assert.equal(JSON.parse(textOf(found)).matches[0].name, 'dense-circuit');
+    const draft = await vscode.lm.invokeTool(
+      'pyops_submitBlock',
+      { input: { target: 'circuit', rate: 1, recipes: ['circuit', 'wire'], subBlocksNeeded: [] }, toolInvocationToken: undefined },
+    );
+    const d = JSON.parse(textOf(draft));
+    assert.equal(d.status, 'optimal');
+    assert.ok(d.rows.some((r: { recipe: string; buildings: number }) => r.recipe === 'circuit' && r.buildings > 0));
+    const bad = await vscode.lm.invokeTool('pyops_searchGoods', { input: { query: '' }, toolInvocationToken: undefined });
+    assert.match(JSON.parse(textOf(bad)).error, /query/);
+  });
+
+  it('provides the MCP server; an MCP client lists and calls tools with the token and is refused without it', async () => {
+    const { mcp } = await api();
+    const h = await mcp.start();
+    assert.ok(h, 'MCP server started');
+    const client = new Client({ name: 'integration', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(h.url), { requestInit: { headers: h.headers } }));
+    const list = await client.listTools();
+    assert.ok(list.tools.some((t) => t.name === 'recipeGraph'));
+    const r = (await client.callTool({ name: 'searchGoods', arguments: { query: 'brine' } })) as { content: Array<{ text: string }> };
+    assert.equal(JSON.parse(r.content[0].text).matches[0].name, 'brine');
+    await client.close();
+    assert.equal(await rawPost(h.port, { host: `127.0.0.1:${h.port}` }), 401);
+    assert.equal(await rawPost(h.port, { host: `127.0.0.1:${h.port}`, origin: 'http://evil.example', ...h.headers }), 403);
+  });
+});
