@@ -1,42 +1,87 @@
 // `npm run bench [-- --json]`: speed figures on real data from ../shared/data, as one JSON object
 // (with --json) or a readable table. Targets are stated next to each figure; tests never time.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchImport, benchSmallWrite } from './store';
+import { benchRecipeGraph, benchSearch } from './queries';
+import { benchCompaction, benchTurnOverhead } from './assistant';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHARED = path.resolve(here, '..', '..', 'shared', 'data');
 const json = process.argv.includes('--json');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 
-interface Entry {
+interface Check {
   target: string;
   met: boolean;
 }
 
+type Section = { name: string; needs?: string; run: (out: Record<string, unknown>, checks: Record<string, Check>) => Promise<void> };
+
+const py = path.join(SHARED, 'py-hightech-2.0-data-raw');
+
+const sections: Section[] = [
+  {
+    name: 'import',
+    needs: py,
+    run: async (out, checks) => {
+      const imp = await benchImport(py);
+      out.import = imp.result;
+      checks.import = { target: 'ratio ≤ 6', met: imp.result.ratio <= 6 };
+      const sw = await benchSmallWrite(imp.projectFile);
+      out.smallWrite = sw;
+      checks.smallWrite = { target: 'ms ≤ 10 and ≥ 20× below fullExportMs', met: sw.ms <= 10 && sw.fullExportMs >= 20 * sw.ms };
+      fs.rmSync(imp.dir, { recursive: true, force: true });
+    },
+  },
+  {
+    name: 'search',
+    needs: py,
+    run: async (out, checks) => {
+      const s = await benchSearch();
+      out.search = s;
+      checks.search = { target: 'p95Ms ≤ 5', met: s.p95Ms <= 5 };
+      const gph = await benchRecipeGraph();
+      out.recipeGraph = gph;
+      checks.recipeGraph = { target: 'p50Ms ≤ 25', met: gph.p50Ms <= 25 };
+    },
+  },
+  {
+    name: 'assistant',
+    run: async (out, checks) => {
+      const t = await benchTurnOverhead();
+      out.turnOverhead = t;
+      checks.turnOverhead = { target: 'ms ≤ 50', met: t.ms <= 50 };
+      const c = await benchCompaction();
+      out.compaction = c;
+      checks.compaction = { target: 'ms ≤ 100', met: c.ms <= 100 };
+    },
+  },
+];
+
 async function main(): Promise<void> {
-  const out: Record<string, unknown> = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length }, skipped: [] as string[] };
-  const skipped = out.skipped as string[];
-  const checks: Record<string, Entry> = {};
-  const py = path.join(SHARED, 'py-hightech-2.0-data-raw');
-  if (fs.existsSync(py)) {
-    const imp = await benchImport(py);
-    out.import = imp.result;
-    checks.import = { target: 'ratio ≤ 6', met: imp.result.ratio <= 6 };
-    const sw = await benchSmallWrite(imp.projectFile);
-    out.smallWrite = sw;
-    checks.smallWrite = { target: 'ms ≤ 10 and ≥ 20× below fullExportMs', met: sw.ms <= 10 && sw.fullExportMs >= 20 * sw.ms };
-    fs.rmSync(imp.dir, { recursive: true, force: true });
-  } else {
-    skipped.push(`import, smallWrite: ${py} is missing`);
+  const out: Record<string, unknown> = { machine: { node: process.version, cpus: os.cpus().length, date: new Date().toISOString() } };
+  const skipped: string[] = [];
+  const checks: Record<string, Check> = {};
+  for (const s of sections) {
+    if (only && !only.includes(s.name)) continue;
+    if (s.needs && !fs.existsSync(s.needs)) {
+      skipped.push(`${s.name}: ${s.needs} is missing`);
+      continue;
+    }
+    await s.run(out, checks);
   }
+  out.skipped = skipped;
   out.targets = checks;
   if (json) {
     process.stdout.write(JSON.stringify(out) + '\n');
   } else {
-    for (const [k, v] of Object.entries(out)) if (k !== 'targets') console.log(k.padEnd(12), JSON.stringify(v));
+    for (const [k, v] of Object.entries(out)) if (k !== 'targets') console.log(k.padEnd(14), JSON.stringify(v));
     for (const [k, c] of Object.entries(checks)) console.log(`${c.met ? '✔' : '✘'} ${k}: ${c.target}`);
   }
+  process.exit(0);
 }
 
 main().catch((err) => {

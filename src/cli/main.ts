@@ -6,12 +6,14 @@ import { projectCommand, PROJECT_USAGE } from './commands/project';
 import { importCommand, IMPORT_USAGE } from './commands/import';
 import { toolCommand, toolsCommand, TOOLS_USAGE } from './commands/tools';
 import { solveCommand, SOLVE_USAGE } from './commands/solve';
+import { askCommand, ASK_USAGE } from './commands/ask';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
 ${IMPORT_USAGE}
 ${SOLVE_USAGE}
 ${TOOLS_USAGE}
+${ASK_USAGE}
 pyops --help | --version`;
 
 declare const PYOPS_VERSION: string | undefined;
@@ -30,6 +32,8 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await toolsCommand(rest, io);
       case 'tool':
         return await toolCommand(rest, io);
+      case 'ask':
+        return await askCommand(rest, io);
       case '--version':
       case '-v':
         io.out(typeof PYOPS_VERSION === 'string' ? PYOPS_VERSION : 'dev');

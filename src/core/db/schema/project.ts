@@ -68,7 +68,16 @@ CREATE TABLE undo_actions (id INTEGER PRIMARY KEY AUTOINCREMENT, label TEXT NOT 
 CREATE TABLE undo_changes (action_id INTEGER NOT NULL, seq INTEGER NOT NULL, tbl TEXT NOT NULL, row_key TEXT NOT NULL, before TEXT, after TEXT, PRIMARY KEY (action_id, seq));
 `;
 
-export const PROJECT_MIGRATIONS: Migration[] = [{ version: 1, sql: V1 }];
+// v2: UI message metadata (model id, usage, timestamps) next to the parts, so a reload shows the
+// transcript exactly as streamed.
+const V2 = `
+ALTER TABLE conversation_messages ADD COLUMN metadata TEXT;
+`;
+
+export const PROJECT_MIGRATIONS: Migration[] = [
+  { version: 1, sql: V1 },
+  { version: 2, sql: V2 },
+];
 
 /** Project-owned tables, for bundles and for the "import never touches these" check. */
 export const PROJECT_TABLES = [

@@ -1,0 +1,79 @@
+// The planning-horizon contract appended to the system prompt on every turn. The horizon is a
+// project setting (Now / Up to target / Future) that the user can change between turns, so it is
+// read fresh per turn rather than baked into the conversation.
+import type { Project } from '../../db/project';
+import { readSettings, type ResearchMode } from '../../planning/settings';
+import { planningContext } from '../../planning/context';
+
+export interface Horizon {
+  mode: ResearchMode;
+  /** Science packs the user produces continuously (Now / Future). */
+  packs: string[];
+  /** Target good (or technology) of the "up to target" horizon. */
+  target: string | null;
+  /** Technology that defines the target tier, when game data can resolve it. */
+  targetTech: string | null;
+  /** Packs of that tier (the target tech's prerequisite closure), when known. */
+  targetPacks: string[] | null;
+}
+
+/** The project's current horizon. Never throws: without game data the target tier stays unknown. */
+export function readHorizon(project: Project): Horizon {
+  const s = readSettings(project);
+  const h: Horizon = { mode: s.research_mode, packs: [...s.available_science_packs], target: s.horizon_target, targetTech: null, targetPacks: null };
+  if (h.mode === 'target' && h.target) {
+    try {
+      const { g, availability } = planningContext(project);
+      const tech = availability.targetTech;
+      if (tech) {
+        const packs = new Set<string>();
+        for (const t of availability.closure(tech)) for (const i of g.technologies.get(t)?.ingredients ?? []) packs.add(i.pack);
+        h.targetTech = tech;
+        h.targetPacks = [...packs].sort();
+      }
+    } catch {
+      // no game data imported yet: the contract names the target without its tier
+    }
+  }
+  return h;
+}
+
+const code = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
+
+/** The contract text for one horizon, as appended under "Current planning horizon: MODE". */
+export function horizonContract(h: Horizon): string {
+  switch (h.mode) {
+    case 'now':
+      return [
+        'Current planning horizon: NOW',
+        '- Plan only with what the player can build today: recipes and machines whose `buildableNow` is true.',
+        '- Never use a recipe that needs research, and never use a TURD branch that is blocked or merely pickable. Picking a branch is a near-permanent, factory-wide commitment; a Now plan never requires one.',
+        '- After a Now block or plan, call `availableTurds` for the recipes you used and present its opportunities as advice only ("if you pick X, these recipes improve"), not as part of the plan.',
+        h.packs.length
+          ? `- Science packs in continuous production: ${code(h.packs)}.`
+          : '- The user has not said which science packs they produce; research-gated choices are unavailable until they do (they set this in the PyOps planning settings).',
+      ].join('\n');
+    case 'target': {
+      const lines = ['Current planning horizon: TARGET'];
+      if (h.target) {
+        lines.push(
+          `- Plan for the tier of the target \`${h.target}\`${h.targetTech ? ` (unlocked by \`${h.targetTech}\`)` : ''}: anything up to that tier counts as available, whether or not it is researched yet.`,
+        );
+      } else {
+        lines.push('- No target is set, so the tier is unknown; ask the user for the target, or plan as for NOW and say so.');
+      }
+      lines.push('- Use only recipes whose `availableNow` is true and pick the best available variant; TURD branches that are pickable may be chosen, blocked ones may not.');
+      if (h.targetPacks) {
+        lines.push(h.targetPacks.length ? `- Packs of that tier: ${code(h.targetPacks)}.` : '- That tier needs no science packs.');
+      }
+      return lines.join('\n');
+    }
+    case 'future':
+      return [
+        'Current planning horizon: FUTURE',
+        '- Anything obtainable may be used, researched or not.',
+        '- Call out every recipe that needs research together with the packs it is missing (`needsResearch`), and every TURD choice it implies: a pickable branch is a pick the user must make, a blocked branch needs a respec.',
+        h.packs.length ? `- Packs the player already produces: ${code(h.packs)}.` : '- The user has not said which science packs they produce.',
+      ].join('\n');
+  }
+}

@@ -1,0 +1,72 @@
+// What the model sees, under review: the system prompt with each horizon contract is compared to
+// a committed snapshot. After a deliberate change, regenerate with UPDATE_SNAPSHOTS=1.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSystemPrompt, MAX_STEPS } from '../../../../src/core/assistant/prompt/system';
+import { readHorizon, type Horizon } from '../../../../src/core/assistant/prompt/horizon';
+import { importGameData } from '../../../../src/core/gamedata/import';
+import { writeSettings } from '../../../../src/core/planning/settings';
+import { SAMPLE_WORLD } from '../../../helpers/paths';
+import { tempProject } from './helpers';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SNAPSHOT = path.join(here, '__snapshots__', 'system-prompt.snap.md');
+
+const HORIZONS: Record<string, Horizon> = {
+  'now, no packs set': { mode: 'now', packs: [], target: null, targetTech: null, targetPacks: null },
+  'now, two packs': { mode: 'now', packs: ['automation-science-pack', 'py-science-pack-1'], target: null, targetTech: null, targetPacks: null },
+  'target with its tier': { mode: 'target', packs: [], target: 'dense-circuit', targetTech: 'advanced-pressing', targetPacks: ['advanced-research-pack', 'basic-research-pack'] },
+  'target not set': { mode: 'target', packs: [], target: null, targetTech: null, targetPacks: null },
+  future: { mode: 'future', packs: ['automation-science-pack'], target: null, targetTech: null, targetPacks: null },
+};
+
+function render(): string {
+  return Object.entries(HORIZONS)
+    .map(([name, h]) => `<!-- horizon: ${name} -->\n\n${buildSystemPrompt(h)}\n`)
+    .join('\n---\n\n');
+}
+
+describe('assistant system prompt', () => {
+  it('matches the committed snapshot for every horizon', () => {
+    const actual = render();
+    if (process.env.UPDATE_SNAPSHOTS || !fs.existsSync(SNAPSHOT)) {
+      fs.mkdirSync(path.dirname(SNAPSHOT), { recursive: true });
+      fs.writeFileSync(SNAPSHOT, actual);
+    }
+    const expected = fs.readFileSync(SNAPSHOT, 'utf8');
+    assert.equal(actual, expected, 'the system prompt changed; review it and run with UPDATE_SNAPSHOTS=1 to accept');
+  });
+
+  it('appends exactly one horizon contract and the step limit', () => {
+    for (const h of Object.values(HORIZONS)) {
+      const p = buildSystemPrompt(h);
+      assert.equal(p.match(/Current planning horizon: /g)?.length, 1);
+      assert.ok(p.includes(`Current planning horizon: ${h.mode.toUpperCase()}`));
+      assert.ok(p.endsWith(`Tool-loop limit: ${MAX_STEPS} steps per turn.`));
+    }
+    assert.match(buildSystemPrompt(HORIZONS['now, two packs']), /`automation-science-pack`, `py-science-pack-1`/);
+    assert.match(buildSystemPrompt(HORIZONS['target with its tier']), /unlocked by `advanced-pressing`[\s\S]*Packs of that tier: `advanced-research-pack`, `basic-research-pack`/);
+  });
+
+  it("reads the project's horizon per turn, resolving the target tier from the game data", async () => {
+    const tp = await tempProject('horizon');
+    try {
+      assert.deepEqual(readHorizon(tp.project), { mode: 'now', packs: [], target: null, targetTech: null, targetPacks: null });
+      // Without game data a target still works, just without its tier.
+      writeSettings(tp.project, { research_mode: 'target', horizon_target: 'dense-circuit' });
+      assert.equal(readHorizon(tp.project).targetTech, null);
+      await importGameData(tp.project, SAMPLE_WORLD);
+      const h = readHorizon(tp.project);
+      assert.equal(h.mode, 'target');
+      assert.equal(h.targetTech, 'advanced-pressing');
+      assert.deepEqual(h.targetPacks, ['advanced-research-pack', 'basic-research-pack']);
+      assert.match(buildSystemPrompt(h), /Current planning horizon: TARGET[\s\S]*unlocked by `advanced-pressing`/);
+      writeSettings(tp.project, { research_mode: 'future', available_science_packs: ['basic-research-pack'] });
+      assert.match(buildSystemPrompt(readHorizon(tp.project)), /Current planning horizon: FUTURE[\s\S]*`basic-research-pack`/);
+    } finally {
+      tp.cleanup();
+    }
+  });
+});
