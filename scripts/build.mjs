@@ -25,6 +25,9 @@ const copyWasm = {
       for (const f of wasmFiles) fs.copyFileSync(f, path.join(dist, path.basename(f)));
       // The sample project's data ships with the extension.
       fs.cpSync(path.join(root, 'test/fixtures/sample-world'), path.join(dist, 'sample-world'), { recursive: true, filter: (f) => !f.endsWith('.md') });
+      // The companion mod, installed into the user's Factorio mods folder by a command.
+      fs.rmSync(path.join(dist, 'companion-mod'), { recursive: true, force: true });
+      fs.cpSync(path.join(root, 'companion-mod'), path.join(dist, 'companion-mod'), { recursive: true });
     });
   },
 };

@@ -7,6 +7,8 @@ import { importCommand, IMPORT_USAGE } from './commands/import';
 import { toolCommand, toolsCommand, TOOLS_USAGE } from './commands/tools';
 import { solveCommand, SOLVE_USAGE } from './commands/solve';
 import { askCommand, ASK_USAGE } from './commands/ask';
+import { bridgeCommand, BRIDGE_USAGE } from './commands/bridge';
+import { relayCommand, RELAY_USAGE } from './commands/relay';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
@@ -14,6 +16,8 @@ ${IMPORT_USAGE}
 ${SOLVE_USAGE}
 ${TOOLS_USAGE}
 ${ASK_USAGE}
+${BRIDGE_USAGE}
+${RELAY_USAGE}
 pyops --help | --version`;
 
 declare const PYOPS_VERSION: string | undefined;
@@ -34,6 +38,10 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await toolCommand(rest, io);
       case 'ask':
         return await askCommand(rest, io);
+      case 'bridge':
+        return await bridgeCommand(rest, io);
+      case 'relay':
+        return await relayCommand(rest, io);
       case '--version':
       case '-v':
         io.out(typeof PYOPS_VERSION === 'string' ? PYOPS_VERSION : 'dev');

@@ -12,12 +12,15 @@ import { registerPlanningCommands } from './commands/planning';
 import { recentCommandErrors, registerCommand } from './commands/register';
 import { registerLanguageModelTools } from './lmTools';
 import { EmbeddedMcp, MCP_PROVIDER_ID } from './mcp';
+import { registerGameLink } from './bridge/gameLink';
+import { refreshBlocks } from './refreshBlocks';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
   projects: ProjectManager;
   recentCommandErrors: typeof recentCommandErrors;
   mcp: EmbeddedMcp;
+  gameLink: ReturnType<typeof registerGameLink>;
 }
 
 export function activate(context: vscode.ExtensionContext): PyOpsApi {
@@ -25,7 +28,13 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   const projects = new ProjectManager(context);
   context.subscriptions.push(projects, createProjectStatus(projects));
   context.subscriptions.push(...registerProjectCommands(projects), ...registerGameDataCommands(projects), ...registerPlanningCommands(projects));
-  const game = () => undefined;
+  // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
+  const gameLink = registerGameLink(context, projects);
+  context.subscriptions.push(gameLink);
+  const game = () => gameLink.link;
+  context.subscriptions.push(gameLink.onDidChangeState(() => void refreshBlocks(projects)));
+  // Opening a project, an import, a horizon or TURD change: re-solve whatever became stale.
+  context.subscriptions.push(projects.onDidChange(() => void refreshBlocks(projects)));
   context.subscriptions.push(...registerLanguageModelTools(projects, game));
   const mcp = new EmbeddedMcp(projects, game, String(context.extension.packageJSON.version ?? '0'));
   context.subscriptions.push(
@@ -54,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   void projects.restoreLast(readSettings().openSampleProjectOnStartup).catch((err) => {
     void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
   });
-  return { projects, recentCommandErrors, mcp };
+  return { projects, recentCommandErrors, mcp, gameLink };
 }
 
 export function deactivate(): void {

@@ -6,17 +6,18 @@ import { planningTools } from './defs/planning';
 import { factoryTools } from './defs/factory';
 import { proposalTools } from './defs/proposals';
 import { workTools } from './defs/work';
+import { developerTools, liveTools } from './defs/live';
 
 let extra: AnyTool[] = [];
 
-/** Live-game and developer tools are registered by the bridge module when it is loaded. */
+/** Extra tools (tests, embedders); a tool of the same name replaces the earlier one. */
 export function registerTools(tools: AnyTool[]): void {
   const names = new Set(tools.map((t) => t.name));
   extra = [...extra.filter((t) => !names.has(t.name)), ...tools];
 }
 
 export function allTools(): AnyTool[] {
-  const list = [...planningTools, ...factoryTools, ...proposalTools, ...workTools, ...extra];
+  const list = [...planningTools, ...factoryTools, ...proposalTools, ...workTools, ...liveTools, ...developerTools, ...extra];
   const seen = new Set<string>();
   for (const t of list) {
     if (seen.has(`${t.name}\0${(t.surfaces ?? ['app', 'mcp']).join()}`)) throw new Error(`tool ${t.name} is registered twice`);

@@ -6,7 +6,7 @@ import { toolsFor } from './registry';
 import { toJsonSchema } from './schema';
 
 /** Registry tools not offered to VS Code (a batch tool or another tool covers them). */
-export const NOT_IN_VSCODE = new Set(['recipeOptions', 'availableTurds', 'listNotes', 'addTaskStep', 'linkTask']);
+export const NOT_IN_VSCODE = new Set(['recipeOptions', 'availableTurds', 'listNotes', 'addTaskStep', 'linkTask', 'productionStats']);
 export const MAX_VSCODE_TOOLS = 30;
 
 export const vscodeToolName = (name: string) => `pyops_${name}`;

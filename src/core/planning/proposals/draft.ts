@@ -4,7 +4,7 @@
 // the player will build. Drafts never persist; apply.ts turns them into blocks.
 import { z } from 'zod';
 import type { PlanningContext } from '../context';
-import { parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
+import { beaconConfigSchema, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
 import { solveBlock } from '../solver/solve';
 import type { DiagnosisCard, Flow, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
@@ -18,8 +18,8 @@ export const draftRowInput = z.union([
   z.object({
     recipe: name,
     machine: name.optional(),
-    modules: z.array(z.object({ name, count: z.number().int().min(1).max(64) })).max(16).optional(),
-    beacons: z.array(z.object({ beacon: name, modules: z.array(z.object({ name, count: z.number().int().min(1).max(16) })).max(8).default([]), count: z.number().min(0).max(64), shared: z.number().min(1).max(64).optional() })).max(4).optional(),
+    modules: z.array(moduleCountSchema).max(16).optional(),
+    beacons: z.array(beaconConfigSchema).max(4).optional(),
     fuel: name.optional(),
   }),
 ]);

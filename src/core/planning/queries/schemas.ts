@@ -2,6 +2,7 @@
 // registry reuses them as tool inputs; each query also parses its input with them, so direct
 // callers get the same defaults and bounds.
 import { z } from 'zod';
+import { beaconConfigSchema, moduleCountSchema } from '../block/document';
 
 const name = z.string().trim().min(1, 'must be a non-empty internal name').max(200);
 const names = (min: number, max: number) => z.array(name).min(min).max(max);
@@ -35,13 +36,9 @@ export const recipeGraphInput = z.object({
   nodeBudget: z.number().int().min(10).max(150).default(55),
 });
 
-export const moduleCountInput = z.object({ name, count: z.number().int().min(1).max(64) });
-export const beaconInput = z.object({
-  beacon: name,
-  modules: z.array(moduleCountInput).max(16).default([]),
-  count: z.number().min(0).max(64).describe('beacons affecting each machine'),
-  shared: z.number().min(1).max(64).optional().describe('machines sharing one beacon building'),
-});
+/** Module and beacon settings are the block document's (one definition for rows, drafts and queries). */
+export const moduleCountInput = moduleCountSchema;
+export const beaconInput = beaconConfigSchema;
 
 export const calcRecipeInput = z.object({
   recipe: name,

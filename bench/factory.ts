@@ -1,0 +1,59 @@
+// Factory benchmark: a 50-block Py factory (linked chains from the real py-hightech-2.0 data, one
+// block per intermediate of a late-game target, each solved and stored), then the coherence audit
+// over all of them — the work an "is my factory consistent?" question costs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Project } from '../src/core/db/project';
+import { importGameData } from '../src/core/gamedata/import';
+import { planningContext } from '../src/core/planning/context';
+import { writeSettings } from '../src/core/planning/settings';
+import { solveBlock } from '../src/core/planning/solver/solve';
+import { createBlock } from '../src/core/planning/factory/blocks';
+import { factorySnapshot } from '../src/core/planning/factory/fresh';
+import { coherenceAudit } from '../src/core/planning/factory/audit';
+import { buildChain, PY_DATA } from './solve';
+import { median, round } from './stats';
+
+export interface AuditBench {
+  ms: number;
+  blocks: number;
+  goods: number;
+  /** Blocks whose solve was optimal (the rest still feed the audit with what they have). */
+  optimalBlocks: number;
+  runs: number;
+}
+
+const TARGETS = ['processing-unit', 'advanced-circuit', 'nexelit-plate', 'titanium-plate', 'low-density-structure', 'super-alloy', 'chemical-science-pack', 'intelligent-unit'];
+
+export async function benchAudit(blocks = 50, runs = 7): Promise<AuditBench> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-audit-'));
+  try {
+    const p = await Project.create(path.join(dir, 'factory.pyops'));
+    await importGameData(p, PY_DATA);
+    writeSettings(p, { research_mode: 'future' });
+    const ctx = planningContext(p);
+    const solve = (doc: Parameters<typeof solveBlock>[2]) => solveBlock(ctx.g, ctx.availability, doc);
+    let made = 0;
+    for (let i = 0; made < blocks; i++) {
+      const target = TARGETS[i % TARGETS.length];
+      const chain = buildChain(ctx.g, target, { size: 6 + (i % 9), rate: 0.5 + (i % 5) });
+      await createBlock(p, solve, { name: `${target} #${i}`, doc: chain });
+      made++;
+    }
+    const snap = await factorySnapshot(p, solve);
+    const times: number[] = [];
+    let goods = 0;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const a = coherenceAudit(p, ctx.g, ctx.availability, await factorySnapshot(p, solve));
+      times.push(performance.now() - t0);
+      goods = a.balancedLinks.length + a.underSupplied.length + a.overProduced.length + a.unsourcedImports.length + a.danglingByproducts.length + a.finalProducts.length;
+    }
+    const optimal = [...snap.power.values()].filter((x) => x.status === 'optimal').length;
+    p.close();
+    return { ms: round(median(times)), blocks, goods, optimalBlocks: optimal, runs };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,92 @@
+// Installing and removing the companion mod from VS Code: find the game and its user-data folder
+// (the pyops.factorio.* settings win), ask the game for its version so info.json carries the right
+// factorio_version, then copy (or link) the mod into mods/.
+import * as vscode from 'vscode';
+import fs from 'node:fs';
+import path from 'node:path';
+import { detectFactorio, readFactorioVersion, FactorioSyncError } from '../../core/gamedata/factorio';
+import { installCompanionMod, removeCompanionMod, type InstallMode } from '../../core/bridge';
+import { readSettings } from '../settings';
+
+/** The mod folder shipped in the extension (dist/ in a package, the repository folder in development). */
+export function companionModSource(extensionPath: string): string {
+  for (const p of [path.join(extensionPath, 'dist', 'companion-mod'), path.join(extensionPath, 'companion-mod')]) {
+    if (fs.existsSync(path.join(p, 'info.json'))) return p;
+  }
+  throw new Error(`The PyOps Link mod is missing from the extension (looked in ${extensionPath}/dist/companion-mod); reinstall PyOps.`);
+}
+
+function factorioPaths() {
+  const s = readSettings();
+  return detectFactorio({ executable: s.factorioExecutablePath || undefined, userDataDir: s.factorioUserDataPath || undefined });
+}
+
+/** Factorio's user-data folder, or undefined when it cannot be found (for screenshots). */
+export function userDataDirOrUndefined(): string | undefined {
+  const s = readSettings();
+  if (s.factorioUserDataPath) return s.factorioUserDataPath;
+  try {
+    return factorioPaths().userDataDir;
+  } catch {
+    return undefined;
+  }
+}
+
+async function notFound(err: unknown): Promise<undefined> {
+  if (err instanceof FactorioSyncError && err.code === 'not-found') {
+    const choice = await vscode.window.showErrorMessage(`PyOps: ${err.message}`, 'Open Settings');
+    if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'pyops.factorio');
+    return undefined;
+  }
+  throw err;
+}
+
+export async function installModCommand(extensionPath: string, bridgePort: number, arg?: unknown): Promise<unknown> {
+  const source = companionModSource(extensionPath);
+  let paths;
+  try {
+    paths = factorioPaths();
+  } catch (err) {
+    return notFound(err);
+  }
+  const wanted = typeof arg === 'object' && arg && 'mode' in arg ? (arg as { mode: InstallMode }).mode : undefined;
+  const mode =
+    wanted ??
+    (
+      await vscode.window.showQuickPick(
+        [
+          { label: 'Copy the mod', description: 'recommended', mode: 'copy' as const },
+          { label: 'Link the mod folder', description: 'for mod development: edits apply on the next game start', mode: 'link' as const },
+        ],
+        { title: 'Install the PyOps Link mod into Factorio' },
+      )
+    )?.mode;
+  if (!mode) return undefined;
+  const version = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PyOps: asking Factorio for its version' }, () =>
+    readFactorioVersion(paths.executable),
+  );
+  const r = installCompanionMod({ sourceDir: source, userDataDir: paths.userDataDir, factorioVersion: version.version, mode });
+  const gamePort = bridgePort === 37658 ? 37659 : 37658;
+  const choice = await vscode.window.showInformationMessage(
+    `PyOps: installed PyOps Link ${r.version} for Factorio ${r.factorioVersion} (${r.mode === 'link' ? 'linked' : 'copied'} into ${r.modDir}). Start Factorio with --enable-lua-udp ${gamePort} (Steam: Properties → Launch options); the mod talks to PyOps on port ${bridgePort}.`,
+    'Copy Launch Option',
+  );
+  if (choice) await vscode.env.clipboard.writeText(`--enable-lua-udp ${gamePort}`);
+  return r;
+}
+
+export async function removeModCommand(): Promise<unknown> {
+  let paths;
+  try {
+    paths = factorioPaths();
+  } catch (err) {
+    return notFound(err);
+  }
+  const r = removeCompanionMod(paths.userDataDir);
+  if (r.removed.length === 0) {
+    void vscode.window.showInformationMessage(`PyOps: the PyOps Link mod is not installed in ${path.join(paths.userDataDir, 'mods')}.${r.skipped.length ? ` Left alone (not ours): ${r.skipped.join(', ')}.` : ''}`);
+  } else {
+    void vscode.window.showInformationMessage(`PyOps: removed ${r.removed.join(', ')}. Restart Factorio to unload it.${r.skipped.length ? ` Left alone (not ours): ${r.skipped.join(', ')}.` : ''}`);
+  }
+  return r;
+}

@@ -1,0 +1,32 @@
+// The game-link indicator in the status bar: listening / linked (who, which mod) / port problem /
+// protocol mismatch. A click opens the game-link status quick pick.
+import * as vscode from 'vscode';
+import type { BridgeStatus } from '../../core/bridge';
+
+export function renderGameStatus(item: vscode.StatusBarItem, s: BridgeStatus | undefined): void {
+  item.backgroundColor = undefined;
+  if (!s || s.state === 'stopped') {
+    item.text = '$(debug-disconnect) Game';
+    item.tooltip = 'PyOps game link is off (it runs while a project is open and pyops.bridge.enabled is on).';
+    return;
+  }
+  if (s.state === 'error') {
+    item.text = '$(error) Game link';
+    item.tooltip = `PyOps game link: ${s.error ?? 'not listening'} Click for details and Retry.`;
+    item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+    return;
+  }
+  const md = new vscode.MarkdownString(undefined, true);
+  if (s.linked) {
+    item.text = s.protocolMismatch ? '$(warning) Game: protocol mismatch' : `$(plug) Game: ${s.player ?? 'linked'}`;
+    if (s.protocolMismatch) item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    md.appendMarkdown(`**Factorio linked**: ${s.player ?? 'a player'}, mod ${s.modVersion ?? '?'}\n\n`);
+    if (s.protocolMismatch) md.appendMarkdown(`$(warning) The mod speaks protocol ${s.modProtocolVersion}, PyOps ${s.appProtocolVersion}. Reinstall the companion mod and restart the game.\n\n`);
+  } else {
+    item.text = '$(radio-tower) Game: waiting';
+    md.appendMarkdown(`**Waiting for Factorio** on UDP ${s.host}:${s.port}.\n\nStart Factorio with \`--enable-lua-udp ${s.port === 37658 ? 37659 : 37658}\` and the PyOps Link mod enabled.\n\n`);
+    if (s.peer) md.appendMarkdown(`Last seen ${new Date(s.peer.lastSeen).toLocaleTimeString()}.\n\n`);
+  }
+  md.appendMarkdown(`Datagrams in ${s.counters.in} · out ${s.counters.out} · malformed ${s.counters.malformed}${s.relays ? ` · relays ${s.relays}` : ''}\n\nClick for game-link status and actions.`);
+  item.tooltip = md;
+}
