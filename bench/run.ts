@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { benchImport, benchSmallWrite } from './store';
 import { benchRecipeGraph, benchSearch } from './queries';
 import { benchCompaction, benchTurnOverhead } from './assistant';
+import { benchSolve } from './solve';
+import { benchAudit } from './factory';
+import { benchBridge } from './bridge';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHARED = path.resolve(here, '..', '..', 'shared', 'data');
@@ -46,6 +49,26 @@ const sections: Section[] = [
       const gph = await benchRecipeGraph();
       out.recipeGraph = gph;
       checks.recipeGraph = { target: 'p50Ms ≤ 25', met: gph.p50Ms <= 25 };
+    },
+  },
+  {
+    name: 'solve',
+    needs: py,
+    run: async (out, checks) => {
+      const s = await benchSolve();
+      out.solve = s;
+      checks.solve = { target: 'medianMs ≤ 30 and ratio ≤ 3', met: s.medianMs <= 30 && s.ratio <= 3 };
+      const a = await benchAudit();
+      out.audit = a;
+      checks.audit = { target: 'ms ≤ 300 (50 blocks)', met: a.ms <= 300 };
+    },
+  },
+  {
+    name: 'bridge',
+    run: async (out, checks) => {
+      const b = await benchBridge();
+      out.bridge = b;
+      checks.bridge = { target: 'datagramsPerSecond ≥ 10000 and roundTripMs ≤ 5', met: b.datagramsPerSecond >= 10_000 && b.roundTripMs <= 5 };
     },
   },
   {

@@ -53,6 +53,8 @@ const nodeCommon = {
 
 const targets = [
   { ...nodeCommon, entryPoints: [path.join(root, 'src/extension/extension.ts')], outfile: path.join(dist, 'extension.cjs'), external: ['vscode'], plugins: [copyWasm] },
+  // The solver's worker thread (large block solves off the extension host's main thread).
+  { ...nodeCommon, entryPoints: [path.join(root, 'src/core/planning/solver/worker.ts')], outfile: path.join(dist, 'solver-worker.cjs') },
   {
     ...nodeCommon,
     entryPoints: [path.join(root, 'src/cli/index.ts')],

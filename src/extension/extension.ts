@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { setSqlWasmDir } from '../core/db/sqlite';
+import { setHighsWasmDir } from '../core/planning/solver/highs';
+import { configureSolverWorker, stopSolverWorker } from '../core/planning/solver/pool';
 import { ProjectManager } from './projectManager';
 import { readSettings } from './settings';
 import { createProjectStatus } from './statusBar';
@@ -24,7 +26,11 @@ export interface PyOpsApi {
 }
 
 export function activate(context: vscode.ExtensionContext): PyOpsApi {
-  setSqlWasmDir(path.join(context.extensionPath, 'dist'));
+  const dist = path.join(context.extensionPath, 'dist');
+  setSqlWasmDir(dist);
+  setHighsWasmDir(dist);
+  // Large solves run on a worker thread so the extension host stays responsive.
+  configureSolverWorker({ enabled: true, entry: path.join(dist, 'solver-worker.cjs') });
   const projects = new ProjectManager(context);
   context.subscriptions.push(projects, createProjectStatus(projects));
   context.subscriptions.push(...registerProjectCommands(projects), ...registerGameDataCommands(projects), ...registerPlanningCommands(projects));
@@ -68,4 +74,5 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
 
 export function deactivate(): void {
   // Disposables registered on the context close the project and release its lock.
+  stopSolverWorker();
 }

@@ -22,12 +22,16 @@ export interface SolvedRow {
   /** Beacon buildings this row needs (after sharing). */
   beaconBuildings: number;
   fuel: string | null;
+  /** Fuel this row burns per second: items (solid), fluid units (filtered or temperature-fed), MJ (fluid-fuel pool). */
+  fuelPerSecond?: number;
   /** Electric power of the buildings and their beacons (W), drain included. */
   powerW: number;
   pollutionPerMinute: number;
   /** Per-building speed, for display. */
   speed: number;
   effects: { speed: number; productivity: number; consumption: number; pollution: number };
+  /** Spoiling rows (`spoil-<item>`): items held while they spoil (rate × spoil seconds). */
+  buffer?: number;
 }
 
 export interface Flow {
@@ -39,6 +43,8 @@ export interface Flow {
   temperature?: number;
   minTemperature?: number | null;
   maxTemperature?: number | null;
+  /** Goal flows of a stock goal (amount over a window). */
+  stock?: boolean;
 }
 
 export interface GoodBalance {
@@ -71,7 +77,8 @@ export interface SolveResult {
   message?: string;
   rows: SolvedRow[];
   goods: GoodBalance[];
-  /** Consumed from outside the block (goal sinks appear here too). */
+  /** Consumed from outside the block (goal sinks appear here too); electricity (the block's own draw
+   *  beyond what it generates, MW) first, then by rate. */
   imports: Flow[];
   /** Leaves the block: goal outputs beyond their rate and byproducts. */
   exports: Flow[];
@@ -79,7 +86,7 @@ export interface SolveResult {
   byproducts: Flow[];
   /** Goal outputs at their rates. */
   goals: Flow[];
-  /** Goals nothing in the block can make. */
+  /** Goals nothing in the block can make (or, for consume goals, uses). */
   unmade: Array<{ good: string; reason: string }>;
   /** Goals whose every producer is count-pinned: the pins decide the rate. */
   goalSuperseded: Array<{ good: string; goalRate: number; actualRate: number; pinnedBuildings: number; buildingsForGoal: number }>;
@@ -88,11 +95,16 @@ export interface SolveResult {
   drainW: number;
   /** Heat the block's heat machines use (W), met by its own heat producers. */
   heatW: number;
-  /** Solid fuel burnt per second (not made in the block), and fluid-fuel MJ/s. */
+  /** Fuel bought in per second: solid fuel not made in the block (items/s), filtered or temperature-fed
+   *  fluids (units/s) and the fluid-fuel pool (`pyops-fluid-fuel`, MJ/s). Fuel the block makes is in its LP flows. */
   fuel: Array<{ fuel: string; rate: number }>;
   pollutionPerMinute: number;
   diagnosis?: DiagnosisCard[];
   warnings: string[];
   /** Timing, for benchmarks: total and inside HiGHS (ms). */
   timing?: { totalMs: number; highsMs: number };
+  /** Objective stage whose solution is used: 1 machine-seconds, 2 goal surplus, 3 machines under minimal surplus. */
+  stage?: 1 | 2 | 3;
+  /** Size of the LP that was solved (after temperature expansion). */
+  lp?: { columns: number; rows: number; selectors: number };
 }

@@ -1,0 +1,367 @@
+// Row preparation (domain C.1): for each enabled row of a block, the machine (the document's pick or
+// the one default-machine rule), module/beacon/TURD/research effects, the building speed, and the
+// per-execution coefficients the LP uses — ingredients, products under productivity, and the energy
+// the building draws when that energy is a good inside the block (fuel the block makes, fluid fuel,
+// a filtered or temperature-fed fluid, heat). Energy that stays outside the LP (electricity, bought
+// solid fuel) is kept per building for the post-solve totals.
+import type { Availability, DefaultMachine } from '../availability';
+import type { Row } from '../block/document';
+import type { Effects } from '../effects';
+import { computeEffects, productAmount } from '../effects';
+import type { EnergyDemand } from '../energy';
+import { defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
+import type { GameIndex, Machine, Recipe } from '../gameIndex';
+import { FLUID_FUEL, HEAT, VIRTUAL_CATEGORY } from '../../gamedata/model';
+
+/** One coefficient of a row per execution. Fluids carry a temperature (products) or a range (ingredients). */
+export interface Term {
+  good: string;
+  /** Positive = produced, negative = consumed, per execution. */
+  amount: number;
+  /** Product of a fluid: its exact temperature. */
+  temperature?: number;
+  /** Ingredient of a fluid: the accepted range (lo may be the fluid's default, hi may be Infinity). */
+  lo?: number;
+  hi?: number;
+  /** Injected by the building's energy source rather than listed by the recipe. */
+  energy?: boolean;
+}
+
+/** A flow that is netted after the solve, per building at full activity. */
+export interface OutsideFlow {
+  good: string;
+  /** Positive = leaves the building into the block (burnt results), negative = consumed (fuel). */
+  perBuilding: number;
+}
+
+export interface PreparedRow {
+  docIndex: number;
+  row: Row;
+  recipe: Recipe;
+  machine: Machine | null;
+  machineRule: string;
+  effects: Effects | null;
+  /** Crafting speed of one building after modules and beacons (0 without a building). */
+  speed: number;
+  /** Executions per second of one building (speed / craft time); 0 when the row has no building. */
+  perBuilding: number;
+  terms: Term[];
+  energy: EnergyDemand;
+  fuel: string | null;
+  /** The fuel is a good of the LP (the block makes it), so the LP sizes its supply. */
+  fuelInLp: boolean;
+  /** Electric W per building (active use incl. consumption effects, plus drain), and drain alone. */
+  electricW: number;
+  drainW: number;
+  /** Beacon W per building (already divided by sharing). */
+  beaconW: number;
+  /** Heat W per building (heat machines). */
+  heatW: number;
+  pollutionPerMin: number;
+  outside: OutsideFlow[];
+  /** Fuel burnt per building and second (solid or fluid units; MJ for the fluid-fuel pool). */
+  fuelPerBuilding: number;
+}
+
+export interface PreparedBlock {
+  rows: PreparedRow[];
+  warnings: string[];
+  /** Recipes the document names that the game data does not have (a broken block). */
+  missingRecipes: string[];
+}
+
+// Pure lookups repeated on every solve: the default machine per recipe (fixed for one Availability,
+// i.e. one planning state) and the fuel choice per machine (fixed for one game index).
+const defaultMachines = new WeakMap<Availability, Map<string, DefaultMachine>>();
+const fuelChoices = new WeakMap<GameIndex, Map<string, ReturnType<typeof defaultFuel>>>();
+
+function defaultMachineOf(availability: Availability, recipe: Recipe): DefaultMachine {
+  let m = defaultMachines.get(availability);
+  if (!m) defaultMachines.set(availability, (m = new Map()));
+  let d = m.get(recipe.name);
+  if (!d) m.set(recipe.name, (d = availability.defaultMachine(recipe)));
+  return d;
+}
+
+function fuelOf(g: GameIndex, machine: Machine, picked: string | undefined): ReturnType<typeof defaultFuel> {
+  let m = fuelChoices.get(g);
+  if (!m) fuelChoices.set(g, (m = new Map()));
+  const key = `${machine.name}\u0000${picked ?? ''}`;
+  let d = m.get(key);
+  if (!d) m.set(key, (d = defaultFuel(g, machine, picked)));
+  return d;
+}
+
+const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Number(x.toPrecision(3)).toString());
+
+/** The reactor neighbour bonus of an x×y layout: 1 + b·(4 − 2/x − 2/y). */
+export function reactorMultiplier(bonus: number, layout: { x: number; y: number } | undefined): number {
+  if (!layout || !(bonus > 0)) return 1;
+  return 1 + bonus * (4 - 2 / layout.x - 2 / layout.y);
+}
+
+function fluidRange(g: GameIndex, name: string, minTemp: number | null, maxTemp: number | null): { lo: number; hi: number } {
+  const f = g.goods.get(name);
+  return { lo: minTemp ?? f?.defaultTemperature ?? -Infinity, hi: maxTemp ?? Infinity };
+}
+
+/** Real (non-pseudo) fluids carry temperatures; energy pseudo-goods never do. */
+export function isTemperatureFluid(g: GameIndex, name: string): boolean {
+  const f = g.goods.get(name);
+  return !!f && f.kind === 'fluid' && !f.synthetic;
+}
+
+function addTerm(terms: Term[], t: Term): void {
+  const same = terms.find((x) => x.good === t.good && x.temperature === t.temperature && x.lo === t.lo && x.hi === t.hi && (x.amount > 0) === (t.amount > 0));
+  if (same) same.amount += t.amount;
+  else terms.push(t);
+}
+
+/** What a row is regardless of the rest of the block (memoised per planning state and row config). */
+interface StaticRow {
+  recipe: Recipe;
+  machine: Machine | null;
+  machineRule: string;
+  effects: Effects | null;
+  speed: number;
+  perBuilding: number;
+  /** Ingredients and products per execution, before energy. */
+  terms: Term[];
+  energy: EnergyDemand;
+  fuel: string | null;
+  electricW: number;
+  drainW: number;
+  heatW: number;
+  pollutionPerMin: number;
+  fuelPerBuilding: number;
+  warnings: string[];
+}
+
+// Row preparation is a pure function of (game index, planning state, row): one Availability stands
+// for one planning state, so a re-solve after an edit re-prepares only the rows that changed.
+const staticRows = new WeakMap<Availability, Map<string, StaticRow>>();
+const STATIC_ROWS_MAX = 5000;
+
+function staticRow(g: GameIndex, availability: Availability, row: Row, recipe: Recipe, turd: string[]): StaticRow {
+  let memo = staticRows.get(availability);
+  if (!memo) staticRows.set(availability, (memo = new Map()));
+  const key = JSON.stringify(row);
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const out = prepareStatic(g, availability, row, recipe, turd);
+  if (memo.size >= STATIC_ROWS_MAX) memo.clear();
+  memo.set(key, out);
+  return out;
+}
+
+function prepareStatic(g: GameIndex, availability: Availability, row: Row, recipe: Recipe, turd: string[]): StaticRow {
+  const warnings: string[] = [];
+  const virtual = recipe.categories.includes(VIRTUAL_CATEGORY);
+  let machine: Machine | null = null;
+  let machineRule: string;
+  if (virtual) machineRule = 'needs no building';
+  else if (row.machine) {
+    const m = g.machines.get(row.machine);
+    if (m && g.machinesFor(recipe).some((x) => x.name === m.name)) {
+      machine = m;
+      machineRule = 'chosen in the block';
+    } else {
+      const d = defaultMachineOf(availability, recipe);
+      machine = d.machine;
+      machineRule = d.explanation;
+      warnings.push(
+        m
+          ? `${m.display} cannot run ${recipe.display}; using ${machine?.display ?? 'no machine'} (${d.explanation}).`
+          : `Unknown machine ${row.machine} for ${recipe.display}; using ${machine?.display ?? 'no machine'} (${d.explanation}).`,
+      );
+    }
+  } else {
+    const d = defaultMachineOf(availability, recipe);
+    machine = d.machine;
+    machineRule = d.explanation;
+    if (!machine) warnings.push(`No machine can run ${recipe.display}; it is solved as if it needed none.`);
+  }
+
+  let effects: Effects | null = null;
+  let speed = 0;
+  let perBuilding = 0;
+  if (machine) {
+    effects = computeEffects(g, {
+      recipe, machine, modules: row.modules, beacons: row.beacons, turdModules: turd, researchProductivity: availability.productivityBonus(recipe),
+    });
+    for (const r of effects.rejected) warnings.push(`${recipe.display}: ${r.name} ignored — ${r.reason}.`);
+    speed = machine.speed * effects.speedMult;
+    perBuilding = recipe.energy > 0 ? speed / recipe.energy : 0;
+  } else if ((row.modules?.length ?? 0) > 0 || (row.beacons?.length ?? 0) > 0) {
+    warnings.push(`${recipe.display} has no building; its modules and beacons are ignored.`);
+  }
+  const prodMult = effects?.prodMult ?? 1;
+  const consMult = effects?.consMult ?? 1;
+
+  const terms: Term[] = [];
+  for (const ing of recipe.ingredients) {
+    if (!(ing.amount > 0)) continue;
+    if (isTemperatureFluid(g, ing.name)) {
+      let { lo, hi } = fluidRange(g, ing.name, ing.minTemp, ing.maxTemp);
+      const pick = row.fluidTemperatures?.[ing.name];
+      if (pick !== undefined) {
+        if (pick >= lo && pick <= hi) lo = hi = pick;
+        else warnings.push(`${recipe.display}: ${ing.name} at ${fmt(pick)}° is outside its accepted range; the range is kept.`);
+      }
+      addTerm(terms, { good: ing.name, amount: -ing.amount, lo, hi });
+    } else addTerm(terms, { good: ing.name, amount: -ing.amount });
+  }
+  const heatMult = machine ? reactorMultiplier(machine.neighbourBonus ?? 0, row.reactorLayout) : 1;
+  if (row.reactorLayout && !(machine?.neighbourBonus && machine.neighbourBonus > 0)) {
+    warnings.push(`${recipe.display}: the reactor layout is ignored (${machine?.display ?? 'no machine'} has no neighbour bonus).`);
+  }
+  for (const p of recipe.products) {
+    let amount = productAmount(p, prodMult);
+    if (p.name === HEAT) amount *= heatMult;
+    if (!(amount > 0)) continue;
+    if (isTemperatureFluid(g, p.name)) {
+      const t = p.temperature ?? g.goods.get(p.name)?.defaultTemperature ?? 0;
+      addTerm(terms, { good: p.name, amount, temperature: t });
+    } else addTerm(terms, { good: p.name, amount });
+  }
+
+  let fuel: string | null = null;
+  let energy: EnergyDemand = { kind: 'none' };
+  let electricW = 0;
+  let drainW = 0;
+  let heatW = 0;
+  let fuelPerBuilding = 0;
+  if (machine && perBuilding > 0) {
+    if (machine.energySource === 'burner') {
+      const picked = fuelOf(g, machine, row.fuel);
+      if (row.fuel && picked.rule !== 'picked') warnings.push(`${machine.display} cannot burn ${row.fuel}; using ${picked.fuel ?? 'no fuel'}.`);
+      fuel = picked.fuel;
+      if (!fuel) warnings.push(`${machine.display} has no fuel it can burn; its fuel is not counted.`);
+    }
+    energy = energyDemand(g, machine, consMult, fuel);
+    switch (energy.kind) {
+      case 'electric':
+        electricW = energy.watts + energy.drainW;
+        drainW = energy.drainW;
+        break;
+      case 'burner':
+        fuelPerBuilding = energy.itemsPerSec;
+        break;
+      case 'fluid-fuel':
+        fuelPerBuilding = energy.mjPerSec;
+        fuel = FLUID_FUEL;
+        break;
+      case 'fluid-filtered':
+        fuelPerBuilding = energy.perSec;
+        fuel = energy.fluid;
+        break;
+      case 'fluid-heat':
+        fuelPerBuilding = energy.perSec;
+        fuel = energy.fluid;
+        if (!energy.fluid) warnings.push(`${machine.display} is heated by a fluid the data does not name; its feed is not counted.`);
+        break;
+      case 'heat':
+        heatW = energy.watts;
+        break;
+      default:
+        break;
+    }
+  }
+  return {
+    recipe, machine, machineRule, effects, speed, perBuilding, terms, energy, fuel, electricW, drainW, heatW,
+    pollutionPerMin: machine ? pollutionPerMinute(machine, 1, consMult, effects?.pollutionMult ?? 1) : 0, fuelPerBuilding, warnings,
+  };
+}
+
+/** A fluid drawn as energy: with its full range when the fluid carries temperatures. */
+function fluidEnergyTerm(g: GameIndex, fluid: string, amount: number): Term {
+  if (!isTemperatureFluid(g, fluid)) return { good: fluid, amount, energy: true };
+  const { lo, hi } = fluidRange(g, fluid, null, null);
+  return { good: fluid, amount, lo, hi, energy: true };
+}
+
+export function prepareRows(g: GameIndex, availability: Availability, docRows: Row[]): PreparedBlock {
+  const warnings: string[] = [];
+  const missingRecipes: string[] = [];
+  const seen = new Set<string>();
+  const enabled: Array<{ row: Row; docIndex: number; recipe: Recipe }> = [];
+  docRows.forEach((row, docIndex) => {
+    if (row.disabled) return;
+    const recipe = g.recipes.get(row.recipe);
+    if (!recipe) {
+      missingRecipes.push(row.recipe);
+      return;
+    }
+    if (seen.has(recipe.name)) {
+      warnings.push(`Recipe ${recipe.name} is listed twice; only its first row is used.`);
+      return;
+    }
+    seen.add(recipe.name);
+    enabled.push({ row, docIndex, recipe });
+  });
+
+  // Goods some row's recipe makes: a burner's fuel is an LP good exactly when the block makes it.
+  const madeHere = new Set<string>();
+  for (const { recipe } of enabled) for (const p of recipe.products) if (p.amount * p.probability > 0) madeHere.add(p.name);
+
+  const turd = availability.activeTurdModules();
+  const rows: PreparedRow[] = [];
+  for (const { row, docIndex, recipe } of enabled) {
+    const st = staticRow(g, availability, row, recipe, turd);
+    if (st.warnings.length) warnings.push(...st.warnings);
+    // The memoised terms are shared while no energy term joins them (terms are read-only downstream).
+    let terms = st.terms;
+    let copied = false;
+    const add = (t: Term) => {
+      if (!copied) {
+        terms = st.terms.map((x) => ({ ...x }));
+        copied = true;
+      }
+      addTerm(terms, t);
+    };
+    const outside: OutsideFlow[] = [];
+    let fuelInLp = false;
+    // Energy the LP sizes, per execution (a building works 1 / perBuilding seconds per execution).
+    const perExec = st.perBuilding > 0 ? 1 / st.perBuilding : 0;
+    const e = st.energy;
+    switch (e.kind) {
+      case 'burner':
+        if (e.fuel && e.itemsPerSec > 0) {
+          if (madeHere.has(e.fuel)) {
+            fuelInLp = true;
+            add({ good: e.fuel, amount: -e.itemsPerSec * perExec, energy: true });
+            if (e.burntResult) add({ good: e.burntResult, amount: e.itemsPerSec * perExec, energy: true });
+          } else {
+            outside.push({ good: e.fuel, perBuilding: -e.itemsPerSec });
+            if (e.burntResult) outside.push({ good: e.burntResult, perBuilding: e.itemsPerSec });
+          }
+        }
+        break;
+      case 'fluid-fuel':
+        fuelInLp = true;
+        if (e.mjPerSec > 0) add({ good: FLUID_FUEL, amount: -e.mjPerSec * perExec, energy: true });
+        break;
+      case 'fluid-filtered':
+        fuelInLp = true;
+        if (e.perSec > 0) add(fluidEnergyTerm(g, e.fluid, -e.perSec * perExec));
+        break;
+      case 'fluid-heat':
+        if (e.fluid && e.perSec > 0) {
+          fuelInLp = true;
+          add(fluidEnergyTerm(g, e.fluid, -e.perSec * perExec));
+        }
+        break;
+      case 'heat':
+        if (e.mjPerSec > 0) add({ good: HEAT, amount: -e.mjPerSec * perExec, energy: true });
+        break;
+      default:
+        break;
+    }
+    rows.push({
+      docIndex, row, recipe, machine: st.machine, machineRule: st.machineRule, effects: st.effects, speed: st.speed, perBuilding: st.perBuilding,
+      terms, energy: e, fuel: st.fuel, fuelInLp, electricW: st.electricW, drainW: st.drainW, beaconW: st.effects?.beaconPowerW ?? 0, heatW: st.heatW,
+      pollutionPerMin: st.pollutionPerMin, outside, fuelPerBuilding: st.fuelPerBuilding,
+    });
+  }
+  return { rows, warnings, missingRecipes };
+}
