@@ -74,3 +74,61 @@ describe('pyops command line', () => {
     assert.match(fail.stderr, /^pyops: .*does not exist/);
   });
 });
+
+describe('pyops solve, tool and tools', () => {
+  let dir: string;
+  let file: string;
+  before(async () => {
+    dir = tempDir();
+    file = path.join(dir, 's.pyops');
+    await run(['project', 'create', file], capture());
+    await run(['import', file, SAMPLE_WORLD], capture());
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('solves a minimal block document without saving it', async () => {
+    const doc = path.join(dir, 'block.json');
+    // Tailings are drained (net 0) by reclaiming them into brine, which feeds the refining again.
+    fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'solvent', rate: 4 }], recipes: [{ recipe: 'refine-brine', machine: 'refinery-unit' }, { recipe: 'reclaim-tailings' }], made: [], drains: ['tailings'] }));
+    const before = fs.readFileSync(file);
+    const io = capture();
+    assert.equal(await run(['solve', doc, '--project', file, '--json'], io), 0, io.stderr);
+    const out = JSON.parse(io.stdout);
+    assert.equal(out.status, 'optimal');
+    assert.deepEqual(out.recipes.map((r: { recipe: string; machine: string }) => [r.recipe, r.machine]), [['refine-brine', 'refinery-unit'], ['reclaim-tailings', 'refinery-unit']]);
+    assert.ok(Math.abs(out.recipes[0].craftsPerSecond - 0.1) < 1e-9, '4 solvent/s = 0.1 crafts/s of 40 each');
+    assert.ok(Math.abs(out.recipes[1].craftsPerSecond - 0.06) < 1e-9, '3 tailings/s reclaimed at 50 a craft');
+    assert.ok(!out.exports.some((e: { good: string }) => e.good === 'tailings'), 'tailings are drained inside');
+    assert.ok(out.exports.some((e: { good: string }) => e.good === 'naphtha'));
+    const brine = out.imports.find((e: { good: string }) => e.good === 'brine');
+    assert.ok(Math.abs(brine.rate - (10 - 0.06 * 40)) < 1e-9, 'reclaimed brine offsets the import');
+    assert.ok(out.powerW > 0 && typeof out.pollutionPerMinute === 'number');
+    assert.deepEqual(fs.readFileSync(file), before);
+  });
+
+  it('reports an infeasible block with a diagnosis', async () => {
+    const doc = path.join(dir, 'bad.json');
+    fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'solvent', rate: 4 }], recipes: [{ recipe: 'refine-brine' }], made: [], drains: ['naphtha'] , pins: [{ kind: 'cap', recipe: 'refine-brine', buildings: 0.1 }] }));
+    const io = capture();
+    assert.equal(await run(['solve', doc, '--project', file, '--json'], io), 0, io.stderr);
+    const out = JSON.parse(io.stdout);
+    assert.equal(out.status, 'infeasible');
+    assert.ok(out.diagnosis.length > 0);
+  });
+
+  it('lists the registry with tiers and runs a read tool by name', async () => {
+    const io = capture();
+    assert.equal(await run(['tools', '--json'], io), 0);
+    const tools = JSON.parse(io.stdout).tools as Array<{ name: string; tier: string; inputSchema: unknown }>;
+    assert.ok(tools.find((t) => t.name === 'searchGoods')?.tier === 'read');
+    assert.ok(tools.find((t) => t.name === 'submitBlock')?.tier === 'proposal');
+    assert.ok(tools.every((t) => t.inputSchema));
+    const io2 = capture();
+    assert.equal(await run(['tool', 'recipeInfo', '--project', file, '--input', '{"recipe":"refine-brine"}'], io2), 0, io2.stderr);
+    assert.equal(JSON.parse(io2.stdout).category, 'refining');
+    const io3 = capture();
+    assert.equal(await run(['tool', 'recipeInfo', '--project', file, '--input', '{"recipe":"refine-brines"}'], io3), 1);
+    assert.match(io3.stderr, /refine-brine/);
+    assert.equal(await run(['tool', 'nope', '--project', file], capture()), 2);
+  });
+});

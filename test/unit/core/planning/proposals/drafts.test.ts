@@ -1,0 +1,130 @@
+// Drafts solve twice (defaults, then module suggestions) and never persist; Apply goes through the
+// normal save path as one undoable action, and the applied factory passes the coherence audit.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Project } from '../../../../../src/core/db/project';
+import { importGameData } from '../../../../../src/core/gamedata/import';
+import { planningContext } from '../../../../../src/core/planning/context';
+import { writeSettings } from '../../../../../src/core/planning/settings';
+import { buildDraft, specFromSubmit, submitBlockInput } from '../../../../../src/core/planning/proposals/draft';
+import { reviseDraft } from '../../../../../src/core/planning/proposals/revise';
+import { planDraft, submitPlanInput } from '../../../../../src/core/planning/proposals/plan';
+import { buildingBill } from '../../../../../src/core/planning/proposals/bill';
+import { applyBlockDraft, applyPlanDraft } from '../../../../../src/core/planning/proposals/apply';
+import { listBlocks, undoAndResolve, getBlock } from '../../../../../src/core/planning/factory/blocks';
+import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
+import { solveBlock } from '../../../../../src/core/planning/solver/solve';
+import { SAMPLE_WORLD, tempDir } from '../../../../helpers/paths';
+
+describe('block drafts and plans', () => {
+  let dir: string;
+  let p: Project;
+  const ctx = () => planningContext(p);
+  const solve = () => (doc: Parameters<typeof solveBlock>[2]) => solveBlock(ctx().g, ctx().availability, doc);
+  const draft = (input: unknown) => buildDraft(ctx(), specFromSubmit(ctx(), submitBlockInput.parse(input)));
+
+  beforeEach(async () => {
+    dir = tempDir();
+    p = await Project.create(path.join(dir, 'd.pyops'));
+    await importGameData(p, SAMPLE_WORLD);
+    writeSettings(p, { research_mode: 'future' });
+  });
+  afterEach(() => {
+    p.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('links the recipes it is given, fills modules from the solved rates, and persists nothing', async () => {
+    const before = p.db.export();
+    const d = await draft({ target: 'circuit', rate: 2, recipes: ['circuit', 'wire'] });
+    assert.equal(d.ok, true);
+    assert.equal(d.status, 'optimal');
+    assert.deepEqual(d.doc.made, ['wire']);
+    assert.equal(d.name, 'Circuit (drafted)');
+    const circuit = d.rows.find((r) => r.recipe === 'circuit')!;
+    assert.ok(circuit.modules.some((m) => m.name === 'productivity-module-s1'), 'productivity allowed: filled with productivity modules');
+    assert.ok(circuit.moduleReason);
+    assert.equal(d.doc.recipes.find((r) => r.recipe === 'circuit')!.machine, circuit.machine, 'the machine the modules were sized for is pinned');
+    assert.deepEqual(d.importsExternal.map((f) => f.good).sort(), ['azurite-plate', 'ferrite-plate']);
+    assert.ok(!d.imports.some((f) => f.good.startsWith('pyops-')), 'electricity is reported as power, not an import');
+    assert.ok(d.powerW > 0);
+    assert.deepEqual(Buffer.from(p.db.export()), Buffer.from(before), 'a draft never writes');
+  });
+
+  it('reports an infeasible draft with its status and diagnosis', async () => {
+    const d = await draft({ target: 'gear', rate: 10, recipes: [{ recipe: 'gear', machine: 'press' }] });
+    assert.equal(d.status, 'optimal');
+    const spec = specFromSubmit(ctx(), submitBlockInput.parse({ target: 'gear', rate: 10, recipes: ['gear'] }));
+    spec.doc = { ...spec.doc, pins: [{ kind: 'cap', recipe: 'gear', buildings: 1 }] };
+    const bad = await buildDraft(ctx(), spec);
+    assert.equal(bad.ok, false);
+    assert.equal(bad.status, 'infeasible');
+    assert.ok(bad.diagnosis?.length);
+  });
+
+  it('names unknown recipes with suggestions instead of solving nonsense', async () => {
+    const d = await draft({ target: 'circuit', rate: 1, recipes: ['circuit', 'wires'] });
+    assert.equal(d.ok, false);
+    assert.match(d.invalid.join(' '), /wires.*wire/);
+  });
+
+  it('flags TURD requirements and conflicts between branches of one master', async () => {
+    const d = await draft({ goals: [{ name: 'frame', rate: 1 }, { name: 'gear', rate: 1 }], recipes: ['frame-lean', 'gear-tempered'] });
+    assert.deepEqual(d.turd.requirements.map((r) => [r.recipe, r.branch, r.state]).sort(), [['frame-lean', 'lean-press', 'pickable'], ['gear-tempered', 'tempered-press', 'pickable']]);
+    assert.deepEqual(d.turd.conflicts, [{ master: 'press-upgrade', branches: ['lean-press', 'tempered-press'] }]);
+    assert.equal(d.ok, false);
+  });
+
+  it('applies a block draft as one undoable action, and revises it', async () => {
+    const d = await draft({ target: 'circuit', rate: 2, recipes: ['circuit', 'wire'] });
+    const { id } = await applyBlockDraft(p, solve(), d);
+    const b = getBlock(p, id);
+    assert.equal(b.name, 'Circuit (drafted)');
+    assert.deepEqual(b.doc.recipes.map((r) => [r.recipe, r.machine, r.modules?.[0]?.name]), d.doc.recipes.map((r) => [r.recipe, r.machine, r.modules?.[0]?.name]), 'machines and modules are kept');
+    const rev = await reviseDraft(ctx(), p, { blockId: id, rate: 4 });
+    assert.equal(rev.kind, 'update');
+    assert.equal(rev.oldRate, 2);
+    assert.equal(rev.goals[0].rate, 4);
+    assert.deepEqual([rev.recipesAdded, rev.recipesRemoved], [[], []]);
+    await undoAndResolve(p, solve());
+    assert.equal(listBlocks(p).length, 0);
+  });
+
+  it('drafts a plan whose blocks supply each other, applies it as one action, and the result audits clean of shortages', async () => {
+    // The wire block is sized to what the (module-filled) circuit block really takes.
+    const circuitsOnly = await draft({ name: 'Circuits', target: 'circuit', rate: 1, recipes: ['circuit'], subBlocksNeeded: ['wire'] });
+    const wireRate = circuitsOnly.imports.find((f) => f.good === 'wire')!.rate;
+    const input = submitPlanInput.parse({
+      title: 'Circuits',
+      objective: 'Make 1 circuit/s from plates',
+      blocks: [
+        { name: 'Circuits', target: 'circuit', rate: 1, recipes: ['circuit'], subBlocksNeeded: ['wire'] },
+        { name: 'Wire', target: 'wire', rate: wireRate, recipes: ['wire'] },
+      ],
+    });
+    const plan = await planDraft(ctx(), p, input);
+    assert.equal(plan.ok, true);
+    const circuits = plan.blocks.find((b) => b.name === 'Circuits')!;
+    assert.deepEqual(circuits.importsFromBlocks.map((f) => [f.good, f.blocks]), [['wire', ['Wire']]]);
+    assert.deepEqual(circuits.subBlocksNeeded.map((s) => s.good), ['wire']);
+    const r = await applyPlanDraft(p, solve(), plan);
+    assert.equal(r.created.length, 2);
+    assert.equal(p.undoable()?.label, 'Apply plan "Circuits"');
+    const audit = coherenceAudit(p, ctx().g, ctx().availability);
+    assert.deepEqual(audit.underSupplied, []);
+    assert.ok(audit.balancedLinks.some((l) => l.good === 'wire'));
+    await undoAndResolve(p, solve());
+    assert.equal(listBlocks(p).length, 0);
+  });
+
+  it('bills whole buildings, rounded up per recipe in each block and summed', async () => {
+    const bill = await buildingBill(ctx(), { blocks: [submitBlockInput.parse({ target: 'circuit', rate: 2, recipes: ['circuit', 'wire'] }), submitBlockInput.parse({ target: 'wire', rate: 1, recipes: ['wire'] })] });
+    const d1 = await draft({ target: 'circuit', rate: 2, recipes: ['circuit', 'wire'] });
+    const d2 = await draft({ target: 'wire', rate: 1, recipes: ['wire'] });
+    const expected = new Map<string, number>();
+    for (const r of [...d1.rows, ...d2.rows]) if (r.machine) expected.set(r.machine, (expected.get(r.machine) ?? 0) + Math.ceil(r.buildings - 1e-6));
+    for (const [machine, count] of expected) assert.equal(bill.machines.find((m) => m.entity === machine)?.count, count, machine);
+    assert.ok(bill.machines.every((m) => m.item && m.producers.length));
+  });
+});
