@@ -6,6 +6,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { Project, gamedataPath } from '../src/core/db/project';
 import { importGameData } from '../src/core/gamedata/import';
+import { atomicWriteFile } from '../src/core/db/atomicFile';
 import { median, round, time, timeAsync } from './stats';
 
 export interface ImportBench {
@@ -22,6 +23,9 @@ export interface SmallWriteBench {
   ms: number;
   fullExportMs: number;
   ratio: number;
+  /** Export plus a durable atomic write of both databases: what a one-file design pays per save. */
+  fullSaveMs: number;
+  fullSaveRatio: number;
   samples: number;
 }
 
@@ -85,9 +89,18 @@ export async function benchSmallWrite(projectFile: string, samples = 50): Promis
     // What a single-file design would pay per save: exporting project and game data together.
     const exports: number[] = [];
     for (let i = 0; i < 5; i++) exports.push(time(() => [p.db.export(), p.exportGameData()])[1]);
+    const saves: number[] = [];
+    const tmp = path.join(path.dirname(projectFile), 'full-save-bench');
+    for (let i = 0; i < 5; i++) {
+      saves.push(time(() => {
+        atomicWriteFile(tmp + '.pyops', p.db.export(), { keepPrevious: false });
+        atomicWriteFile(tmp + '.gamedata', p.exportGameData(), { keepPrevious: false });
+      })[1]);
+    }
     const ms = median(times);
     const full = median(exports);
-    return { ms: round(ms), fullExportMs: round(full), ratio: round(full / ms, 1), samples };
+    const fullSave = median(saves);
+    return { ms: round(ms), fullExportMs: round(full), ratio: round(full / ms, 1), fullSaveMs: round(fullSave), fullSaveRatio: round(fullSave / ms, 1), samples };
   } finally {
     p.close();
   }
