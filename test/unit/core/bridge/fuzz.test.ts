@@ -164,17 +164,20 @@ describe('bridge fuzz', function () {
     const s = dgram.createSocket('udp4');
     await new Promise<void>((res) => s.bind(0, '127.0.0.1', () => res()));
     const r = rng(7);
-    // in batches the receiver can keep up with (a socket buffer holds only a few hundred datagrams)
-    const deadline = Date.now() + 5000;
-    for (let sent = 0; sent < 2000; ) {
+    // In batches the receiver can keep up with (a socket buffer holds only a few hundred datagrams).
+    // The kernel may still drop a datagram on a loaded machine; the bridge must account for every
+    // one it got, which the in-process fuzz above checks exactly.
+    let sent = 0;
+    while (sent < 2000) {
       for (let i = 0; i < 50; i++, sent++) {
         const d = Buffer.from(Array.from({ length: 1 + r.int(200) }, () => r.int(256)));
         await new Promise<void>((res) => s.send(d, port, '127.0.0.1', () => res()));
       }
-      while (bridge.status().counters.in < sent && Date.now() < deadline) await new Promise((res) => setTimeout(res, 1));
+      const batchDeadline = Date.now() + 2000;
+      while (bridge.status().counters.in < sent && Date.now() < batchDeadline) await new Promise((res) => setTimeout(res, 1));
     }
     const c = bridge.status().counters;
-    assert.equal(c.in, 2000);
+    assert.ok(c.in <= sent && c.in >= sent * 0.99, `received ${c.in} of ${sent}`);
     assert.equal(COUNTERS.reduce((n, k) => n + c[k], 0), c.in);
     assert.equal(c.out, 0, 'garbage gets no reply');
     await new Promise<void>((res) => s.close(() => res()));
