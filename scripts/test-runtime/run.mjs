@@ -106,6 +106,13 @@ async function main() {
   run(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', vsix], { env });
   const installed = fs.readdirSync(exts).find((d) => d.startsWith('pyops.pyops-vscode-'));
   if (!installed) throw new Error(`the .vsix did not install into ${exts}`);
+  // A test-only language model (a stand-in for Copilot) in its own extension; it never ships.
+  const fakeLmDir = path.join(ROOT, 'test', 'integration', 'fake-lm-extension');
+  const fakeLm = path.join(RUNTIME, 'pyops-fake-lm.vsix');
+  run(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '-o', fakeLm], { cwd: fakeLmDir });
+  run(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', fakeLm], { env });
+  if (!fs.readdirSync(exts).some((d) => d.startsWith('pyops-test.pyops-fake-lm-'))) throw new Error('the test language-model extension did not install');
+  log('installed the test language-model extension');
   const extDir = path.join(exts, installed);
   log(`installed ${installed}`);
 
@@ -203,18 +210,63 @@ function serveUiRequests(page) {
   return { stop: () => clearInterval(timer) };
 }
 
+const CHAT_INPUT = '.interactive-input-part .monaco-editor';
+const CHAT_LIST = '.interactive-list';
+
+/** The PyOps side panel's content frame (webview iframe → its active frame). Webviews float above the workbench parts, so find it by extension. */
+function webviewFrame(page) {
+  return page.frameLocator('iframe.webview[src*="extensionId=pyops.pyops-vscode"]').first().frameLocator('#active-frame');
+}
+
+async function waitForText(locator, text, timeout) {
+  return locator.getByText(text, { exact: false }).first().waitFor({ timeout }).then(() => true, () => false);
+}
+
 async function checkUi(page, req) {
   const failures = [];
+  const out = { ok: true, failures };
   const bar = page.locator('#workbench\\.parts\\.statusbar');
   for (const text of req.statusBarIncludes ?? []) {
     const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
     if (!ok) failures.push(`status bar does not show "${text}" (it shows: ${(await bar.innerText().catch(() => '?')).replace(/\s+/g, ' ')})`);
   }
+  if (req.chatType) {
+    // The chat input has no textarea (EditContext): click the editor and type.
+    const input = page.locator(CHAT_INPUT).first();
+    const ok = await input.waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    if (!ok) failures.push('the chat input is not visible');
+    else {
+      await input.click();
+      // Replace what is there (a sticky participant pre-fills "@pyops ").
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type(req.chatType, { delay: 5 });
+      if (req.chatSubmit !== false) await page.keyboard.press('Enter');
+    }
+  }
+  const list = page.locator(CHAT_LIST).last();
+  for (const text of req.chatIncludes ?? []) {
+    if (!(await waitForText(list, text, req.timeoutMs ?? 30_000))) failures.push(`the chat does not show "${text}"`);
+  }
+  if (req.chatIncludes?.length || req.collectChat) out.chatText = (await list.innerText().catch(() => '')).slice(-8000);
+  const frame = webviewFrame(page);
+  for (const text of req.webviewIncludes ?? []) {
+    if (!(await waitForText(frame.locator('body'), text, req.timeoutMs ?? 30_000))) failures.push(`the PyOps side panel does not show "${text}"`);
+  }
+  if (req.webviewClick) {
+    const target = frame.locator('vscode-button', { hasText: req.webviewClick }).first();
+    const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    if (!ok) failures.push(`the PyOps side panel has no button "${req.webviewClick}"`);
+    else await target.click();
+  }
+  if (req.webviewIncludes?.length || req.webviewClick || req.collectWebview) out.webviewText = (await frame.locator('body').innerText().catch(() => '')).slice(0, 8000);
   if (req.screenshot) {
-    const target = req.screenshot.element === 'statusbar' ? bar : page;
+    const targets = { statusbar: bar, page, sidebar: page.locator('#workbench\\.parts\\.sidebar'), auxiliarybar: page.locator('#workbench\\.parts\\.auxiliarybar') };
+    const target = targets[req.screenshot.element ?? 'page'] ?? page;
     await target.screenshot({ path: path.join(OUT, req.screenshot.file) }).catch((e) => failures.push(`screenshot failed: ${e.message}`));
   }
-  return { ok: failures.length === 0, failures };
+  out.ok = failures.length === 0;
+  return out;
 }
 
 main().catch((err) => {

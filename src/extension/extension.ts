@@ -16,6 +16,7 @@ import { registerLanguageModelTools } from './lmTools';
 import { EmbeddedMcp, MCP_PROVIDER_ID } from './mcp';
 import { registerGameLink } from './bridge/gameLink';
 import { refreshBlocks } from './refreshBlocks';
+import { registerAssistant, type AssistantSurfaces } from './assistant/register';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -23,6 +24,8 @@ export interface PyOpsApi {
   recentCommandErrors: typeof recentCommandErrors;
   mcp: EmbeddedMcp;
   gameLink: ReturnType<typeof registerGameLink>;
+  /** @pyops, the OpenRouter model provider, the side panel and the assistant commands. */
+  assistant: AssistantSurfaces;
 }
 
 export function activate(context: vscode.ExtensionContext): PyOpsApi {
@@ -42,6 +45,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   // Opening a project, an import, a horizon or TURD change: re-solve whatever became stale.
   context.subscriptions.push(projects.onDidChange(() => void refreshBlocks(projects)));
   context.subscriptions.push(...registerLanguageModelTools(projects, game));
+  const assistant = registerAssistant(context, projects, game, gameLink.onDidChangeState);
+  context.subscriptions.push(assistant);
   const mcp = new EmbeddedMcp(projects, game, String(context.extension.packageJSON.version ?? '0'));
   context.subscriptions.push(
     mcp,
@@ -69,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   void projects.restoreLast(readSettings().openSampleProjectOnStartup).catch((err) => {
     void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
   });
-  return { projects, recentCommandErrors, mcp, gameLink };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant };
 }
 
 export function deactivate(): void {

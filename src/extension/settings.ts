@@ -10,6 +10,14 @@ const schema = z.object({
   openSampleProjectOnStartup: z.boolean().default(false),
   mcpEnabled: z.boolean().default(true),
   mcpDeveloperTools: z.boolean().default(false),
+  /** OpenRouter model for new conversations ('' = the built-in default). */
+  defaultModel: z.string().trim().max(200).default(''),
+  /** Reasoning effort for new conversations; 'auto' leaves it to the model. */
+  reasoningEffort: z.enum(['auto', 'low', 'medium', 'high']).default('auto'),
+  /** Endpoint for OpenRouter-compatible gateways (and the tests' fake server); '' = openrouter.ai. */
+  openrouterBaseUrl: z.string().trim().max(500).default(''),
+  /** Extra OpenRouter model ids offered in VS Code's model picker. */
+  extraModels: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
 });
 
 export type Settings = z.infer<typeof schema>;
@@ -21,6 +29,10 @@ const KEYS: Record<keyof Settings, string> = {
   openSampleProjectOnStartup: 'startup.openSampleProject',
   mcpEnabled: 'mcp.enabled',
   mcpDeveloperTools: 'mcp.developerTools',
+  defaultModel: 'models.default',
+  reasoningEffort: 'models.reasoningEffort',
+  openrouterBaseUrl: 'openrouter.baseUrl',
+  extraModels: 'models.extra',
 };
 
 export function readSettings(): Settings {

@@ -27,25 +27,63 @@ export function workDir(name: string): string {
 
 export interface UiCheck {
   statusBarIncludes?: string[];
-  screenshot?: { file: string; element?: 'statusbar' | 'page' };
+  /** Type this into the chat input (and press Enter unless chatSubmit is false). */
+  chatType?: string;
+  chatSubmit?: boolean;
+  /** Wait until the chat's response list shows each text. */
+  chatIncludes?: string[];
+  collectChat?: boolean;
+  /** Wait until the PyOps side panel (webview) shows each text. */
+  webviewIncludes?: string[];
+  /** Click the side panel's button with this text. */
+  webviewClick?: string;
+  collectWebview?: boolean;
+  timeoutMs?: number;
+  screenshot?: { file: string; element?: 'statusbar' | 'page' | 'sidebar' | 'auxiliarybar' };
+}
+
+export interface UiResult {
+  ok: boolean;
+  failures: string[];
+  /** Visible text of the chat's response list (when asked for). */
+  chatText?: string;
+  /** Visible text of the PyOps side panel (when asked for). */
+  webviewText?: string;
 }
 
 let uiRequests = 0;
 
-/**
- * Ask the runner (which drives the browser showing this workbench) to check the rendered UI, and
- * wait for its verdict. Returns the failures (empty when everything was found).
- */
-export async function checkInWorkbench(check: UiCheck, timeoutMs = 30_000): Promise<string[]> {
+/** Ask the runner (which drives the browser showing this workbench) to check or drive the rendered UI. */
+export async function uiRequest(check: UiCheck, timeoutMs = 60_000): Promise<UiResult> {
   const out = env('PYOPS_TEST_OUTPUT');
   const id = `${process.pid}-${++uiRequests}`;
   fs.writeFileSync(path.join(out, `ui-request-${id}.json`), JSON.stringify(check));
   const result = path.join(out, `ui-result-${id}.json`);
   const deadline = Date.now() + timeoutMs;
   while (!fs.existsSync(result)) {
-    if (Date.now() > deadline) return ['the test runner did not answer the UI check (is the suite running through npm run test:integration?)'];
+    if (Date.now() > deadline) return { ok: false, failures: ['the test runner did not answer the UI check (is the suite running through npm run test:integration?)'] };
     await new Promise((r) => setTimeout(r, 200));
   }
-  const r = JSON.parse(fs.readFileSync(result, 'utf8')) as { ok: boolean; failures: string[] };
-  return r.failures;
+  return JSON.parse(fs.readFileSync(result, 'utf8')) as UiResult;
+}
+
+/**
+ * Ask the runner to check the rendered UI, and wait for its verdict. Returns the failures (empty
+ * when everything was found).
+ */
+export async function checkInWorkbench(check: UiCheck, timeoutMs = 30_000): Promise<string[]> {
+  return (await uiRequest(check, timeoutMs)).failures;
+}
+
+type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
+/** Poll until `fn` returns a truthy value. */
+export async function waitFor<T>(fn: () => T | PromiseLike<T>, what: string, timeoutMs = 30_000): Promise<Truthy<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as Truthy<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -47,7 +47,7 @@ describe('bridge over UDP', function () {
     assert.equal(s.appProtocolVersion, PROTOCOL_VERSION);
     assert.equal(s.protocolMismatch, false);
     assert.equal(s.peer?.route.port, game.port);
-    assert.ok(s.lastSeen && Date.now() - s.lastSeen < 1000);
+    assert.ok(s.lastSeen && Date.now() - s.lastSeen < 5000);
     assert.equal(s.counters.in, 1);
     assert.equal(s.counters.out, 1);
     assert.ok(events.some((e) => e.type === 'linked'));
@@ -122,7 +122,7 @@ describe('bridge over UDP', function () {
     const r = await bridge.request('cmd.game_context');
     assert.equal(r.ok, false);
     assert.ok(!r.ok && r.code === 'no-peer' && /No game is connected/.test(r.error));
-    assert.ok(Date.now() - t0 < 100);
+    assert.ok(Date.now() - t0 < 2000, 'answered at once, not after the 4 s command timeout');
   });
 
   it('times out a command the game never answers and discards the late reply', async () => {

@@ -173,7 +173,7 @@ describe('syncFromFactorio (fake Factorio)', () => {
   it('stops a hanging game at the timeout and removes the helper', async () => {
     const t0 = Date.now();
     const err = await rejectsWith(syncFromFactorio(project, opts('hang', { timeoutMs: 1500 })), 'timeout');
-    assert.ok(Date.now() - t0 < 6000, 'stopped promptly');
+    assert.ok(Date.now() - t0 < 10_000, 'stopped at the time limit, not left hanging');
     assert.match(err.message, /did not finish within the sync.s time limit of 1\.5 seconds/);
     assertModsRestored();
     assert.equal(project.hasGameData(), false);
