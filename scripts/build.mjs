@@ -25,6 +25,10 @@ const copyWasm = {
       for (const f of wasmFiles) fs.copyFileSync(f, path.join(dist, path.basename(f)));
       // The sample project's data ships with the extension.
       fs.cpSync(path.join(root, 'test/fixtures/sample-world'), path.join(dist, 'sample-world'), { recursive: true, filter: (f) => !f.endsWith('.md') });
+      // Codicons for the side panel's <vscode-icon> (the webview cannot reach VS Code's own font).
+      const codicons = path.dirname(require.resolve('@vscode/codicons/dist/codicon.css'));
+      fs.mkdirSync(path.join(dist, 'codicons'), { recursive: true });
+      for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(codicons, f), path.join(dist, 'codicons', f));
       // The companion mod, installed into the user's Factorio mods folder by a command.
       fs.rmSync(path.join(dist, 'companion-mod'), { recursive: true, force: true });
       fs.cpSync(path.join(root, 'companion-mod'), path.join(dist, 'companion-mod'), { recursive: true });

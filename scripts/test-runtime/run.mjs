@@ -219,7 +219,7 @@ function webviewFrame(page) {
 }
 
 async function waitForText(locator, text, timeout) {
-  return locator.getByText(text, { exact: false }).first().waitFor({ timeout }).then(() => true, () => false);
+  return locator.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout }).then(() => true, () => false);
 }
 
 async function checkUi(page, req) {

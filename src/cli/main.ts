@@ -9,6 +9,7 @@ import { solveCommand, SOLVE_USAGE } from './commands/solve';
 import { askCommand, ASK_USAGE } from './commands/ask';
 import { bridgeCommand, BRIDGE_USAGE } from './commands/bridge';
 import { relayCommand, RELAY_USAGE } from './commands/relay';
+import { mcpCommand, MCP_USAGE } from './commands/mcp';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
@@ -18,6 +19,7 @@ ${TOOLS_USAGE}
 ${ASK_USAGE}
 ${BRIDGE_USAGE}
 ${RELAY_USAGE}
+${MCP_USAGE}
 pyops --help | --version`;
 
 declare const PYOPS_VERSION: string | undefined;
@@ -42,6 +44,8 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await bridgeCommand(rest, io);
       case 'relay':
         return await relayCommand(rest, io);
+      case 'mcp':
+        return await mcpCommand(rest, io);
       case '--version':
       case '-v':
         io.out(typeof PYOPS_VERSION === 'string' ? PYOPS_VERSION : 'dev');

@@ -1,0 +1,42 @@
+// Wires the assistant surfaces into the extension: the host (runs, models, active conversation),
+// @pyops, the OpenRouter language-model provider, the side panel, the status items, the assistant
+// commands, `pyops:` reference documents and the conversation links. One call from activate().
+import * as vscode from 'vscode';
+import type { ProjectManager } from '../projectManager';
+import { AssistantHost } from './host';
+import { registerChatParticipant } from '../chat/participant';
+import { ReferenceDocuments, REFERENCE_SCHEME } from '../chat/references';
+import { OpenRouterChatProvider } from '../models/provider';
+import { PYOPS_VENDOR } from '../models/picker';
+import { ProposalActions } from '../proposals/actions';
+import { AssistantPanel, PANEL_VIEW_ID } from '../panel/provider';
+import { createAssistantStatus } from '../status/assistantStatus';
+import { registerAssistantCommands } from '../commands/assistant';
+import { registerUriHandler } from '../uriHandler';
+
+export interface AssistantSurfaces extends vscode.Disposable {
+  host: AssistantHost;
+  actions: ProposalActions;
+  panel: AssistantPanel;
+}
+
+export function registerAssistant(context: vscode.ExtensionContext, projects: ProjectManager, game: () => unknown, onGameChange?: vscode.Event<unknown>): AssistantSurfaces {
+  const host = new AssistantHost(context, projects, game);
+  const actions = new ProposalActions(host);
+  const panel = new AssistantPanel(context, host, actions, onGameChange);
+  const refs = new ReferenceDocuments(projects);
+  const disposables: vscode.Disposable[] = [
+    host,
+    actions,
+    panel,
+    refs,
+    vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, panel, { webviewOptions: { retainContextWhenHidden: true } }),
+    registerChatParticipant(host, context),
+    vscode.lm.registerLanguageModelChatProvider(PYOPS_VENDOR, new OpenRouterChatProvider(host)),
+    vscode.workspace.registerTextDocumentContentProvider(REFERENCE_SCHEME, refs),
+    createAssistantStatus(host),
+    ...registerAssistantCommands(host, actions, panel),
+    registerUriHandler(),
+  ];
+  return { host, actions, panel, dispose: () => vscode.Disposable.from(...disposables).dispose() };
+}

@@ -1,0 +1,36 @@
+// Notes PyOps adds to a conversation outside a turn — "I created these blocks from your proposal",
+// "here is what the Lua snippet returned" — as user messages: the model reads the text on the next
+// turn; the data part (never sent to the model) lets the UI tell which proposal it answers.
+import type { UIMessage } from 'ai';
+import type { ProposalRef } from '../../webview/protocol';
+
+export const REPORT_PART = 'data-pyops-report';
+
+export interface ReportData {
+  kind: 'applied' | 'eval-result';
+  /** The proposal it answers. */
+  ref?: ProposalRef;
+  created?: string[];
+  updated?: string[];
+  label?: string;
+  /** Eval results: the text and whether the game refused or failed. */
+  result?: { ok: boolean; text: string; truncated?: boolean };
+  at: string;
+}
+
+export function isReportMessage(m: UIMessage): boolean {
+  return m.role === 'user' && m.parts.some((p) => p.type === REPORT_PART);
+}
+
+export function reportData(m: UIMessage): ReportData | undefined {
+  const p = m.parts.find((x) => x.type === REPORT_PART) as { data?: ReportData } | undefined;
+  return p?.data;
+}
+
+export function reportMessage(id: string, text: string, data: Omit<ReportData, 'at'>, now = new Date()): UIMessage {
+  return {
+    id,
+    role: 'user',
+    parts: [{ type: 'text', text }, { type: REPORT_PART, data: { ...data, at: now.toISOString() } } as UIMessage['parts'][number]],
+  };
+}

@@ -1,0 +1,287 @@
+// The side panel's host: a webview view in PyOps' own activity-bar container, with a strict CSP
+// (nonce'd script, styles and fonts from the extension only) and `retainContextWhenHidden`. It
+// posts the panel state whenever the project, a conversation, a run or the game link changes,
+// forwards the active conversation's run (replay, then live chunks), and turns the webview's
+// messages — validated with zod, since webview input is untrusted — into the same commands the
+// chat buttons run.
+import * as vscode from 'vscode';
+import crypto from 'node:crypto';
+import { branchConversation, deleteConversation, getConversation, loadMessages, updateConversation } from '../../core/assistant/conversations/store';
+import { fromWebviewSchema, type FromWebview, type ProposalRef, type Tab, type ToWebview } from '../../webview/protocol';
+import type { AssistantHost } from '../assistant/host';
+import type { ProposalActions } from '../proposals/actions';
+import { archivedMessages, buildPanelState } from './state';
+import { gameState } from '../proposals/game';
+
+export const PANEL_CONTAINER_ID = 'pyops';
+export const PANEL_VIEW_ID = 'pyops.assistantPanel';
+
+/** Exposed for the integration tests: what the panel last received and sent. */
+export interface PanelProbe {
+  resolved: boolean;
+  ready: boolean;
+  lastState?: ToWebview & { type: 'state' };
+  received: FromWebview[];
+  rejected: number;
+}
+
+export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  private queue: ToWebview[] = [];
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private unsubscribeRun: (() => void) | undefined;
+  private followed: { conversationId: string; streamId: string } | undefined;
+  private gamePoll: NodeJS.Timeout | undefined;
+  private lastLinked: boolean | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  readonly probe: PanelProbe = { resolved: false, ready: false, received: [], rejected: 0 };
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly host: AssistantHost,
+    private readonly actions: ProposalActions,
+    private readonly onGameChange?: vscode.Event<unknown>,
+  ) {
+    this.disposables.push(
+      host.onDidChangeConversations(() => this.refresh()),
+      host.onDidChangeActive(() => {
+        this.refresh();
+        this.followRun();
+      }),
+      host.onDidChangeRuns(() => {
+        this.followRun();
+        this.refresh();
+      }),
+      host.onDidChangeModels(() => this.refresh()),
+      actions.onDidChangeEvalResult(() => this.refresh()),
+    );
+    if (onGameChange) this.disposables.push(onGameChange(() => this.refresh()));
+    // The link comes and goes with the game; a cheap check keeps "Show in game" honest.
+    this.gamePoll = setInterval(() => {
+      if (!this.view?.visible) return;
+      const linked = gameState(this.host.game()).linked;
+      if (linked !== this.lastLinked) {
+        this.lastLinked = linked;
+        this.refresh();
+      }
+    }, 3000);
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.ready = false;
+    this.probe.resolved = true;
+    const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
+    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
+    const codiconDir = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'codicons');
+    view.webview.options = { enableScripts: true, localResourceRoots: [dist, media, codiconDir] };
+    view.webview.html = this.html(view.webview, dist, media);
+    this.disposables.push(
+      view.webview.onDidReceiveMessage((m) => void this.receive(m)),
+      view.onDidDispose(() => {
+        if (this.view === view) {
+          this.view = undefined;
+          this.ready = false;
+          this.probe.ready = false;
+          this.unsubscribeRun?.();
+          this.unsubscribeRun = undefined;
+          this.followed = undefined;
+        }
+      }),
+      view.onDidChangeVisibility(() => {
+        if (view.visible) this.refresh();
+      }),
+    );
+  }
+
+  private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.js'));
+    const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'panel.css'));
+    const codicons = webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'codicons', 'codicon.css'));
+    const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src ${webview.cspSource} 'unsafe-inline'`, `img-src ${webview.cspSource} data:`, `font-src ${webview.cspSource}`].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${codicons}" id="vscode-codicon-stylesheet">
+<link rel="stylesheet" href="${css}">
+<title>PyOps</title>
+</head>
+<body>
+<main id="app" aria-label="PyOps assistant"></main>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+  }
+
+  /** Show the panel on a tab, optionally scrolled to one proposal's card. */
+  async reveal(tab: Tab = 'proposals', ref?: ProposalRef): Promise<void> {
+    if (ref) this.host.setActive(ref.conversationId);
+    await vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
+    this.post({ type: 'focus', tab, ...(ref ? { ref } : {}) });
+    this.refresh(0);
+  }
+
+  private post(m: ToWebview): void {
+    if (!this.view || !this.ready) {
+      if (m.type !== 'run') this.queue.push(m);
+      return;
+    }
+    if (m.type === 'state') this.probe.lastState = m;
+    void this.view.webview.postMessage(m);
+  }
+
+  refresh(delay = 60): void {
+    if (!this.view) return;
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      void buildPanelState(this.host, this.actions).then(
+        (state) => this.post({ type: 'state', state }),
+        (err) => void vscode.window.showWarningMessage(`PyOps side panel: ${(err as Error).message}`),
+      );
+    }, delay);
+  }
+
+  /** Follow the active conversation's run: replay its buffer, then live chunks. */
+  private followRun(): void {
+    if (!this.view || !this.ready) return;
+    const id = this.host.activeConversationId();
+    const run = id ? this.host.runs.get(id) : undefined;
+    if (run && this.followed?.streamId === run.streamId) return;
+    this.unsubscribeRun?.();
+    this.unsubscribeRun = undefined;
+    this.followed = undefined;
+    if (!run || !id) return;
+    this.followed = { conversationId: id, streamId: run.streamId };
+    const send = (m: ToWebview) => {
+      if (this.view && this.ready) void this.view.webview.postMessage(m);
+    };
+    send({ type: 'run', event: { conversationId: id, phase: 'start' } });
+    this.unsubscribeRun = run.subscribe({
+      onChunk: (chunk) => send({ type: 'run', event: { conversationId: id, phase: 'chunk', chunk: chunk as { type: string } } }),
+      onClose: (reason) => {
+        send({ type: 'run', event: { conversationId: id, phase: 'end', reason } });
+        this.refresh();
+      },
+    });
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    const parsed = fromWebviewSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.probe.rejected++;
+      return;
+    }
+    const m = parsed.data;
+    this.probe.received.push(m);
+    if (this.probe.received.length > 50) this.probe.received.shift();
+    try {
+      await this.handle(m);
+    } catch (err) {
+      void vscode.window.showErrorMessage(`PyOps: ${(err as Error).message}`);
+    }
+  }
+
+  private async handle(m: FromWebview): Promise<void> {
+    const project = () => this.host.projects.require();
+    switch (m.type) {
+      case 'ready': {
+        this.ready = true;
+        this.probe.ready = true;
+        const queued = this.queue;
+        this.queue = [];
+        for (const q of queued) this.post(q);
+        this.refresh(0);
+        this.followed = undefined;
+        this.followRun();
+        return;
+      }
+      case 'tab':
+        return;
+      case 'apply':
+        this.post({ type: 'busy', ref: m.ref, busy: true });
+        try {
+          await vscode.commands.executeCommand('pyops.proposal.apply', m.ref);
+        } finally {
+          this.post({ type: 'busy', ref: m.ref, busy: false });
+          this.refresh(0);
+        }
+        return;
+      case 'showInGame':
+        await vscode.commands.executeCommand('pyops.proposal.showInGame', { ...m.ref, blockIndex: m.blockIndex });
+        return;
+      case 'runEval':
+        await vscode.commands.executeCommand('pyops.proposal.runEval', m.ref);
+        return;
+      case 'sendEvalResult':
+        await vscode.commands.executeCommand('pyops.proposal.sendEvalResult', m.ref);
+        return;
+      case 'openInChat':
+        await vscode.commands.executeCommand('pyops.conversation.openInChat', { conversationId: m.conversationId });
+        return;
+      case 'switchConversation':
+        if (!getConversation(project(), m.conversationId)) throw new Error('That conversation no longer exists.');
+        this.host.setActive(m.conversationId);
+        return;
+      case 'newConversation':
+        await vscode.commands.executeCommand('pyops.conversation.new');
+        return;
+      case 'branchConversation': {
+        const { conversation } = branchConversation(project(), m.conversationId);
+        this.host.setActive(conversation.id);
+        this.host.changed();
+        void vscode.window.showInformationMessage(`PyOps: branched into "${conversation.title ?? 'New chat'}". It is now the active conversation; "Open in Chat" continues it.`);
+        return;
+      }
+      case 'renameConversation': {
+        const p = project();
+        const conv = getConversation(p, m.conversationId);
+        if (!conv) throw new Error('That conversation no longer exists.');
+        const title = await vscode.window.showInputBox({ title: 'Rename conversation', value: conv.title ?? '', prompt: 'A short name for this conversation', validateInput: (v) => (v.trim().length > 120 ? 'At most 120 characters.' : undefined) });
+        if (title === undefined) return;
+        updateConversation(p, m.conversationId, { title: title.trim() || null });
+        this.host.changed(m.conversationId);
+        return;
+      }
+      case 'deleteConversation': {
+        const p = project();
+        const conv = getConversation(p, m.conversationId);
+        if (!conv) return;
+        if (this.host.isRunning(m.conversationId)) throw new Error('An answer is still being written in that conversation; stop it first.');
+        const choice = await vscode.window.showWarningMessage(`Delete the conversation "${conv.title ?? 'New chat'}" and its ${loadMessages(p, conv.id).length} messages? This cannot be undone (blocks created from it stay).`, { modal: true }, 'Delete');
+        if (choice !== 'Delete') return;
+        deleteConversation(p, m.conversationId);
+        if (this.host.activeConversationId() === undefined) this.host.setActive(undefined);
+        this.host.changed();
+        return;
+      }
+      case 'compactConversation':
+        await vscode.commands.executeCommand('pyops.conversation.compact', { conversationId: m.conversationId });
+        return;
+      case 'setEffort':
+        updateConversation(project(), m.conversationId, { reasoningEffort: m.effort });
+        this.host.changed(m.conversationId);
+        return;
+      case 'showArchive': {
+        const messages = archivedMessages(loadMessages(project(), m.conversationId), m.messageId);
+        this.post({ type: 'archive', conversationId: m.conversationId, messageId: m.messageId, messages });
+        return;
+      }
+      case 'stopRun':
+        await this.host.stop(m.conversationId);
+        return;
+    }
+  }
+
+  dispose(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    if (this.gamePoll) clearInterval(this.gamePoll);
+    this.unsubscribeRun?.();
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,104 @@
+// The side panel's state, rebuilt from the project whenever something changes: the conversations
+// (title, model, reasoning effort, last usage, compactions), the active conversation's proposals as
+// card views (with whether they were applied — and undone since), its context gauge, and whether a
+// game is linked. Derived, never stored: a reloaded window shows the same cards.
+import type { UIMessage } from 'ai';
+import type { Project } from '../../core/db/project';
+import { listConversations, loadMessages } from '../../core/assistant/conversations/store';
+import { compactionData, isCompactionMessage } from '../../core/assistant/compaction/summarize';
+import { REASONING_EFFORTS } from '../../core/assistant/models/catalog';
+import { gameIndex } from '../../core/planning/gameIndex';
+import type { ArchivedMessage, ConversationRow, PanelState, ProposalView } from '../../webview/protocol';
+import type { AssistantHost } from '../assistant/host';
+import { conversationGauge } from '../assistant/gauge';
+import { appliedReport, blocksGone, proposalsIn } from '../proposals/extract';
+import type { ProposalActions } from '../proposals/actions';
+import { gameState } from '../proposals/game';
+import { namesFrom, NO_NAMES, toDraftView, toEvalView, toPlanView, type GameNames } from '../proposals/views';
+
+export function proposalViews(project: Project, conversationId: string, messages: readonly UIMessage[], names: GameNames, actions?: ProposalActions): ProposalView[] {
+  const out: ProposalView[] = [];
+  for (const r of proposalsIn(conversationId, messages)) {
+    const report = appliedReport(messages, r.ref);
+    const applied = report
+      ? { label: report.label ?? 'Applied', created: report.created ?? [], updated: report.updated ?? [], at: report.at, undone: blocksGone(project, report.created ?? []) }
+      : undefined;
+    if (r.kind === 'plan') {
+      const plan = toPlanView(r.result, names);
+      out.push({ kind: 'plan', ref: r.ref, title: plan.title, plan, ...(applied ? { applied } : {}) });
+    } else if (r.kind === 'eval') {
+      const ev = toEvalView(r.result);
+      const result = actions?.evalResult(r.ref);
+      out.push({ kind: 'eval', ref: r.ref, title: 'Lua for the game', eval: { ...ev, ...(result ? { result } : {}) } });
+    } else {
+      const draft = toDraftView(r.result, names);
+      out.push({ kind: r.kind, ref: r.ref, title: draft.name, draft, ...(applied ? { applied } : {}) });
+    }
+  }
+  return out.reverse();
+}
+
+function compactions(messages: readonly UIMessage[]): ConversationRow['compactions'] {
+  return messages.filter(isCompactionMessage).map((m) => {
+    const d = compactionData(m);
+    return { messageId: m.id, originalCount: d?.originalCount ?? 0, compactedAt: d?.compactedAt ?? '' };
+  });
+}
+
+/** The archived originals of one compaction, as plain text for the panel. */
+export function archivedMessages(messages: readonly UIMessage[], messageId: string): ArchivedMessage[] {
+  const m = messages.find((x) => x.id === messageId);
+  const d = m ? compactionData(m) : undefined;
+  if (!d) return [];
+  return d.originals.map((o) => ({
+    id: o.id,
+    role: o.role,
+    text: o.parts
+      .filter((p) => p.type === 'text')
+      .map((p) => (p as { text: string }).text)
+      .join('\n'),
+    tools: o.parts.filter((p) => p.type.startsWith('tool-')).map((p) => p.type.slice(5)),
+  }));
+}
+
+export async function buildPanelState(host: AssistantHost, actions: ProposalActions): Promise<PanelState> {
+  const game = gameState(host.game());
+  const project = host.projects.active;
+  if (!project) return { project: null, activeConversationId: null, activeTitle: null, conversations: [], proposals: [], context: null, game };
+  const activeId = host.activeConversationId() ?? null;
+  const rows: ConversationRow[] = [];
+  let activeMessages: UIMessage[] = [];
+  let activeTitle: string | null = null;
+  for (const c of listConversations(project)) {
+    const model = await host.modelOf(c);
+    const info = model.source === 'openrouter' ? await host.modelInfo(c.lastUsage?.modelId ?? c.model ?? host.defaultModelId()) : undefined;
+    const messages = c.id === activeId ? loadMessages(project, c.id) : undefined;
+    if (messages) {
+      activeMessages = messages;
+      activeTitle = c.title ?? 'New chat';
+    }
+    rows.push({
+      id: c.id,
+      title: c.title ?? 'New chat',
+      model: model.modelId,
+      reasoningEffort: c.reasoningEffort,
+      efforts: info?.supportsReasoning ? info.efforts : model.source === 'vscode' ? [] : [...REASONING_EFFORTS],
+      lastUsage: c.lastUsage,
+      messageCount: c.messageCount,
+      updatedAt: c.updatedAt,
+      running: host.isRunning(c.id),
+      compactions: messages ? compactions(messages) : [],
+    });
+  }
+  const names = project.hasGameData() ? namesFrom(gameIndex(project)) : NO_NAMES;
+  const gauge = activeId ? await conversationGauge(host, project, activeId) : undefined;
+  return {
+    project: { name: project.name, readOnly: project.readOnly },
+    activeConversationId: activeId,
+    activeTitle,
+    conversations: rows,
+    proposals: activeId ? proposalViews(project, activeId, activeMessages, names, actions) : [],
+    context: gauge ? { usedTokens: gauge.usedTokens, contextWindow: gauge.contextWindow, ratio: gauge.ratio, source: gauge.source, modelId: gauge.modelId, level: gauge.level } : null,
+    game,
+  };
+}

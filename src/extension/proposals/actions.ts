@@ -1,0 +1,180 @@
+// What the proposal buttons do, from the chat or the side panel: Create block / Apply revision /
+// Apply plan go through core's apply functions (the normal save path, ONE undoable action each)
+// and the result is reported back into the conversation; Run in game sends a gameEval proposal's
+// Lua through the game link and keeps the result for the card and the next message; Show in game
+// draws a draft in the in-game summary panel. A proposal is found by its reference in the stored
+// conversation, or in the run still being written.
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import type { UIMessage } from 'ai';
+import type { Project } from '../../core/db/project';
+import { loadMessages } from '../../core/assistant/conversations/store';
+import { planningContext } from '../../core/planning/context';
+import { solverFor } from '../../core/assistant/tools/context';
+import { applyBlockDraft, applyPlanDraft, applyRevision } from '../../core/planning/proposals/apply';
+import type { Draft } from '../../core/planning/proposals/draft';
+import type { RevisionDraft } from '../../core/planning/proposals/revise';
+import type { PlanDraft } from '../../core/planning/proposals/plan';
+import { getBlock, undoAndResolve } from '../../core/planning/factory/blocks';
+import type { ProposalRef } from '../../webview/protocol';
+import type { AssistantHost } from '../assistant/host';
+import { appliedReport, blocksGone, findProposal, type ProposalRecord } from './extract';
+import { gameLinkOf, gameState, NO_GAME_MESSAGE, showBlockPayload } from './game';
+import { namesFrom, toDraftView, toEvalView, toPlanView } from './views';
+import { gameIndex } from '../../core/planning/gameIndex';
+
+const draftShape = z.looseObject({ kind: z.enum(['block', 'update']), name: z.string().min(1), doc: z.looseObject({ goals: z.array(z.unknown()), recipes: z.array(z.unknown()) }) });
+const revisionShape = draftShape.extend({ kind: z.literal('update'), updateBlockId: z.string().min(1), baseUpdatedAt: z.string().min(1) });
+const planShape = z.looseObject({ kind: z.literal('plan'), title: z.string().min(1), blocks: z.array(draftShape), updates: z.array(revisionShape).default([]) });
+
+export interface ApplyOutcome {
+  label: string;
+  created: string[];
+  updated: string[];
+}
+
+export interface EvalOutcome {
+  ok: boolean;
+  text: string;
+  truncated?: boolean;
+  at: string;
+}
+
+const refKey = (r: ProposalRef) => `${r.conversationId}\0${r.messageId}\0${r.toolCallId}`;
+
+export class ProposalActions {
+  private readonly evalResults = new Map<string, EvalOutcome>();
+  private readonly evalChanged = new vscode.EventEmitter<ProposalRef>();
+  readonly onDidChangeEvalResult = this.evalChanged.event;
+
+  constructor(private readonly host: AssistantHost) {}
+
+  /** Stored messages of the proposal's conversation, plus the answer still being written. */
+  private messagesFor(project: Project, conversationId: string): UIMessage[] {
+    const stored = loadMessages(project, conversationId);
+    const live = this.host.runs.get(conversationId)?.snapshot?.();
+    return live && !stored.some((m) => m.id === live.id) ? [...stored, live] : stored;
+  }
+
+  locate(ref: ProposalRef): { project: Project; record: ProposalRecord; messages: UIMessage[] } {
+    const project = this.host.projects.require();
+    const messages = this.messagesFor(project, ref.conversationId);
+    const record = findProposal(ref, messages);
+    if (!record) throw new Error('That proposal is not in the open project any more (its conversation was deleted, edited or belongs to another project). Ask @pyops to draft it again.');
+    return { project, record, messages };
+  }
+
+  evalResult(ref: ProposalRef): EvalOutcome | undefined {
+    return this.evalResults.get(refKey(ref));
+  }
+
+  /** Create block / Apply revision / Apply plan. Asks before applying an unsolved draft or applying twice. */
+  async apply(ref: ProposalRef, opts: { confirm?: boolean } = {}): Promise<ApplyOutcome | undefined> {
+    const { project, record, messages } = this.locate(ref);
+    if (project.readOnly) throw new Error(`"${project.name}" is read-only: ${project.readOnlyReason}`);
+    if (record.kind === 'eval') throw new Error('A Lua proposal is run in the game, not applied; use "Run in Game".');
+    const ask = opts.confirm !== false;
+    const previous = appliedReport(messages, ref);
+    if (ask && previous && !blocksGone(project, previous.created ?? [])) {
+      const again = await vscode.window.showWarningMessage(`This proposal was already applied (${previous.label ?? 'earlier'}). Apply it again?`, { modal: true }, 'Apply Again');
+      if (again !== 'Apply Again') return undefined;
+    }
+    const ctx = planningContext(project);
+    if (ctx.g.isEmpty) throw new Error(`"${project.name}" has no game data; import a dump or sync from Factorio first.`);
+    const solve = solverFor(ctx);
+    let outcome: ApplyOutcome;
+    if (record.kind === 'plan') {
+      const parsed = planShape.safeParse(record.result);
+      if (!parsed.success) throw new Error('This plan proposal is damaged (missing blocks or documents); ask @pyops to draft it again.');
+      const plan = record.result as PlanDraft;
+      if (ask && !plan.ok && !(await confirmUnsolved(`The plan "${plan.title}" needs attention (unsolved blocks or TURD conflicts).`))) return undefined;
+      const r = await applyPlanDraft(project, solve, plan);
+      outcome = { label: `Apply plan "${plan.title}"`, ...r };
+    } else if (record.kind === 'update') {
+      if (!revisionShape.safeParse(record.result).success) throw new Error('This revision proposal is damaged; ask @pyops to draft it again.');
+      const d = record.result as RevisionDraft;
+      if (ask && !d.ok && !(await confirmUnsolved(`The revision of "${d.name}" is not solved (${d.status}).`))) return undefined;
+      const r = await applyRevision(project, solve, d);
+      outcome = { label: `Revise block "${d.name}"`, created: [], updated: [r.id] };
+    } else {
+      if (!draftShape.safeParse(record.result).success) throw new Error('This block proposal is damaged; ask @pyops to draft it again.');
+      const d = record.result as Draft;
+      if (ask && !d.ok && !(await confirmUnsolved(`The block "${d.name}" is not solved (${d.status}).`))) return undefined;
+      const r = await applyBlockDraft(project, solve, d);
+      outcome = { label: `Create block "${d.name}"`, created: [r.id], updated: [] };
+    }
+    this.host.appendReport(project, ref.conversationId, reportText(project, outcome), { kind: 'applied', ref, created: outcome.created, updated: outcome.updated, label: outcome.label });
+    this.host.projects.touch();
+    return outcome;
+  }
+
+  /** Undo the latest project change (re-solving what it touched). */
+  async undo(): Promise<string | undefined> {
+    const project = this.host.projects.require();
+    if (project.readOnly) throw new Error(`"${project.name}" is read-only: ${project.readOnlyReason}`);
+    const ctx = planningContext(project);
+    const r = await undoAndResolve(project, solverFor(ctx));
+    this.host.projects.touch();
+    this.host.changed();
+    return r?.label;
+  }
+
+  /** Run a gameEval proposal's Lua in the linked game (the mod decides whether eval is allowed). */
+  async runEval(ref: ProposalRef): Promise<EvalOutcome> {
+    const { record } = this.locate(ref);
+    if (record.kind !== 'eval') throw new Error('Only a Lua proposal can be run in the game.');
+    const link = gameLinkOf(this.host.game());
+    if (!gameState(link).linked || !link?.eval) throw new Error(NO_GAME_MESSAGE);
+    const code = toEvalView(record.result).code;
+    const r = await link.eval(code);
+    const outcome: EvalOutcome = r.ok
+      ? { ok: true, text: String(r.result ?? ''), truncated: r.truncated, at: new Date().toISOString() }
+      : { ok: false, text: r.error ?? 'The game refused to run the snippet.', at: new Date().toISOString() };
+    this.evalResults.set(refKey(ref), outcome);
+    this.evalChanged.fire(ref);
+    return outcome;
+  }
+
+  /** The next chat message, prefilled with a Lua run's result (the user edits and sends it). */
+  async sendEvalResult(ref: ProposalRef): Promise<void> {
+    const r = this.evalResult(ref);
+    if (!r) throw new Error('Run the snippet in the game first; then its result can be sent.');
+    const body = r.text.length > 8000 ? `${r.text.slice(0, 8000)}\n… (cut at 8000 characters)` : r.text;
+    const query = `@pyops ${r.ok ? 'Here is what the Lua snippet returned' : 'The Lua snippet failed'}${r.truncated ? ' (the game cut the output)' : ''}:\n\`\`\`\n${body}\n\`\`\`\n`;
+    this.host.continueInChat(ref.conversationId);
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query, isPartialQuery: true });
+  }
+
+  /** Draw a block draft (or one block of a plan) in the in-game summary panel. */
+  async showInGame(ref: ProposalRef, blockIndex = 0): Promise<void> {
+    const { project, record } = this.locate(ref);
+    const link = gameLinkOf(this.host.game());
+    if (!gameState(link).linked || !link?.showBlock) throw new Error(NO_GAME_MESSAGE);
+    const names = namesFrom(gameIndex(project));
+    const draft = record.kind === 'plan' ? toPlanView(record.result, names).blocks[blockIndex] : record.kind === 'eval' ? undefined : toDraftView(record.result, names);
+    if (!draft) throw new Error('That proposal has no block to show.');
+    const r = await link.showBlock(showBlockPayload(draft, draft.revision?.blockId));
+    if (!r.ok) throw new Error(`The game did not show the block: ${r.error ?? 'no reason given'}.`);
+  }
+
+  dispose(): void {
+    this.evalChanged.dispose();
+  }
+}
+
+async function confirmUnsolved(what: string): Promise<boolean> {
+  const choice = await vscode.window.showWarningMessage(`${what} Apply it anyway? The blocks are saved as drafted and can be fixed or undone later.`, { modal: true }, 'Apply Anyway');
+  return choice === 'Apply Anyway';
+}
+
+function reportText(project: Project, o: ApplyOutcome): string {
+  const name = (id: string) => {
+    try {
+      return `"${getBlock(project, id).name}" (id ${id})`;
+    } catch {
+      return `id ${id}`;
+    }
+  };
+  const parts = [o.created.length ? `created ${o.created.map(name).join(', ')}` : '', o.updated.length ? `updated ${o.updated.map(name).join(', ')}` : ''].filter(Boolean);
+  return `[PyOps] I applied your proposal (${o.label}): ${parts.join('; ')}. It is one undoable change in the project.`;
+}

@@ -1,0 +1,43 @@
+// Number formatting shared by the side panel and the chat summaries: rates per second, power,
+// building counts (fractional and whole), token counts. Pure functions, no DOM.
+
+/** A number with about three significant digits, trailing zeros dropped. */
+export function short(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  const a = Math.abs(n);
+  if (a === 0) return '0';
+  if (a >= 1000) return Math.round(n).toLocaleString('en-US');
+  if (a >= 100) return n.toFixed(0);
+  if (a >= 10) return trim(n.toFixed(1));
+  if (a >= 0.01) return trim(n.toFixed(2));
+  return n.toPrecision(2);
+}
+
+const trim = (s: string) => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s);
+
+export function perSecond(n: number): string {
+  return `${short(n)}/s`;
+}
+
+export function power(watts: number): string {
+  const a = Math.abs(watts);
+  if (a >= 1e9) return `${short(watts / 1e9)} GW`;
+  if (a >= 1e6) return `${short(watts / 1e6)} MW`;
+  if (a >= 1e3) return `${short(watts / 1e3)} kW`;
+  return `${short(watts)} W`;
+}
+
+/** "2.34 → 3": the solver's fractional count and the whole buildings to place. */
+export function buildings(fractional: number, whole: number): string {
+  return `${short(fractional)} → ${whole}`;
+}
+
+export function tokens(n: number): string {
+  if (n >= 1e6) return `${trim((n / 1e6).toFixed(n >= 1e7 ? 0 : 1))}M`;
+  if (n >= 1e3) return `${trim((n / 1e3).toFixed(n >= 1e5 ? 0 : 1))}k`;
+  return String(Math.round(n));
+}
+
+export function percent(ratio: number): string {
+  return `${Math.round(ratio * 100)}%`;
+}

@@ -1,0 +1,232 @@
+// Proposal cards: a block draft (or revision), a plan, or a Lua snippet for the game. The summary
+// and the actions stay visible; the full detail — recipes with machines, modules and beacons,
+// building counts fractional and whole, imports from blocks and from outside, exports, byproducts,
+// energy, TURD needs and conflicts, the solver's diagnosis, the flow diagram — sits in sections
+// that remember whether they were open.
+import type { DraftView, FlowView, FromWebview, PanelState, PlanView, ProposalRef, ProposalView } from '../protocol';
+import { buildings, perSecond, power, short } from '../format';
+import { badge, button, h, icon } from './dom';
+import { flowDiagram } from './flowDiagram';
+
+export interface CardContext {
+  post(msg: FromWebview): void;
+  game: PanelState['game'];
+  /** Section open/closed state by key (kept across re-renders). */
+  open: Map<string, boolean>;
+  busy: Set<string>;
+}
+
+export const refKey = (r: ProposalRef) => `${r.conversationId}|${r.messageId}|${r.toolCallId}`;
+
+const STATUS_TEXT: Record<string, string> = { optimal: 'Solved', infeasible: 'Infeasible', unbounded: 'Unbounded', error: 'Solver error' };
+
+function statusBadge(d: { ok: boolean; status: string }): HTMLElement {
+  if (d.status !== 'optimal') return badge(STATUS_TEXT[d.status] ?? d.status, 'error');
+  return d.ok ? badge('Solved', 'ok') : badge('Needs attention', 'warn');
+}
+
+function section(ctx: CardContext, key: string, title: string, body: Array<Node | null>, openByDefault = false): HTMLElement | null {
+  const content = body.filter((x): x is Node => !!x);
+  if (!content.length) return null;
+  const open = ctx.open.get(key) ?? openByDefault;
+  const c = h('vscode-collapsible', { title, open, 'data-section': key }, h('div', { class: 'section-body' }, content));
+  c.addEventListener('vsc-collapsible-toggle', (e) => ctx.open.set(key, (e as CustomEvent<{ open: boolean }>).detail.open));
+  return c;
+}
+
+function flowTable(caption: string, flows: FlowView[], withBlocks = false): HTMLElement | null {
+  if (!flows.length) return null;
+  return h(
+    'table',
+    { class: 'data' },
+    h('caption', null, caption),
+    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Good'), h('th', { scope: 'col', class: 'num' }, 'Rate'), withBlocks ? h('th', { scope: 'col' }, 'From') : null)),
+    h(
+      'tbody',
+      null,
+      flows.map((f) =>
+        h('tr', null, h('td', null, icon(f.kind === 'fluid' ? 'drop' : 'package'), ' ', f.display, f.temperature !== undefined ? ` (${short(f.temperature)}°)` : ''), h('td', { class: 'num' }, perSecond(f.rate)), withBlocks ? h('td', null, (f.blocks ?? []).join(', ')) : null),
+      ),
+    ),
+  );
+}
+
+function recipeTable(d: DraftView): HTMLElement | null {
+  if (!d.rows.length) return null;
+  return h(
+    'table',
+    { class: 'data recipes' },
+    h('caption', { class: 'sr-only' }, 'Recipes'),
+    h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Recipe'), h('th', { scope: 'col' }, 'Machine'), h('th', { scope: 'col', class: 'num', title: 'Fractional count from the solver → whole buildings to place' }, 'Buildings'))),
+    h(
+      'tbody',
+      null,
+      d.rows.map((r) =>
+        h(
+          'tr',
+          null,
+          h('td', null, r.display, h('div', { class: 'sub' }, `${short(r.craftsPerSecond)} crafts/s`)),
+          h(
+            'td',
+            null,
+            r.machineDisplay ?? r.machine ?? '—',
+            r.modules.length ? h('div', { class: 'sub' }, icon('extensions'), ' ', r.modules.map((m) => `${m.count}× ${m.display}`).join(', ')) : null,
+            r.beacons.length ? h('div', { class: 'sub' }, icon('radio-tower'), ' ', r.beacons.map((b) => `${short(b.count)}× ${b.display}${b.modules.length ? ` (${b.modules.map((m) => `${m.count}× ${m.display}`).join(', ')})` : ''}`).join('; ')) : null,
+            r.fuelDisplay ? h('div', { class: 'sub' }, icon('flame'), ' ', r.fuelDisplay) : null,
+            r.moduleReason ? h('div', { class: 'sub muted' }, r.moduleReason) : null,
+          ),
+          h('td', { class: 'num' }, r.machine ? buildings(r.buildings, r.wholeBuildings) : '—'),
+        ),
+      ),
+    ),
+  );
+}
+
+function list(title: string, items: string[], cls = ''): HTMLElement | null {
+  if (!items.length) return null;
+  return h('div', { class: `list ${cls}` }, h('h4', null, title), h('ul', null, items.map((i) => h('li', null, i))));
+}
+
+function draftHeadline(d: DraftView): string {
+  const total = d.rows.reduce((s, r) => s + (r.machine ? r.wholeBuildings : 0), 0);
+  const makes = d.goals.map((g) => `${g.display} ${perSecond(g.rate)}`).join(', ');
+  return [makes && `Makes ${makes}`, d.status === 'optimal' ? `${total} building${total === 1 ? '' : 's'}` : '', d.status === 'optimal' ? power(d.powerW) : ''].filter(Boolean).join(' · ');
+}
+
+/** Problems that must stay visible: diagnosis, TURD conflicts, invalid names, unmade goals. */
+function problems(d: DraftView): HTMLElement | null {
+  const items: Node[] = [];
+  for (const c of d.diagnosis) items.push(h('li', null, icon('error'), ' ', c.message, c.fixes.length ? h('ul', { class: 'fixes' }, c.fixes.map((f) => h('li', null, f))) : null));
+  if (d.message && d.status !== 'optimal') items.push(h('li', null, icon('error'), ' ', d.message));
+  for (const c of d.turd.conflicts) items.push(h('li', null, icon('warning'), ' ', `TURD conflict: ${c.masterDisplay} needs one of ${c.branches.join(' or ')}, not both`));
+  for (const i of d.invalid) items.push(h('li', null, icon('error'), ' ', i));
+  for (const u of d.unmade) items.push(h('li', null, icon('warning'), ' ', `${u.good}: ${u.reason}`));
+  if (!items.length) return null;
+  return h('div', { class: 'problems', role: 'alert' }, h('ul', null, items));
+}
+
+export function draftDetails(ctx: CardContext, key: string, d: DraftView, opts: { flowOpen?: boolean } = {}): Array<HTMLElement | null> {
+  const energy = [
+    `Power: ${power(d.powerW)}`,
+    d.heatW ? `Heat: ${power(d.heatW)}${d.heatSourceNeeded ? ` — needs a heat source${d.heatSources.length ? ` (${d.heatSources.join(', ')})` : ''}` : ''}` : '',
+    `Pollution: ${short(d.pollutionPerMinute)}/min`,
+    ...d.fuel.map((f) => `Fuel: ${f.display} ${perSecond(f.rate)}`),
+  ].filter(Boolean);
+  const turd = d.turd.requirements.map((q) => `${q.masterDisplay} → ${q.branchDisplay} (${q.state}) for ${q.recipe}`);
+  const rev = d.revision;
+  const changes = rev
+    ? [
+        rev.oldRate !== null && d.goals[0] ? `Rate: ${perSecond(rev.oldRate)} → ${perSecond(d.goals[0].rate)}` : '',
+        rev.recipesAdded.length ? `Adds: ${rev.recipesAdded.join(', ')}` : '',
+        rev.recipesRemoved.length ? `Removes: ${rev.recipesRemoved.join(', ')}` : '',
+        rev.newByproducts.length ? `New byproducts: ${rev.newByproducts.join(', ')}` : '',
+      ].filter(Boolean)
+    : [];
+  const diagram = flowDiagram(d.flow, d.name);
+  return [
+    problems(d),
+    changes.length ? list('Changes', changes) : null,
+    section(ctx, `${key}:recipes`, `Recipes and buildings (${d.rows.length})`, [recipeTable(d)], true),
+    section(ctx, `${key}:flows`, 'Imports, exports and byproducts', [
+      flowTable('Imports from blocks', d.importsFromBlocks, true),
+      flowTable('Imports from outside', d.importsExternal),
+      d.subBlocksNeeded.length ? list('Left to supplier blocks', d.subBlocksNeeded.map((s) => `${s.display} ${perSecond(s.rate)}`)) : null,
+      flowTable('Exports', d.exports),
+      flowTable('Byproducts', d.byproducts),
+    ]),
+    section(ctx, `${key}:energy`, 'Power, heat and pollution', [list('Energy', energy), turd.length ? list('TURD requirements', turd) : null]),
+    diagram ? section(ctx, `${key}:flow`, 'Flow diagram', [h('div', { class: 'flow-scroll', tabindex: 0, 'aria-label': 'Flow diagram (scrolls)' }, diagram)], opts.flowOpen) : null,
+    d.warnings.length ? list('Warnings', d.warnings, 'warnings') : null,
+    d.notes ? h('p', { class: 'notes' }, d.notes) : null,
+  ];
+}
+
+function appliedLine(p: Extract<ProposalView, { kind: 'block' | 'update' | 'plan' }>): HTMLElement | null {
+  const a = p.applied;
+  if (!a) return null;
+  const when = a.at ? new Date(a.at).toLocaleString() : '';
+  return h('p', { class: `applied${a.undone ? ' undone' : ''}` }, icon(a.undone ? 'discard' : 'check'), ' ', a.undone ? `Applied ${when}, then undone — it can be applied again.` : `Applied ${when} (${[a.created.length ? `${a.created.length} created` : '', a.updated.length ? `${a.updated.length} updated` : ''].filter(Boolean).join(', ')}).`);
+}
+
+function gameButton(ctx: CardContext, label: string, onClick: () => void, key: string): HTMLElement {
+  return button(label, onClick, { icon: 'play', secondary: true, disabled: !ctx.game.linked, title: ctx.game.linked ? label : `${label} — ${ctx.game.detail}`, key });
+}
+
+function blockCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'block' | 'update' }>): HTMLElement {
+  const key = refKey(p.ref);
+  const d = p.draft;
+  const applyLabel = p.kind === 'update' ? 'Apply Revision' : 'Create Block';
+  const done = !!p.applied && !p.applied.undone;
+  return h(
+    'article',
+    { class: 'card', 'data-ref': key, 'aria-label': `${p.kind === 'update' ? 'Revision' : 'Block proposal'}: ${d.name}` },
+    h('header', null, icon(p.kind === 'update' ? 'edit' : 'symbol-structure'), h('h3', null, d.name), statusBadge(d), p.kind === 'update' ? badge('Revision') : null),
+    h('p', { class: 'headline' }, draftHeadline(d)),
+    appliedLine(p),
+    h(
+      'div',
+      { class: 'actions' },
+      button(done ? `${applyLabel} Again` : applyLabel, () => ctx.post({ type: 'apply', ref: p.ref }), { icon: p.kind === 'update' ? 'check' : 'add', secondary: done, disabled: ctx.busy.has(key), key: `${key}:apply` }),
+      gameButton(ctx, 'Show in Game', () => ctx.post({ type: 'showInGame', ref: p.ref }), `${key}:game`),
+    ),
+    draftDetails(ctx, key, d, { flowOpen: true }),
+  );
+}
+
+function planCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'plan' }>): HTMLElement {
+  const key = refKey(p.ref);
+  const plan: PlanView = p.plan;
+  const done = !!p.applied && !p.applied.undone;
+  const conflicts = plan.turd.conflicts.map((c) => `${c.masterDisplay}: ${c.branches.join(' or ')}`);
+  return h(
+    'article',
+    { class: 'card plan', 'data-ref': key, 'aria-label': `Plan: ${plan.title}` },
+    h('header', null, icon('list-tree'), h('h3', null, plan.title), plan.ok ? badge('Ready', 'ok') : badge('Needs attention', 'warn')),
+    h('p', { class: 'headline' }, plan.objective),
+    h('p', { class: 'sub' }, `${plan.blocks.length} new block${plan.blocks.length === 1 ? '' : 's'}, ${plan.updates.length} update${plan.updates.length === 1 ? '' : 's'}${plan.buildingMaterialsIncluded ? ' · building materials included' : ''}`),
+    appliedLine(p),
+    h('div', { class: 'actions' }, button(done ? 'Apply Plan Again' : 'Apply Plan', () => ctx.post({ type: 'apply', ref: p.ref }), { icon: 'check-all', secondary: done, disabled: ctx.busy.has(key), key: `${key}:apply` })),
+    conflicts.length || plan.invalid.length ? h('div', { class: 'problems', role: 'alert' }, h('ul', null, [...conflicts.map((c) => h('li', null, icon('warning'), ' TURD conflict: ', c)), ...plan.invalid.map((i) => h('li', null, icon('error'), ' ', i))])) : null,
+    plan.turd.picks.length ? list('TURD branches this plan uses', plan.turd.picks.map((k) => `${k.masterDisplay} → ${k.branchDisplay} (${k.state})`)) : null,
+    [...plan.blocks.map((b, i) => ({ b, i, kind: 'New block' })), ...plan.updates.map((b, i) => ({ b, i: plan.blocks.length + i, kind: 'Update' }))].map(({ b, i, kind }) =>
+      section(
+        ctx,
+        `${key}:block:${i}`,
+        `${kind}: ${b.name} — ${STATUS_TEXT[b.status] ?? b.status}`,
+        [
+          h('p', { class: 'headline' }, draftHeadline(b)),
+          kind === 'New block' ? h('div', { class: 'actions' }, gameButton(ctx, 'Show in Game', () => ctx.post({ type: 'showInGame', ref: p.ref, blockIndex: i }), `${key}:game:${i}`)) : null,
+          ...draftDetails(ctx, `${key}:b${i}`, b),
+        ],
+        i === 0,
+      ),
+    ),
+    plan.notes ? h('p', { class: 'notes' }, plan.notes) : null,
+  );
+}
+
+function evalCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'eval' }>): HTMLElement {
+  const key = refKey(p.ref);
+  const r = p.eval.result;
+  return h(
+    'article',
+    { class: 'card eval', 'data-ref': key, 'aria-label': 'Lua for the game' },
+    h('header', null, icon('terminal'), h('h3', null, 'Lua for the game'), r ? badge(r.ok ? 'Ran' : 'Failed', r.ok ? 'ok' : 'error') : badge('Not run')),
+    p.eval.note ? h('p', { class: 'headline' }, p.eval.note) : null,
+    h('pre', { class: 'code', tabindex: 0, 'aria-label': 'Lua code' }, h('code', null, p.eval.code)),
+    h(
+      'div',
+      { class: 'actions' },
+      gameButton(ctx, 'Run in Game', () => ctx.post({ type: 'runEval', ref: p.ref }), `${key}:run`),
+      r ? button('Send Result to Chat', () => ctx.post({ type: 'sendEvalResult', ref: p.ref }), { icon: 'comment', secondary: true, key: `${key}:send` }) : null,
+    ),
+    ctx.game.linked ? null : h('p', { class: 'sub muted' }, icon('info'), ' ', ctx.game.detail),
+    r ? h('div', { class: `eval-result${r.ok ? '' : ' failed'}` }, h('h4', null, r.ok ? `Result${r.truncated ? ' (cut by the game)' : ''}` : 'The game refused or failed'), h('pre', { tabindex: 0 }, r.text || '(empty)')) : null,
+  );
+}
+
+export function proposalCard(ctx: CardContext, p: ProposalView): HTMLElement {
+  if (p.kind === 'plan') return planCard(ctx, p);
+  if (p.kind === 'eval') return evalCard(ctx, p);
+  return blockCard(ctx, p);
+}

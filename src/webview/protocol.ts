@@ -1,0 +1,196 @@
+// The side panel's message protocol, shared by the extension (which validates every incoming
+// message with the zod schema below: webview input is untrusted) and the webview (which imports
+// the types only, so zod stays out of its bundle). Views are plain JSON built by the extension from
+// the stored conversation; the webview never sees a project file or a secret.
+import { z } from 'zod';
+
+// ── views (extension → webview) ────────────────────────────────────────────
+
+export interface ProposalRef {
+  conversationId: string;
+  messageId: string;
+  toolCallId: string;
+}
+
+export interface FlowView {
+  good: string;
+  display: string;
+  kind: 'item' | 'fluid';
+  rate: number;
+  temperature?: number;
+  /** Blocks that supply it (imports from blocks). */
+  blocks?: string[];
+}
+
+export interface RowView {
+  recipe: string;
+  display: string;
+  machine: string | null;
+  machineDisplay: string | null;
+  machineRule: string;
+  modules: Array<{ name: string; display: string; count: number }>;
+  beacons: Array<{ beacon: string; display: string; count: number; modules: Array<{ name: string; display: string; count: number }> }>;
+  fuel: string | null;
+  fuelDisplay: string | null;
+  craftsPerSecond: number;
+  buildings: number;
+  wholeBuildings: number;
+  moduleReason?: string;
+}
+
+export interface FlowGraphView {
+  nodes: Array<{ id: string; kind: 'recipe' | 'good'; label: string; role?: 'import' | 'goal' | 'byproduct' | 'export' | 'internal' }>;
+  edges: Array<{ from: string; to: string }>;
+}
+
+export interface DraftView {
+  kind: 'block' | 'update';
+  name: string;
+  ok: boolean;
+  status: string;
+  message?: string;
+  diagnosis: Array<{ message: string; fixes: string[] }>;
+  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number }>;
+  rows: RowView[];
+  powerW: number;
+  heatW: number;
+  heatSourceNeeded: boolean;
+  heatSources: string[];
+  importsFromBlocks: FlowView[];
+  importsExternal: FlowView[];
+  exports: FlowView[];
+  byproducts: FlowView[];
+  subBlocksNeeded: Array<{ good: string; display: string; rate: number }>;
+  fuel: Array<{ fuel: string; display: string; rate: number }>;
+  pollutionPerMinute: number;
+  turd: {
+    requirements: Array<{ recipe: string; master: string; masterDisplay: string; branch: string; branchDisplay: string; state: string }>;
+    conflicts: Array<{ master: string; masterDisplay: string; branches: string[] }>;
+  };
+  unmade: Array<{ good: string; reason: string }>;
+  invalid: string[];
+  warnings: string[];
+  notes?: string;
+  /** Revisions of an existing block. */
+  revision?: { blockId: string; oldRate: number | null; recipesAdded: string[]; recipesRemoved: string[]; newByproducts: string[] };
+  flow: FlowGraphView;
+}
+
+export interface PlanView {
+  title: string;
+  objective: string;
+  ok: boolean;
+  blocks: DraftView[];
+  updates: DraftView[];
+  buildingMaterialsIncluded: boolean;
+  turd: { conflicts: Array<{ master: string; masterDisplay: string; branches: string[] }>; picks: Array<{ master: string; masterDisplay: string; branch: string; branchDisplay: string; state: string }> };
+  invalid: string[];
+  notes?: string;
+}
+
+export interface EvalView {
+  code: string;
+  note: string;
+  /** The last run's result in this window. */
+  result?: { ok: boolean; text: string; truncated?: boolean; at: string };
+}
+
+export interface AppliedView {
+  label: string;
+  created: string[];
+  updated: string[];
+  at: string;
+  /** Every block it created is gone again (undone or deleted). */
+  undone: boolean;
+}
+
+export type ProposalView =
+  | { kind: 'block' | 'update'; ref: ProposalRef; title: string; draft: DraftView; applied?: AppliedView }
+  | { kind: 'plan'; ref: ProposalRef; title: string; plan: PlanView; applied?: AppliedView }
+  | { kind: 'eval'; ref: ProposalRef; title: string; eval: EvalView };
+
+export interface ConversationRow {
+  id: string;
+  title: string;
+  model: string;
+  reasoningEffort: 'low' | 'medium' | 'high' | null;
+  /** Efforts the model accepts. */
+  efforts: Array<'low' | 'medium' | 'high'>;
+  lastUsage: { inputTokens: number | null; outputTokens: number | null; totalTokens: number | null; modelId: string | null } | null;
+  messageCount: number;
+  updatedAt: string;
+  running: boolean;
+  /** Compaction summaries in this conversation (their archived originals are viewable). */
+  compactions: Array<{ messageId: string; originalCount: number; compactedAt: string }>;
+}
+
+export interface ContextView {
+  usedTokens: number;
+  contextWindow: number;
+  ratio: number;
+  source: 'measured' | 'estimated';
+  modelId: string;
+  level: 'ok' | 'warning' | 'danger';
+}
+
+export interface PanelState {
+  project: { name: string; readOnly: boolean } | null;
+  activeConversationId: string | null;
+  activeTitle: string | null;
+  conversations: ConversationRow[];
+  /** Proposals of the active conversation, newest first. */
+  proposals: ProposalView[];
+  context: ContextView | null;
+  game: { linked: boolean; detail: string };
+}
+
+export interface ArchivedMessage {
+  id: string;
+  role: string;
+  text: string;
+  tools: string[];
+}
+
+/** A live-run event: the run's UI message chunks, replayed then followed. */
+export interface RunEvent {
+  conversationId: string;
+  /** 'start': a (re)subscription began (clear the view); 'chunk': one chunk; 'end': the run closed. */
+  phase: 'start' | 'chunk' | 'end';
+  chunk?: { type: string; [k: string]: unknown };
+  reason?: string;
+}
+
+export type Tab = 'proposals' | 'conversations' | 'run';
+
+export type ToWebview =
+  | { type: 'state'; state: PanelState }
+  | { type: 'run'; event: RunEvent }
+  | { type: 'focus'; tab: Tab; ref?: ProposalRef }
+  | { type: 'archive'; conversationId: string; messageId: string; messages: ArchivedMessage[] }
+  | { type: 'busy'; ref: ProposalRef; busy: boolean };
+
+// ── messages (webview → extension), validated ───────────────────────────────
+
+const id = z.string().min(1).max(200);
+export const proposalRefSchema = z.object({ conversationId: id, messageId: id, toolCallId: id }).strict();
+
+export const fromWebviewSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }).strict(),
+  z.object({ type: z.literal('apply'), ref: proposalRefSchema }).strict(),
+  z.object({ type: z.literal('showInGame'), ref: proposalRefSchema, blockIndex: z.number().int().min(0).max(50).optional() }).strict(),
+  z.object({ type: z.literal('runEval'), ref: proposalRefSchema }).strict(),
+  z.object({ type: z.literal('sendEvalResult'), ref: proposalRefSchema }).strict(),
+  z.object({ type: z.literal('openInChat'), conversationId: id }).strict(),
+  z.object({ type: z.literal('switchConversation'), conversationId: id }).strict(),
+  z.object({ type: z.literal('newConversation') }).strict(),
+  z.object({ type: z.literal('branchConversation'), conversationId: id }).strict(),
+  z.object({ type: z.literal('renameConversation'), conversationId: id }).strict(),
+  z.object({ type: z.literal('deleteConversation'), conversationId: id }).strict(),
+  z.object({ type: z.literal('compactConversation'), conversationId: id }).strict(),
+  z.object({ type: z.literal('setEffort'), conversationId: id, effort: z.enum(['low', 'medium', 'high']).nullable() }).strict(),
+  z.object({ type: z.literal('showArchive'), conversationId: id, messageId: id }).strict(),
+  z.object({ type: z.literal('stopRun'), conversationId: id }).strict(),
+  z.object({ type: z.literal('tab'), tab: z.enum(['proposals', 'conversations', 'run']) }).strict(),
+]);
+
+export type FromWebview = z.infer<typeof fromWebviewSchema>;

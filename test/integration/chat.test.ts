@@ -1,0 +1,157 @@
+// @pyops inside a real VS Code, end to end against a fake OpenRouter on 127.0.0.1 (its key stored
+// through the command, its address through pyops.openrouter.baseUrl): a planning question is
+// answered with streamed text, past-tense tool progress and a proposal with buttons; the
+// conversation is in the project database with usage and the concrete model id; a follow-up in the
+// same chat continues it; the chat's Create Block button applies the draft as one undoable action.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import path from 'node:path';
+import { startFakeOpenRouter, type FakeOpenRouter, type FakeReply } from '../fixtures/fake-openrouter/server';
+import { getConversation, loadMessages } from '../../src/core/assistant/conversations/store';
+import { listBlocks } from '../../src/core/planning/factory/blocks';
+import { api, env, uiRequest, waitFor, workDir } from './helpers';
+
+const MODEL = '~anthropic/claude-sonnet-latest';
+
+/** The scripted model: explore, draft a block, then explain; a later question gets a short answer. */
+function reply(body: { stream?: boolean; messages?: Array<{ role: string; content?: unknown }> }): FakeReply {
+  if (!body.stream) return { text: 'Circuit block for one per second', usage: { prompt: 30, completion: 6 } };
+  const messages = body.messages ?? [];
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  const question = JSON.stringify(lastUser?.content ?? '');
+  const toolResults = messages.slice(messages.lastIndexOf(lastUser!)).filter((m) => m.role === 'tool').length;
+  if (/provider ping/.test(question)) return { text: 'pong from the provider', usage: { prompt: 5, completion: 3 } };
+  if (/thank/i.test(question)) return { text: 'You are welcome — create the block when you are ready.', usage: { prompt: 2100, completion: 15 } };
+  if (toolResults === 0) return { text: 'Let me look at the recipes first. ', toolCalls: [{ name: 'recipeGraph', arguments: { target: 'circuit', depth: 4 } }], usage: { prompt: 1200, completion: 40 } };
+  if (toolResults === 1) {
+    return { toolCalls: [{ name: 'submitBlock', arguments: { name: 'Circuits', target: 'circuit', rate: 1, recipes: ['circuit', 'wire'], subBlocksNeeded: [] } }], usage: { prompt: 1500, completion: 60 } };
+  }
+  return { text: ['Here is a block for **1 circuit per second**: ', 'wire feeds the circuit assemblers; ', 'ferrite and azurite plates come from outside.'], usage: { prompt: 1900, completion: 45 } };
+}
+
+describe('@pyops in the chat (OpenRouter model)', () => {
+  let fake: FakeOpenRouter;
+
+  before(async () => {
+    fake = await startFakeOpenRouter({ replies: (body) => reply(body) });
+    await vscode.workspace.getConfiguration('pyops').update('openrouter.baseUrl', fake.url, vscode.ConfigurationTarget.Global);
+    assert.equal(await vscode.commands.executeCommand('pyops.openrouter.setKey', { key: 'sk-or-test-key' }), true);
+    const dir = workDir('chat');
+    await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'chat.pyops'), name: 'Chat factory' });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+    await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'future' });
+  });
+
+  after(async () => {
+    await fake?.close();
+  });
+
+  it('offers PyOps OpenRouter models to VS Code', async () => {
+    const models = await vscode.lm.selectChatModels({ vendor: 'pyops' });
+    assert.ok(models.some((m) => m.id === MODEL), `models: ${models.map((m) => m.id).join(', ')}`);
+    assert.ok(models.every((m) => m.maxInputTokens > 0));
+  });
+
+  it('serves VS Code requests on its OpenRouter models (language-model provider)', async function () {
+    this.timeout(30_000);
+    const [m] = await vscode.lm.selectChatModels({ vendor: 'pyops', id: 'openrouter/auto' });
+    assert.ok(m, 'openrouter/auto is offered');
+    const res = await m.sendRequest([vscode.LanguageModelChatMessage.User('provider ping')], { justification: 'PyOps integration test' });
+    let text = '';
+    for await (const chunk of res.text) text += chunk;
+    assert.equal(text, 'pong from the provider');
+    const sent = fake.chatRequests().at(-1)!;
+    assert.equal(sent.body.model, 'openrouter/auto');
+    assert.equal(sent.headers.authorization, 'Bearer sk-or-test-key');
+  });
+
+  it('answers a planning question end to end: text, tool progress, a proposal with buttons, stored with usage and model id', async function () {
+    this.timeout(120_000);
+    const { assistant, projects } = await api();
+    const before = assistant.host.recentTurns.length;
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@pyops How do I make 1 circuit per second?', modelSelector: { vendor: 'pyops', id: MODEL } });
+    const turn = await waitFor(() => assistant.host.recentTurns.slice(before).find((t) => t.source === 'openrouter'), 'the @pyops turn', 90_000);
+    assert.equal(turn.error, undefined, turn.error);
+    assert.equal(turn.finishReason, 'stop');
+    for (const t of ['text-delta', 'tool-input-available', 'tool-output-available']) assert.ok(turn.chunkTypes.includes(t), `streamed ${t}`);
+
+    // What the participant showed: past-tense progress, the proposal, its buttons, follow-ups.
+    const shown = await waitFor(() => assistant.host.recentResponses.find((r) => r.conversationId === turn.conversationId), 'the rendered response');
+    assert.ok(shown.progress.some((p) => /^Drafted block "Circuits" — \d+ buildings/.test(p)), shown.progress.join(' | '));
+    assert.equal(shown.proposals.length, 1);
+    assert.equal(shown.proposals[0].kind, 'block');
+    assert.deepEqual(shown.buttons.map((b) => b.title), ['Create Block', 'Open in Side Panel']);
+    assert.ok(shown.followups.some((f) => /^Draft a block: (ferrite|azurite)-plate @ /.test(f.prompt)), JSON.stringify(shown.followups));
+
+    // The conversation in the project database: user + assistant, last-step usage, concrete model id.
+    const p = projects.require();
+    const conv = getConversation(p, turn.conversationId)!;
+    assert.ok(conv, 'conversation stored');
+    assert.deepEqual(conv.lastUsage, { inputTokens: 1900, outputTokens: 45, totalTokens: 1945, modelId: 'anthropic/claude-sonnet-latest-fake' });
+    assert.equal(conv.model, MODEL);
+    const messages = loadMessages(p, conv.id);
+    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant']);
+    const parts = messages[1].parts.map((x) => x.type);
+    assert.ok(parts.includes('tool-recipeGraph') && parts.includes('tool-submitBlock'), parts.join(','));
+    assert.equal((messages[1].metadata as { modelId?: string }).modelId, 'anthropic/claude-sonnet-latest-fake');
+    await waitFor(() => getConversation(p, conv.id)?.title === 'Circuit block for one per second', 'the generated title');
+    assert.equal(assistant.host.activeConversationId(), conv.id);
+
+    // Requests reached the fake with the stored key and the tool set.
+    const chat = fake.chatRequests().filter((r) => r.body?.stream && Array.isArray(r.body.tools));
+    assert.ok(chat.length >= 3);
+    assert.equal(chat[0].headers.authorization, 'Bearer sk-or-test-key');
+    assert.ok((chat[0].body.tools as Array<{ function: { name: string } }>).some((t) => t.function.name === 'submitBlock'));
+
+    // The rendered chat, as the user sees it.
+    const ui = await uiRequest({ chatIncludes: ['Block proposal: Circuits', 'Create Block', 'ferrite and azurite plates come from outside'], statusBarIncludes: ['/1M'], screenshot: { file: 'chat-answer.png', element: 'auxiliarybar' } });
+    assert.deepEqual(ui.failures, [], ui.chatText);
+    // The proposal and its buttons come after the answer, outside VS Code's folded "steps".
+    assert.match(ui.chatText ?? '', /come from outside\.[\s\S]*Block proposal: Circuits[\s\S]*Create Block[\s\S]*Open in Side Panel/);
+    const bar = await uiRequest({ screenshot: { file: 'status-bar-context.png', element: 'statusbar' } });
+    assert.deepEqual(bar.failures, []);
+
+    // The goods it references open as documents from the project.
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'pyops', path: '/goods/Circuit.md', query: 'good=circuit' }));
+    assert.match(doc.getText(), /^# Circuit[\s\S]*\*\*Verdict: /);
+  });
+
+  it('continues the same conversation from the chat history', async function () {
+    this.timeout(90_000);
+    const { assistant, projects } = await api();
+    const first = assistant.host.recentTurns.at(-1)!;
+    const ui = await uiRequest({ chatType: '@pyops thanks!', chatIncludes: ['You are welcome'] }, 90_000);
+    assert.deepEqual(ui.failures, []);
+    const turn = await waitFor(() => assistant.host.recentTurns.at(-1)?.conversationId === first.conversationId && assistant.host.recentTurns.at(-1) !== first && assistant.host.recentTurns.at(-1), 'the second turn');
+    assert.equal(turn.conversationId, first.conversationId);
+    assert.equal(loadMessages(projects.require(), first.conversationId).length, 4);
+  });
+
+  it("creates the proposed block from the chat's button as one undoable action", async () => {
+    const { assistant, projects } = await api();
+    const shown = assistant.host.recentResponses.find((r) => r.proposals.length)!;
+    const ref = shown.proposals[0].ref;
+    const p = projects.require();
+    const before = listBlocks(p).length;
+    const r = await vscode.commands.executeCommand<{ created: string[]; label: string }>('pyops.proposal.apply', { ...ref, confirm: false });
+    assert.ok(r, JSON.stringify((await api()).recentCommandErrors()));
+    assert.equal(r.created.length, 1);
+    assert.equal(listBlocks(p).length, before + 1);
+    assert.equal(p.undoable()?.label, 'Create block "Circuits"');
+    // The result went back into the conversation for the model to read next turn.
+    const last = loadMessages(p, ref.conversationId).at(-1)!;
+    assert.equal(last.role, 'user');
+    assert.match((last.parts[0] as { text: string }).text, /I applied your proposal \(Create block "Circuits"\)/);
+    assert.equal(await vscode.commands.executeCommand('pyops.edit.undo'), 'Create block "Circuits"');
+    assert.equal(listBlocks(p).length, before);
+  });
+
+  it('opens the proposal from the chat as a full card in the side panel', async function () {
+    this.timeout(60_000);
+    const { assistant } = await api();
+    const shown = assistant.host.recentResponses.find((r) => r.proposals.length)!;
+    await vscode.commands.executeCommand('pyops.proposal.reveal', shown.proposals[0].ref);
+    const ui = await uiRequest({ webviewIncludes: ['Circuits', 'Makes Circuit 1/s', 'Create Block', 'Recipes and buildings', 'Flow diagram', 'then undone'], screenshot: { file: 'side-panel-block-card.png', element: 'sidebar' } });
+    assert.deepEqual(ui.failures, [], ui.webviewText);
+  });
+});

@@ -1,0 +1,136 @@
+// The PyOps side panel inside a real VS Code: a plan proposal from a scripted turn renders as a
+// card (checked in the rendered webview and screenshotted), "Apply Plan" clicked in the webview
+// creates its blocks as ONE undoable action, the card then says so, and undo removes the blocks.
+// Untrusted webview messages are refused. Conversations and the live run are listed too.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import path from 'node:path';
+import { startFakeOpenRouter, type FakeOpenRouter } from '../fixtures/fake-openrouter/server';
+import { listBlocks } from '../../src/core/planning/factory/blocks';
+import { createConversation } from '../../src/core/assistant/conversations/store';
+import { api, env, uiRequest, waitFor, workDir } from './helpers';
+
+const PLAN = {
+  title: 'Arms from plates',
+  objective: 'Half an inserter arm per second, with its own gear block.',
+  blocks: [
+    { name: 'Gears', target: 'gear', rate: 1, recipes: ['gear'] },
+    { name: 'Arms', target: 'arm', rate: 0.5, recipes: ['arm', 'circuit', 'wire'] },
+  ],
+};
+
+describe('PyOps side panel', () => {
+  let fake: FakeOpenRouter;
+  let conversationId: string;
+
+  before(async function () {
+    this.timeout(90_000);
+    fake = await startFakeOpenRouter({
+      replies: (body) => {
+        if (!body.stream) return { text: 'Arms plan' };
+        const messages = body.messages as Array<{ role: string; content?: unknown }>;
+        const lastUser = messages.map((m) => m.role).lastIndexOf('user');
+        const tools = messages.slice(lastUser).filter((m) => m.role === 'tool').length;
+        if (JSON.stringify(messages[lastUser]?.content ?? '').includes('slowly')) {
+          return tools === 0
+            ? { text: ['Checking ', 'the goods ', 'first. '], toolCalls: [{ name: 'searchGoods', arguments: { query: 'gear' } }], delayMs: 250 }
+            : { text: ['Gears ', 'are ', 'made ', 'from ', 'ferrite ', 'plates.'], delayMs: 400 };
+        }
+        return tools === 0 ? { toolCalls: [{ name: 'submitPlan', arguments: PLAN }], usage: { prompt: 900, completion: 80 } } : { text: 'The plan has two blocks; apply it from its card.', usage: { prompt: 1300, completion: 20 } };
+      },
+    });
+    await vscode.workspace.getConfiguration('pyops').update('openrouter.baseUrl', fake.url, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('pyops.openrouter.setKey', { key: 'sk-or-panel' });
+    const dir = workDir('panel');
+    await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'panel.pyops'), name: 'Panel factory' });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+    await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'future' });
+    const { assistant, projects } = await api();
+    const p = projects.require();
+    const conv = assistant.host.newConversation(p);
+    conversationId = conv.id;
+    const r = await assistant.host.turn({ project: p, conversationId, message: 'Plan half an arm per second.', model: () => assistant.host.openRouterModel(null), source: 'openrouter', title: 'await' });
+    assert.equal(r.error, undefined, r.error?.message);
+  });
+
+  after(async () => {
+    await fake?.close();
+  });
+
+  it('renders the proposal as a card with its blocks, counts and actions', async function () {
+    this.timeout(90_000);
+    const { assistant } = await api();
+    await vscode.commands.executeCommand('pyops.panel.open', { tab: 'proposals' });
+    const panel = assistant.panel;
+    await waitFor(() => panel.probe.ready, 'the panel webview to start', 30_000);
+    const state = await waitFor(() => panel.probe.lastState?.state.proposals.length && panel.probe.lastState.state, 'a panel state with the proposal');
+    assert.equal(state.activeConversationId, conversationId);
+    const card = state.proposals[0];
+    assert.equal(card.kind, 'plan');
+    assert.ok(card.kind === 'plan' && card.plan.blocks.length === 2 && card.plan.ok, JSON.stringify(card).slice(0, 500));
+    if (card.kind === 'plan') {
+      const arms = card.plan.blocks[1];
+      assert.ok(arms.importsFromBlocks.some((f) => f.good === 'gear' && f.blocks?.includes('Gears')), 'gears come from the plan\'s own block');
+      assert.ok(arms.rows.every((r) => r.wholeBuildings >= r.buildings - 1e-9));
+      assert.ok(arms.flow.nodes.some((n) => n.id === 'r:arm') && arms.flow.edges.length > 0, 'a flow diagram');
+    }
+    const ui = await uiRequest({ webviewIncludes: ['Arms from plates', 'Apply Plan', 'New block: Arms', 'Half an inserter arm per second'], screenshot: { file: 'side-panel-plan-card.png', element: 'sidebar' } });
+    assert.deepEqual(ui.failures, [], ui.webviewText);
+  });
+
+  it('applies the plan from the card as one undoable action; undo removes its blocks', async function () {
+    this.timeout(90_000);
+    const { assistant, projects } = await api();
+    const p = projects.require();
+    const before = listBlocks(p).length;
+    const ui = await uiRequest({ webviewClick: 'Apply Plan' });
+    assert.deepEqual(ui.failures, []);
+    await waitFor(() => listBlocks(p).length === before + 2, 'the two blocks of the plan');
+    assert.deepEqual(listBlocks(p).map((b) => b.name).sort(), ['Arms', 'Gears']);
+    assert.equal(p.undoable()?.label, 'Apply plan "Arms from plates"', 'one undo action for the whole plan');
+    const applied = await uiRequest({ webviewIncludes: ['Applied', 'Apply Plan Again'], screenshot: { file: 'side-panel-plan-applied.png', element: 'sidebar' } });
+    assert.deepEqual(applied.failures, [], applied.webviewText);
+    assert.ok(assistant.panel.probe.received.some((m) => m.type === 'apply'));
+
+    await vscode.commands.executeCommand('pyops.edit.undo');
+    assert.equal(listBlocks(p).length, before);
+    const undone = await uiRequest({ webviewIncludes: ['then undone'] });
+    assert.deepEqual(undone.failures, [], undone.webviewText);
+  });
+
+  it('lists the conversation with its model and usage, and refuses malformed webview messages', async function () {
+    this.timeout(60_000);
+    const { assistant } = await api();
+    const state = assistant.panel.probe.lastState!.state;
+    const row = state.conversations.find((c) => c.id === conversationId)!;
+    assert.equal(row.title, 'Arms plan');
+    assert.equal(row.model, 'anthropic/claude-sonnet-latest-fake');
+    assert.deepEqual(row.lastUsage, { inputTokens: 1300, outputTokens: 20, totalTokens: 1320, modelId: 'anthropic/claude-sonnet-latest-fake' });
+    assert.ok(state.context && state.context.usedTokens > 0 && state.context.source === 'measured');
+    await vscode.commands.executeCommand('pyops.panel.open', { tab: 'conversations' });
+    const list = await uiRequest({ webviewIncludes: ['Arms plan', 'New Conversation'], screenshot: { file: 'side-panel-conversations.png', element: 'sidebar' } });
+    assert.deepEqual(list.failures, [], list.webviewText);
+    const rejected = assistant.panel.probe.rejected;
+    await (assistant.panel as unknown as { receive(m: unknown): Promise<void> }).receive({ type: 'apply', ref: { conversationId: 'x' } });
+    await (assistant.panel as unknown as { receive(m: unknown): Promise<void> }).receive({ type: 'deleteConversation', conversationId: conversationId, extra: 'nope' });
+    assert.equal(assistant.panel.probe.rejected, rejected + 2);
+  });
+
+  it('follows a run in the Live Run tab, replaying what streamed before it attached', async function () {
+    this.timeout(90_000);
+    const { assistant, projects } = await api();
+    const p = projects.require();
+    const conv = createConversation(p, { title: 'Slow gears' });
+    const turn = assistant.host.turn({ project: p, conversationId: conv.id, message: 'Tell me slowly about gears.', model: () => assistant.host.openRouterModel(null), source: 'openrouter', title: 'off' });
+    // Attach mid-run: the first text is already in the run's buffer.
+    await waitFor(() => assistant.host.runs.get(conv.id)?.chunks.some((c) => c.type === 'tool-output-available'), 'the run to pass its tool call');
+    await vscode.commands.executeCommand('pyops.panel.open', { tab: 'run' });
+    await (assistant.panel as unknown as { receive(m: unknown): Promise<void> }).receive({ type: 'switchConversation', conversationId: conv.id });
+    const live = await uiRequest({ webviewIncludes: ['Writing', 'Checking the goods first.'], screenshot: { file: 'side-panel-live-run.png', element: 'sidebar' } });
+    assert.deepEqual(live.failures, [], live.webviewText);
+    const r = await turn;
+    assert.equal(r.error, undefined);
+    const done = await uiRequest({ webviewIncludes: ['Finished', 'Gears are made from ferrite plates.'] });
+    assert.deepEqual(done.failures, [], done.webviewText);
+  });
+});

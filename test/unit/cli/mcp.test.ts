@@ -1,0 +1,79 @@
+// `pyops mcp --project <file>`: the registry over stdio for MCP clients outside VS Code, checked with
+// the SDK's own stdio client against the real command (a child process running the CLI).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { run } from '../../../src/cli/main';
+import type { CliIO } from '../../../src/cli/io';
+import { REPO, SAMPLE_WORLD, tempDir } from '../../helpers/paths';
+
+function capture(): CliIO & { stdout: string; stderr: string } {
+  const io = { stdout: '', stderr: '', out: (t: string) => void (io.stdout += t + '\n'), err: (t: string) => void (io.stderr += t + '\n') };
+  return io;
+}
+
+async function connect(args: string[]): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'index.ts'), 'mcp', ...args], cwd: REPO, stderr: 'pipe' });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const client = new Client({ name: 'unit', version: '0' });
+  await client.connect(transport);
+  return { client, transport, stderr: () => err };
+}
+
+describe('pyops mcp (stdio)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let file: string;
+  before(async () => {
+    dir = tempDir('pyops-mcp-');
+    file = path.join(dir, 'mcp.pyops');
+    assert.equal(await run(['project', 'create', file, '--name', 'MCP factory'], capture()), 0);
+    assert.equal(await run(['import', file, SAMPLE_WORLD], capture()), 0);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('lists and calls the registry tools for an MCP client, reads and writes alike', async () => {
+    const { client, stderr } = await connect(['--project', file, '--no-bridge']);
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      for (const n of ['searchGoods', 'recipeGraph', 'submitBlock', 'createTask', 'gameContext']) assert.ok(names.includes(n), `${n} offered`);
+      assert.ok(!names.includes('gameEval'), 'no Lua tool without --developer-tools (the in-app proposal is app-only)');
+      assert.ok(!names.some((n) => n === 'gameScreenshot'), 'developer tools need --developer-tools');
+      const r = (await client.callTool({ name: 'searchGoods', arguments: { query: 'brine' } })) as { content: Array<{ text: string }>; isError?: boolean };
+      assert.equal(JSON.parse(r.content[0].text).matches[0].name, 'brine');
+      const t = (await client.callTool({ name: 'createTask', arguments: { title: 'Build the brine block' } })) as { content: Array<{ text: string }>; isError?: boolean };
+      assert.ok(!t.isError, t.content[0].text);
+      const bad = (await client.callTool({ name: 'searchGoods', arguments: { query: '' } })) as { isError?: boolean };
+      assert.equal(bad.isError, true);
+      assert.match(stderr(), /serving \d+ tools for "MCP factory" over stdio/);
+    } finally {
+      await client.close();
+    }
+    // The write reached the project file.
+    const io = capture();
+    assert.equal(await run(['tool', 'listTasks', '--project', file], io), 0, io.stderr);
+    assert.match(io.stdout, /Build the brine block/);
+  });
+
+  it('offers the developer tools only when asked', async () => {
+    const { client } = await connect(['--project', file, '--developer-tools']);
+    try {
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      assert.ok(tools.includes('gameScreenshot'), tools.join(', '));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('reports usage errors with exit code 2', async () => {
+    const io = capture();
+    assert.equal(await run(['mcp'], io), 2);
+    assert.match(io.stderr, /missing --project <file>/);
+    const io2 = capture();
+    assert.equal(await run(['mcp', '--project', file, '--bridge-port', 'abc'], io2), 2);
+    assert.match(io2.stderr, /--bridge-port must be a port number/);
+  });
+});

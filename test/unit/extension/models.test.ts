@@ -1,0 +1,65 @@
+// PyOps' OpenRouter models as a VS Code provider: which models the picker lists, and how VS Code's
+// request messages (text, tool calls, tool results, data parts) become AI SDK model messages.
+// Also the side panel's live-run reducer, which rebuilds a run from its chunks.
+import assert from 'node:assert/strict';
+import { CURATED_MODELS } from '../../../src/core/assistant/models/catalog';
+import { estimateTokens, toModelMessages } from '../../../src/extension/models/messages';
+import { pickerModels } from '../../../src/extension/models/picker';
+import { LiveRun } from '../../../src/webview/panel/liveRun';
+import { DataPart, TextPart, ToolCallPart, ToolResultPart } from './vscodeStub';
+
+describe('OpenRouter models in VS Code', () => {
+  it('lists the curated models, then the extra ids, without duplicates', () => {
+    const list = pickerModels(['mistralai/mistral-large', CURATED_MODELS[0].id, ' ', 'mistralai/mistral-large']);
+    assert.deepEqual(list.slice(0, CURATED_MODELS.length).map((m) => m.id), CURATED_MODELS.map((m) => m.id));
+    assert.deepEqual(list.slice(CURATED_MODELS.length), [{ id: 'mistralai/mistral-large', label: 'mistralai/mistral-large' }]);
+  });
+
+  it('turns VS Code messages into model messages: system text, tool calls and their results paired', () => {
+    const { system, messages } = toModelMessages([
+      { role: 3, content: [new TextPart('Be brief.')] },
+      { role: 1, content: [new TextPart('Find circuit')] },
+      { role: 2, content: [new TextPart('Looking. '), new ToolCallPart('call-1', 'searchGoods', { query: 'circuit' })] },
+      { role: 1, content: [new ToolResultPart('call-1', [new TextPart('{"matches":[{"name":"circuit"}]}')]), new TextPart('and?')] },
+      { role: 1, content: [new DataPart(new TextEncoder().encode('{"k":1}'), 'application/json'), new DataPart(new Uint8Array([1, 2]), 'image/png')] },
+    ]);
+    assert.equal(system, 'Be brief.');
+    assert.deepEqual(messages, [
+      { role: 'user', content: [{ type: 'text', text: 'Find circuit' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Looking. ' }, { type: 'tool-call', toolCallId: 'call-1', toolName: 'searchGoods', input: { query: 'circuit' } }] },
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'searchGoods', output: { type: 'text', value: '{"matches":[{"name":"circuit"}]}' } }] },
+      { role: 'user', content: [{ type: 'text', text: 'and?' }] },
+      { role: 'user', content: [{ type: 'text', text: '{"k":1}' }] },
+    ]);
+  });
+
+  it('estimates tokens at about four characters each', () => {
+    assert.equal(estimateTokens('x'.repeat(40)), 10);
+    assert.ok(estimateTokens({ role: 1, content: [new TextPart('x'.repeat(400))] }) >= 100);
+  });
+});
+
+describe('side panel live run', () => {
+  it('rebuilds text and tool steps from replayed chunks and ends as stopped or done', () => {
+    const run = new LiveRun();
+    run.apply({ conversationId: 'c', phase: 'start' });
+    for (const chunk of [
+      { type: 'start' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Checking ' },
+      { type: 'text-delta', id: 't', delta: 'goods.' },
+      { type: 'text-end', id: 't' },
+      { type: 'tool-input-available', toolCallId: 'x', toolName: 'searchGoods', input: {} },
+      { type: 'tool-output-available', toolCallId: 'x', output: { ok: true, summary: 'Searched goods for "gear" — 1 match' } },
+    ]) run.apply({ conversationId: 'c', phase: 'chunk', chunk });
+    assert.equal(run.state, 'running');
+    run.apply({ conversationId: 'other', phase: 'end', reason: 'stopped' });
+    assert.equal(run.state, 'running', 'another conversation does not end this run');
+    run.apply({ conversationId: 'c', phase: 'end', reason: 'stopped' });
+    assert.equal(run.state, 'stopped');
+    const again = new LiveRun();
+    again.apply({ conversationId: 'c', phase: 'start' });
+    again.apply({ conversationId: 'c', phase: 'chunk', chunk: { type: 'finish' } });
+    assert.equal(again.state, 'done');
+  });
+});
