@@ -1,12 +1,17 @@
 // `pyops mcp --project <file> [--developer-tools]`: the tool registry as an MCP server over stdio,
 // for MCP clients outside VS Code (Claude Desktop, other editors, scripts). stdout carries the
 // protocol, so every notice goes to stderr. The project is opened like in VS Code: a second
-// writer gets it read-only (reads still work; writes answer with a read-only error). Without a
-// game link the live tools answer "no game". `--bridge-port <p>` and `--no-bridge` are accepted
-// for the game-link options of this command and do not change anything yet.
+// writer gets it read-only (reads still work; writes answer with a read-only error). The UDP game
+// bridge is bound too (port 37657 or --bridge-port), so live tools reach a running game; with
+// --no-bridge, or when the port is taken (VS Code already owns it), they answer "no game".
 import { Project } from '../../core/db/project';
 import { toolsFor } from '../../core/assistant/tools/registry';
 import { serveStdioMcp } from '../../core/mcp/stdio';
+import { Bridge } from '../../core/bridge/bridge';
+import { createGameLink, type GameLink } from '../../core/bridge/gameLink';
+import { DEFAULT_BRIDGE_PORT } from '../../core/bridge/protocol';
+import { detectFactorio } from '../../core/gamedata/factorio';
+import path from 'node:path';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 
@@ -46,13 +51,37 @@ export async function mcpCommand(argv: string[], io: CliIO, deps: McpDeps = {}):
   if (project.readOnly) io.err(`pyops mcp: ${project.readOnlyReason ?? 'the project is read-only'}; tools that change it will answer with an error.`);
   const version = typeof PYOPS_VERSION === 'string' ? PYOPS_VERSION : 'dev';
   let server: { close(): Promise<void> } | undefined;
+  let bridge: Bridge | undefined;
+  let game: GameLink | undefined;
+  if (!a.values['no-bridge']) {
+    bridge = new Bridge({ port: port !== undefined ? Number(port) : DEFAULT_BRIDGE_PORT, project: () => project, appName: 'PyOps (pyops mcp)' });
+    const s = await bridge.start();
+    if (s.state === 'listening') {
+      game = createGameLink(bridge, { scriptOutputDir: () => scriptOutput() });
+      io.err(`pyops mcp: game bridge listening on UDP ${s.host}:${s.port}`);
+    } else {
+      io.err(`pyops mcp: no game bridge (${s.error}); live tools will answer "no game". Use --bridge-port <p> or --no-bridge.`);
+      await bridge.stop();
+      bridge = undefined;
+    }
+  }
   try {
-    server = await serveStdioMcp(tools, () => ({ project, caller: 'mcp' }), { name: 'pyops', version });
+    server = await serveStdioMcp(tools, () => ({ project, caller: 'mcp', game }), { name: 'pyops', version });
     io.err(`pyops mcp: serving ${tools.length} tools for "${project.name}" over stdio`);
     await (deps.until ?? clientGone());
     return 0;
   } finally {
     await server?.close().catch(() => {});
+    await bridge?.stop();
     project.close();
+  }
+}
+
+/** Factorio's script-output folder (screenshots land there), when the install can be found. */
+function scriptOutput(): string | undefined {
+  try {
+    return path.join(detectFactorio({}).userDataDir, 'script-output');
+  } catch {
+    return undefined;
   }
 }

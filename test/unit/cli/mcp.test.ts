@@ -8,6 +8,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { run } from '../../../src/cli/main';
 import type { CliIO } from '../../../src/cli/io';
 import { REPO, SAMPLE_WORLD, tempDir } from '../../helpers/paths';
+import { FakeGame } from '../../fixtures/fake-game/peer';
+import net from 'node:net';
 
 function capture(): CliIO & { stdout: string; stderr: string } {
   const io = { stdout: '', stderr: '', out: (t: string) => void (io.stdout += t + '\n'), err: (t: string) => void (io.stderr += t + '\n') };
@@ -75,5 +77,29 @@ describe('pyops mcp (stdio)', function () {
     const io2 = capture();
     assert.equal(await run(['mcp', '--project', file, '--bridge-port', 'abc'], io2), 2);
     assert.match(io2.stderr, /--bridge-port must be a port number/);
+  });
+
+  it('binds the game bridge so live tools reach a running game', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const { client, stderr } = await connect(['--project', file, '--bridge-port', String(port)]);
+    const game = await FakeGame.start({ appPort: port, playerName: 'mcp-player' });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (!/game bridge listening/.test(stderr()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.equal((await game.ping()).type, 'bridge.pong');
+      game.answer = (e) => (e.type === 'cmd.game_context' ? { player: 'mcp-player', force: 'player', surface: 'nauvis', x: 1, y: 2, tick: 60 } : undefined);
+      const r = (await client.callTool({ name: 'gameContext', arguments: {} })) as { content: Array<{ text: string }> };
+      const out = JSON.parse(r.content[0].text);
+      assert.equal(out.ok, true, r.content[0].text);
+      assert.equal(out.player, 'mcp-player');
+    } finally {
+      await game.close();
+      await client.close();
+    }
   });
 });
