@@ -1,26 +1,16 @@
 // Language-model tools and the embedded MCP server inside a real VS Code.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import http from 'node:http';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { api, env, workDir } from './helpers';
+import { rawMcpPost as rawPost } from '../helpers/mcpProbe';
 
 function textOf(r: vscode.LanguageModelToolResult): string {
   return r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 }
 
-function rawPost(port: number, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
-  });
-}
 
 describe('PyOps tools in VS Code', () => {
   before(async () => {

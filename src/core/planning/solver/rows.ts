@@ -34,33 +34,14 @@ export interface OutsideFlow {
   perBuilding: number;
 }
 
-export interface PreparedRow {
+export interface PreparedRow extends Omit<StaticRow, 'warnings'> {
   docIndex: number;
   row: Row;
-  recipe: Recipe;
-  machine: Machine | null;
-  machineRule: string;
-  effects: Effects | null;
-  /** Crafting speed of one building after modules and beacons (0 without a building). */
-  speed: number;
-  /** Executions per second of one building (speed / craft time); 0 when the row has no building. */
-  perBuilding: number;
-  terms: Term[];
-  energy: EnergyDemand;
-  fuel: string | null;
   /** The fuel is a good of the LP (the block makes it), so the LP sizes its supply. */
   fuelInLp: boolean;
-  /** Electric W per building (active use incl. consumption effects, plus drain), and drain alone. */
-  electricW: number;
-  drainW: number;
   /** Beacon W per building (already divided by sharing). */
   beaconW: number;
-  /** Heat W per building (heat machines). */
-  heatW: number;
-  pollutionPerMin: number;
   outside: OutsideFlow[];
-  /** Fuel burnt per building and second (solid or fluid units; MJ for the fluid-fuel pool). */
-  fuelPerBuilding: number;
 }
 
 export interface PreparedBlock {
@@ -123,16 +104,21 @@ interface StaticRow {
   machine: Machine | null;
   machineRule: string;
   effects: Effects | null;
+  /** Crafting speed of one building after modules and beacons (0 without a building). */
   speed: number;
+  /** Executions per second of one building (speed / craft time); 0 when the row has no building. */
   perBuilding: number;
   /** Ingredients and products per execution, before energy. */
   terms: Term[];
   energy: EnergyDemand;
   fuel: string | null;
+  /** Electric W per building (active use incl. consumption effects, plus drain), and drain alone. */
   electricW: number;
   drainW: number;
+  /** Heat W per building (heat machines). */
   heatW: number;
   pollutionPerMin: number;
+  /** Fuel burnt per building and second (solid or fluid units; MJ for the fluid-fuel pool). */
   fuelPerBuilding: number;
   warnings: string[];
 }

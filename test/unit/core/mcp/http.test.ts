@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startHttpMcp, type HttpMcpHandle } from '../../../../src/core/mcp/http';
 import type { AnyTool, ToolContext } from '../../../../src/core/assistant/tools/types';
+import { rawMcpPost as rawPost } from '../../../helpers/mcpProbe';
 
 const echo: AnyTool = {
   name: 'echoRate',
@@ -15,16 +15,6 @@ const echo: AnyTool = {
   run: (i: { good: string; rate: number }) => ({ good: i.good, doubled: i.rate * 2 }),
 } as unknown as AnyTool;
 
-function rawPost(port: number, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
-  });
-}
 
 describe('MCP over Streamable HTTP', () => {
   let h: HttpMcpHandle;
