@@ -160,6 +160,13 @@ export class Project {
       const status: GamedataStatus = gdStatus === 'empty' && hadData ? 'missing' : gdStatus;
       const project = new Project(file, db, gd, readOnly, reason, owner, release, status);
       db.run(`ATTACH DATABASE '${dbFilename(gd)}' AS gd`);
+      // These databases live in sql.js's in-memory file system; durability is our journal and
+      // checkpoints, so SQLite's own rollback journal and syncs may stay in memory too.
+      db.run('PRAGMA main.journal_mode = MEMORY');
+      db.run('PRAGMA gd.journal_mode = MEMORY');
+      db.run('PRAGMA main.synchronous = OFF');
+      db.run('PRAGMA gd.synchronous = OFF');
+      db.run('PRAGMA temp_store = MEMORY');
       if (!readOnly) {
         removeStaleTempFiles(file);
         const migrate_ = schemaVersion(db) < latestVersion(PROJECT_MIGRATIONS);
