@@ -13,5 +13,5 @@ const step = (args) => {
 };
 step([path.join(root, 'scripts', 'build.mjs'), '--production']);
 const out = path.join(root, `${pkg.name}-${pkg.version}.vsix`);
-step([path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '-o', out]);
+step([path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', out]);
 console.log(`packaged ${path.basename(out)} (${(fs.statSync(out).size / 1024).toFixed(0)} KB)`);

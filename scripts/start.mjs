@@ -27,7 +27,7 @@ if (hasDesktop) {
 
 ensureRuntime();
 const vsix = path.join(RUNTIME, 'pyops-start.vsix');
-step(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '-o', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
+step(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
 const profile = path.join(RUNTIME, 'start-profile');
 const home = path.join(profile, 'home');
 const ud = path.join(profile, 'user-data');

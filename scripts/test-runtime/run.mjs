@@ -79,7 +79,7 @@ async function main() {
   const testsEntry = await bundleTests();
 
   const vsix = path.join(RUNTIME, 'pyops-test.vsix');
-  run(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '-o', vsix]);
+  run(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '--skip-license', '-o', vsix]);
   log(`packaged ${path.relative(ROOT, vsix)} (${(fs.statSync(vsix).size / 1024).toFixed(0)} KB)`);
 
   // A fresh, isolated profile for every run; code-server and Chromium stay out of $HOME.
@@ -109,7 +109,7 @@ async function main() {
   // A test-only language model (a stand-in for Copilot) in its own extension; it never ships.
   const fakeLmDir = path.join(ROOT, 'test', 'integration', 'fake-lm-extension');
   const fakeLm = path.join(RUNTIME, 'pyops-fake-lm.vsix');
-  run(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '-o', fakeLm], { cwd: fakeLmDir });
+  run(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '--skip-license', '--allow-missing-repository', '-o', fakeLm], { cwd: fakeLmDir });
   run(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', fakeLm], { env });
   if (!fs.readdirSync(exts).some((d) => d.startsWith('pyops-test.pyops-fake-lm-'))) throw new Error('the test language-model extension did not install');
   log('installed the test language-model extension');
