@@ -57,3 +57,34 @@ describe('PyOps: Sync Game Data from Factorio', () => {
     }
   });
 });
+
+describe('PyOps: companion mod install', () => {
+  const cfg = () => vscode.workspace.getConfiguration('pyops');
+  after(async () => {
+    await cfg().update('factorio.executablePath', undefined, vscode.ConfigurationTarget.Global);
+    await cfg().update('factorio.userDataPath', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('copies the PyOps Link mod into the mods folder stamped with the game version, and removes it again', async () => {
+    const dir = workDir('mod-install');
+    const userData = path.join(dir, 'factorio-user-data');
+    fs.mkdirSync(path.join(userData, 'mods'), { recursive: true });
+    const fake = path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'fake-factorio', 'factorio');
+    fs.chmodSync(fake, 0o755);
+    await cfg().update('factorio.executablePath', fake, vscode.ConfigurationTarget.Global);
+    await cfg().update('factorio.userDataPath', userData, vscode.ConfigurationTarget.Global);
+    process.env.FAKE_FACTORIO_VERSION = '2.1.12';
+    try {
+      const r = await vscode.commands.executeCommand<{ modDir: string; factorioVersion: string }>('pyops.game.installMod', { mode: 'copy' });
+      assert.ok(r, 'installed');
+      const info = JSON.parse(fs.readFileSync(path.join(r.modDir, 'info.json'), 'utf8'));
+      assert.equal(info.factorio_version, '2.1');
+      assert.ok(fs.existsSync(path.join(r.modDir, 'control.lua')));
+      const removed = await vscode.commands.executeCommand<{ removed: string[] }>('pyops.game.removeMod');
+      assert.equal(removed.removed.length, 1);
+      assert.ok(!fs.existsSync(r.modDir));
+    } finally {
+      delete process.env.FAKE_FACTORIO_VERSION;
+    }
+  });
+});

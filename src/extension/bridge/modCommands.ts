@@ -67,11 +67,13 @@ export async function installModCommand(extensionPath: string, bridgePort: numbe
   );
   const r = installCompanionMod({ sourceDir: source, userDataDir: paths.userDataDir, factorioVersion: version.version, mode });
   const gamePort = bridgePort === 37658 ? 37659 : 37658;
-  const choice = await vscode.window.showInformationMessage(
-    `PyOps: installed PyOps Link ${r.version} for Factorio ${r.factorioVersion} (${r.mode === 'link' ? 'linked' : 'copied'} into ${r.modDir}). Start Factorio with --enable-lua-udp ${gamePort} (Steam: Properties → Launch options); the mod talks to PyOps on port ${bridgePort}.`,
-    'Copy Launch Option',
-  );
-  if (choice) await vscode.env.clipboard.writeText(`--enable-lua-udp ${gamePort}`);
+  // Not awaited: the command is done once the mod is in place, whether or not the notice is clicked.
+  void vscode.window
+    .showInformationMessage(
+      `PyOps: installed PyOps Link ${r.version} for Factorio ${r.factorioVersion} (${r.mode === 'link' ? 'linked' : 'copied'} into ${r.modDir}). Start Factorio with --enable-lua-udp ${gamePort} (Steam: Properties → Launch options); the mod talks to PyOps on port ${bridgePort}.`,
+      'Copy Launch Option',
+    )
+    .then((choice) => (choice ? vscode.env.clipboard.writeText(`--enable-lua-udp ${gamePort}`) : undefined));
   return r;
 }
 
