@@ -23,7 +23,8 @@ const copyWasm = {
     b.onEnd(() => {
       fs.mkdirSync(dist, { recursive: true });
       for (const f of wasmFiles) fs.copyFileSync(f, path.join(dist, path.basename(f)));
-      // The sample project's data ships with the extension.
+      // The sample project's data ships with the extension (replaced whole, so no stale file lingers).
+      fs.rmSync(path.join(dist, 'sample-world'), { recursive: true, force: true });
       fs.cpSync(path.join(root, 'test/fixtures/sample-world'), path.join(dist, 'sample-world'), { recursive: true, filter: (f) => !f.endsWith('.md') });
       // Codicons for the side panel's <vscode-icon> (the webview cannot reach VS Code's own font).
       const codicons = path.dirname(require.resolve('@vscode/codicons/dist/codicon.css'));

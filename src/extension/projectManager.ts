@@ -60,18 +60,19 @@ export class ProjectManager implements vscode.Disposable {
     const dir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sample').fsPath;
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, 'sample.pyops');
-    const source = this.sampleWorldDir();
+    const source = this.sampleDump();
     const project = fs.existsSync(file) ? await this.open(file, { quiet: true }) : await this.create(file, 'Sample world');
     let imported: ImportSummary | undefined;
-    if (!project.readOnly && (!project.hasGameData() || project.gamedataMeta('source') !== path.join(source, 'data-raw-dump.json'))) {
+    if (!project.readOnly && (!project.hasGameData() || project.gamedataMeta('source') !== source)) {
       imported = await importGameData(project, source);
       this.touch();
     }
     return { project, imported };
   }
 
-  sampleWorldDir(): string {
-    return vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'sample-world').fsPath;
+  /** The bundled sample world's dump (its *-locale.json files lie beside it). */
+  sampleDump(): string {
+    return vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'sample-world', 'sample-world.dump.json').fsPath;
   }
 
   /** At startup: reopen the last project, else the sample project when the workspace asks for it. */

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(here, '..', '..');
 export const SAMPLE_WORLD = path.join(REPO, 'test', 'fixtures', 'sample-world');
+/** The sample world's dump; its *-locale.json files lie beside it. */
+export const SAMPLE_DUMP = path.join(SAMPLE_WORLD, 'sample-world.dump.json');
 export const SHARED_DATA = path.resolve(REPO, '..', 'shared', 'data');
 
 export function sharedData(sub: string): string | undefined {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { loadMessages } from '../../src/core/assistant/conversations/store';
-import { api, env, waitFor, workDir } from './helpers';
+import { api, env, waitFor, workDir, sampleWorld } from './helpers';
 
 interface FakeLmApi {
   requests: Array<{ tools: string[]; toolMode: number; messageCount: number; results: number; text: string }>;
@@ -21,7 +21,7 @@ describe('@pyops on another VS Code model (adapter path)', () => {
     fakeLm = await ext.activate();
     const dir = workDir('adapter');
     await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'adapter.pyops'), name: 'Adapter factory' });
-    await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
   });
 
   it('runs the turn with tools on the chat model the user picked, without an OpenRouter key', async function () {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { startFakeOpenRouter, type FakeOpenRouter, type FakeReply } from '../fixtures/fake-openrouter/server';
 import { getConversation, loadMessages } from '../../src/core/assistant/conversations/store';
 import { listBlocks } from '../../src/core/planning/factory/blocks';
-import { api, env, uiRequest, waitFor, workDir } from './helpers';
+import { api, env, uiRequest, waitFor, workDir, sampleWorld } from './helpers';
 
 const MODEL = '~anthropic/claude-sonnet-latest';
 
@@ -38,7 +38,7 @@ describe('@pyops in the chat (OpenRouter model)', () => {
     assert.equal(await vscode.commands.executeCommand('pyops.openrouter.setKey', { key: 'sk-or-test-key' }), true);
     const dir = workDir('chat');
     await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'chat.pyops'), name: 'Chat factory' });
-    await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
     await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'future' });
   });
 

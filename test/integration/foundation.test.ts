@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
-import { api, env, checkInWorkbench, workDir, EXTENSION_ID } from './helpers';
+import { api, checkInWorkbench, workDir, EXTENSION_ID, sampleWorld } from './helpers';
 
 describe('PyOps extension (foundation)', () => {
   it('activates on the Node extension host and contributes its commands', async () => {
@@ -28,8 +28,7 @@ describe('PyOps extension (foundation)', () => {
     assert.equal(created, file, JSON.stringify(recentCommandErrors()));
     assert.ok(fs.existsSync(file));
     assert.equal(projects.active?.name, 'Integration factory');
-    const sample = path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world');
-    const summary = await vscode.commands.executeCommand<{ counts: Record<string, number> }>('pyops.gamedata.import', { source: sample });
+    const summary = await vscode.commands.executeCommand<{ counts: Record<string, number> }>('pyops.gamedata.import', { source: sampleWorld().dump });
     assert.ok(summary, JSON.stringify(recentCommandErrors()));
     assert.equal(summary.counts.items, 42);
     assert.equal(summary.counts.recipes, 47);
@@ -53,7 +52,7 @@ describe('PyOps extension (foundation)', () => {
     const dir = workDir('backup');
     const file = path.join(dir, 'b.pyops');
     await vscode.commands.executeCommand('pyops.project.new', { file, name: 'Backup me' });
-    await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
     projects.require().write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n1', 'Remember', '', 't', 't')"));
     const backup = await vscode.commands.executeCommand<string>('pyops.project.backup', { dest: path.join(dir, 'b.pyops-backup') });
     assert.ok(backup && fs.existsSync(backup));
@@ -88,7 +87,7 @@ describe('PyOps extension (foundation)', () => {
       await vscode.commands.executeCommand('pyops.project.open', { file });
       assert.equal(projects.active?.readOnly, true);
       assert.match(projects.active?.readOnlyReason ?? '', /open in another PyOps window \(vscode \(other window\)/);
-      const r = await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+      const r = await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
       assert.equal(r, undefined, 'a read-only project refuses imports');
     } finally {
       other.kill();

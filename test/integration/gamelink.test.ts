@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import net from 'node:net';
 import path from 'node:path';
 import { FakeGame } from '../fixtures/fake-game/peer';
-import { api, env, workDir } from './helpers';
+import { api, env, workDir, sampleWorld } from './helpers';
 
 async function freeUdpPort(): Promise<number> {
   // A free TCP port is free for UDP too in practice on loopback; good enough for a test.
@@ -35,7 +35,7 @@ describe('PyOps game link', () => {
     await vscode.workspace.getConfiguration('pyops.bridge').update('port', port, vscode.ConfigurationTarget.Global);
     const dir = workDir('gamelink');
     await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'link.pyops'), name: 'Linked factory' });
-    await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
     const { gameLink } = await api();
     await until(() => gameLink.bridge.status().state === 'listening' && gameLink.bridge.status().port === port);
     game = await FakeGame.start({ appPort: port, playerName: 'tester' });

@@ -12,6 +12,12 @@ export function env(name: string): string {
   return v;
 }
 
+/** The repository's sample world: the folder, and the dump in it (locale files lie beside it). */
+export function sampleWorld(): { dir: string; dump: string } {
+  const dir = path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world');
+  return { dir, dump: path.join(dir, 'sample-world.dump.json') };
+}
+
 export async function api(): Promise<PyOpsApi> {
   const ext = vscode.extensions.getExtension<PyOpsApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this VS Code`);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { startFakeOpenRouter, type FakeOpenRouter } from '../fixtures/fake-openrouter/server';
 import { listBlocks } from '../../src/core/planning/factory/blocks';
 import { createConversation } from '../../src/core/assistant/conversations/store';
-import { api, env, uiRequest, waitFor, workDir } from './helpers';
+import { api, env, uiRequest, waitFor, workDir, sampleWorld } from './helpers';
 
 const PLAN = {
   title: 'Arms from plates',
@@ -43,7 +43,7 @@ describe('PyOps side panel', () => {
     await vscode.commands.executeCommand('pyops.openrouter.setKey', { key: 'sk-or-panel' });
     const dir = workDir('panel');
     await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'panel.pyops'), name: 'Panel factory' });
-    await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
     await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'future' });
     const { assistant, projects } = await api();
     const p = projects.require();

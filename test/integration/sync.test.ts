@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import fs from 'node:fs';
 import path from 'node:path';
-import { api, env, workDir } from './helpers';
+import { api, env, workDir, sampleWorld } from './helpers';
 
 describe('PyOps: Sync Game Data from Factorio', () => {
   const cfg = () => vscode.workspace.getConfiguration('pyops');
@@ -19,7 +19,7 @@ describe('PyOps: Sync Game Data from Factorio', () => {
     fake = path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'fake-factorio', 'factorio');
     fs.chmodSync(fake, 0o755);
     process.env.FAKE_FACTORIO_USERDATA = userData;
-    process.env.FAKE_FACTORIO_SAMPLE = path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world');
+    process.env.FAKE_FACTORIO_SAMPLE = sampleWorld().dir;
   });
 
   after(async () => {

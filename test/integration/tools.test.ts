@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { api, env, workDir } from './helpers';
+import { api, env, workDir, sampleWorld } from './helpers';
 import { rawMcpPost as rawPost } from '../helpers/mcpProbe';
 
 function textOf(r: vscode.LanguageModelToolResult): string {
@@ -16,7 +16,7 @@ describe('PyOps tools in VS Code', () => {
   before(async () => {
     const dir = workDir('tools');
     await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'tools.pyops'), name: 'Tools factory' });
-    await vscode.commands.executeCommand('pyops.gamedata.import', { source: path.join(env('PYOPS_TEST_REPO'), 'test', 'fixtures', 'sample-world') });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
     await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'future' });
   });
 

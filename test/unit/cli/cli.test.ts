@@ -4,7 +4,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { run } from '../../../src/cli/main';
 import type { CliIO } from '../../../src/cli/io';
-import { REPO, SAMPLE_WORLD, tempDir } from '../../helpers/paths';
+import { REPO, SAMPLE_DUMP, tempDir } from '../../helpers/paths';
 
 function capture(): CliIO & { stdout: string; stderr: string } {
   const io = { stdout: '', stderr: '', out: (t: string) => void (io.stdout += t + '\n'), err: (t: string) => void (io.stderr += t + '\n') };
@@ -24,7 +24,7 @@ describe('pyops command line', () => {
     assert.equal(await run(['project', 'create', file, '--name', 'CLI factory'], io), 0);
     assert.match(io.stdout, /Created project "CLI factory"/);
     const io2 = capture();
-    assert.equal(await run(['import', file, SAMPLE_WORLD, '--json'], io2), 0, io2.stderr);
+    assert.equal(await run(['import', file, SAMPLE_DUMP, '--json'], io2), 0, io2.stderr);
     const out = JSON.parse(io2.stdout);
     for (const k of ['items', 'fluids', 'recipes', 'synthesizedRecipes', 'machines', 'modules', 'beacons', 'technologies', 'turdMasters']) {
       assert.equal(typeof out[k], 'number', `--json has ${k}`);
@@ -41,7 +41,7 @@ describe('pyops command line', () => {
     assert.equal(io.stderr.trim().split('\n').length, 1);
     assert.match(io.stderr, /^pyops: .*unknown item "nope"/);
     const io2 = capture();
-    assert.equal(await run(['import', path.join(dir, 'missing.pyops'), SAMPLE_WORLD], io2), 1);
+    assert.equal(await run(['import', path.join(dir, 'missing.pyops'), SAMPLE_DUMP], io2), 1);
     assert.match(io2.stderr, /does not exist/);
   });
 
@@ -56,7 +56,7 @@ describe('pyops command line', () => {
   it('backs up and restores from the command line', async () => {
     const file = path.join(dir, 'b.pyops');
     await run(['project', 'create', file], capture());
-    await run(['import', file, SAMPLE_WORLD], capture());
+    await run(['import', file, SAMPLE_DUMP], capture());
     const backup = path.join(dir, 'b.pyops-backup');
     assert.equal(await run(['project', 'backup', file, '--out', backup], capture()), 0);
     assert.equal(await run(['project', 'restore', backup, path.join(dir, 'r.pyops')], capture()), 0);
@@ -82,7 +82,7 @@ describe('pyops solve, tool and tools', () => {
     dir = tempDir();
     file = path.join(dir, 's.pyops');
     await run(['project', 'create', file], capture());
-    await run(['import', file, SAMPLE_WORLD], capture());
+    await run(['import', file, SAMPLE_DUMP], capture());
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 

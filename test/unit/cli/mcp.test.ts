@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { run } from '../../../src/cli/main';
 import type { CliIO } from '../../../src/cli/io';
-import { REPO, SAMPLE_WORLD, tempDir } from '../../helpers/paths';
+import { REPO, SAMPLE_DUMP, tempDir } from '../../helpers/paths';
 import { FakeGame } from '../../fixtures/fake-game/peer';
 import net from 'node:net';
 
@@ -33,7 +33,7 @@ describe('pyops mcp (stdio)', function () {
     dir = tempDir('pyops-mcp-');
     file = path.join(dir, 'mcp.pyops');
     assert.equal(await run(['project', 'create', file, '--name', 'MCP factory'], capture()), 0);
-    assert.equal(await run(['import', file, SAMPLE_WORLD], capture()), 0);
+    assert.equal(await run(['import', file, SAMPLE_DUMP], capture()), 0);
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -24,7 +24,7 @@ import { showBlockPayload } from '../../../src/extension/proposals/game';
 import { showBlockPayload as bridgeSchema } from '../../../src/core/bridge/showBlock';
 import { layoutFlow } from '../../../src/webview/panel/flowLayout';
 import { fromWebviewSchema } from '../../../src/webview/protocol';
-import { SAMPLE_WORLD, tempDir } from '../../helpers/paths';
+import { SAMPLE_DUMP, tempDir } from '../../helpers/paths';
 
 async function toolPart(project: Project, name: string, input: unknown, id: string) {
   const out = await runTool(findTool(name)!, input, { project, caller: 'agent' });
@@ -40,7 +40,7 @@ describe('proposal cards', function () {
   before(async () => {
     dir = tempDir('pyops-cards-');
     project = await Project.create(path.join(dir, 'cards.pyops'));
-    await importGameData(project, SAMPLE_WORLD);
+    await importGameData(project, SAMPLE_DUMP);
     writeSettings(project, { research_mode: 'future' });
     messages = [
       { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'circuits please' }] },

@@ -8,7 +8,7 @@ import { buildSystemPrompt, MAX_STEPS } from '../../../../src/core/assistant/pro
 import { readHorizon, type Horizon } from '../../../../src/core/assistant/prompt/horizon';
 import { importGameData } from '../../../../src/core/gamedata/import';
 import { writeSettings } from '../../../../src/core/planning/settings';
-import { SAMPLE_WORLD } from '../../../helpers/paths';
+import { SAMPLE_DUMP } from '../../../helpers/paths';
 import { tempProject } from './helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,7 +57,7 @@ describe('assistant system prompt', () => {
       // Without game data a target still works, just without its tier.
       writeSettings(tp.project, { research_mode: 'target', horizon_target: 'dense-circuit' });
       assert.equal(readHorizon(tp.project).targetTech, null);
-      await importGameData(tp.project, SAMPLE_WORLD);
+      await importGameData(tp.project, SAMPLE_DUMP);
       const h = readHorizon(tp.project);
       assert.equal(h.mode, 'target');
       assert.equal(h.targetTech, 'advanced-pressing');

@@ -7,14 +7,14 @@ import { agentTools, toAiTools, toolInputJsonSchema } from '../../../../src/core
 import { runTool } from '../../../../src/core/assistant/tools/run';
 import { runTurn } from '../../../../src/core/assistant/turn';
 import { importGameData } from '../../../../src/core/gamedata/import';
-import { SAMPLE_WORLD } from '../../../helpers/paths';
+import { SAMPLE_DUMP } from '../../../helpers/paths';
 import { mockModel, tempProject, textStep, toolStep, turnModel, type TempProject } from './helpers';
 
 describe('assistant agent with the real tool registry', () => {
   let tp: TempProject;
   before(async () => {
     tp = await tempProject('registry');
-    await importGameData(tp.project, SAMPLE_WORLD);
+    await importGameData(tp.project, SAMPLE_DUMP);
   });
   after(() => tp.cleanup());
 

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { Project } from '../../../../src/core/db/project';
 import { PROJECT_TABLES } from '../../../../src/core/db/schema/project';
 import { importGameData } from '../../../../src/core/gamedata/import';
-import { SAMPLE_WORLD, tempDir } from '../../../helpers/paths';
+import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 
 export async function makeProject(opts: { gameData?: boolean } = {}): Promise<{ project: Project; dir: string; dispose(): void }> {
   const dir = tempDir('pyops-bridge-');
   const project = await Project.create(path.join(dir, 'bridge.pyops'));
-  if (opts.gameData) await importGameData(project, SAMPLE_WORLD);
+  if (opts.gameData) await importGameData(project, SAMPLE_DUMP);
   return {
     project,
     dir,

@@ -6,7 +6,7 @@ import { backupProject, restoreBackup, defaultBackupPath } from '../../../../src
 import { ProjectError } from '../../../../src/core/db/errors';
 import { loadSqlJs } from '../../../../src/core/db/sqlite';
 import { importGameData } from '../../../../src/core/gamedata/import';
-import { SAMPLE_WORLD, tempDir } from '../../../helpers/paths';
+import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 
 describe('backups', () => {
   let dir: string;
@@ -17,7 +17,7 @@ describe('backups', () => {
 
   async function sampleProject(name = 'p.pyops'): Promise<Project> {
     const p = await Project.create(path.join(dir, name), { name: 'Backed up' });
-    await importGameData(p, SAMPLE_WORLD);
+    await importGameData(p, SAMPLE_DUMP);
     p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n1', 'Keep', 'me', 't', 't')"));
     return p;
   }

@@ -7,9 +7,9 @@ import { Project, gamedataPath } from '../../../../src/core/db/project';
 import { importGameData } from '../../../../src/core/gamedata/import';
 import { DumpError } from '../../../../src/core/gamedata/normalize';
 import { PROJECT_TABLES } from '../../../../src/core/db/schema/project';
-import { SAMPLE_WORLD, tempDir } from '../../../helpers/paths';
+import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 
-const sampleDump = () => JSON.parse(fs.readFileSync(path.join(SAMPLE_WORLD, 'data-raw-dump.json'), 'utf8'));
+const sampleDump = () => JSON.parse(fs.readFileSync(SAMPLE_DUMP, 'utf8'));
 
 function fillProjectRows(p: Project): void {
   p.write((db) => {
@@ -37,7 +37,7 @@ describe('game-data import into a project', () => {
     const file = path.join(dir, 'p.pyops');
     const p = await Project.create(file);
     const stages: string[] = [];
-    const s = await importGameData(p, SAMPLE_WORLD, { onProgress: (st) => stages.push(st) });
+    const s = await importGameData(p, SAMPLE_DUMP, { onProgress: (st) => stages.push(st) });
     assert.deepEqual(stages, ['read', 'normalize', 'write', 'done']);
     assert.equal(s.counts.items, 42);
     assert.equal(s.counts.recipes, 47);
@@ -58,7 +58,7 @@ describe('game-data import into a project', () => {
 
   it('re-imports in one transaction and leaves every project-owned row untouched', async () => {
     const p = await Project.create(path.join(dir, 'p.pyops'));
-    await importGameData(p, SAMPLE_WORLD);
+    await importGameData(p, SAMPLE_DUMP);
     fillProjectRows(p);
     const before = projectSnapshot(p);
     // A changed dump: one recipe fewer.
@@ -110,7 +110,7 @@ describe('game-data import into a project', () => {
     it(`rejects ${label} with a clear reason and changes nothing`, async () => {
       const file = path.join(dir, 'p.pyops');
       const p = await Project.create(file);
-      await importGameData(p, SAMPLE_WORLD);
+      await importGameData(p, SAMPLE_DUMP);
       fillProjectRows(p);
       const projectBytes = fs.readFileSync(file);
       const gdBytes = fs.readFileSync(gamedataPath(file));

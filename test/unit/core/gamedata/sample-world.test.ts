@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { findDumpSource, readDump } from '../../../../src/core/gamedata/dump/read';
 import { normalizeDump, type NormalizeResult } from '../../../../src/core/gamedata/normalize';
 import { ELECTRICITY, FLUID_FUEL } from '../../../../src/core/gamedata/model';
-import { SAMPLE_WORLD } from '../../../helpers/paths';
+import { SAMPLE_DUMP } from '../../../helpers/paths';
 
 describe('sample world import (normalization)', () => {
   let n: NormalizeResult;
@@ -15,7 +15,7 @@ describe('sample world import (normalization)', () => {
   const outs = (r: string) => d().recipe_products.filter((p) => p.recipe === r);
 
   before(() => {
-    const dump = readDump(findDumpSource(SAMPLE_WORLD));
+    const dump = readDump(findDumpSource(SAMPLE_DUMP));
     n = normalizeDump(dump.raw, dump.locale);
   });
 
@@ -136,7 +136,7 @@ describe('sample world import (normalization)', () => {
   });
 
   it('infers the same replacements from recipe names when the helper export is missing', () => {
-    const dump = readDump(findDumpSource(SAMPLE_WORLD));
+    const dump = readDump(findDumpSource(SAMPLE_DUMP));
     delete (dump.raw['mod-data'] as Record<string, unknown>)['pyops-export'];
     const inferred = normalizeDump(dump.raw, dump.locale);
     assert.equal(inferred.turdReplacementSource, 'inferred');

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { FactorioSyncError, HELPER_MOD_NAME, installHelperMod, recoverHelperMod } from '../../../../../src/core/gamedata/factorio';
 import { HELPER_DATA_FINAL_FIXES_LUA, factorioSeries, helperInfoJson } from '../../../../../src/core/gamedata/factorio/helperModFiles';
 import { helperExportSchema } from '../../../../../src/core/gamedata/dump/schema';
-import { SAMPLE_WORLD, USER_MOD_LIST, snapshotTree, tempDir } from './helpers';
+import { SAMPLE_DUMP, snapshotTree, tempDir, USER_MOD_LIST } from './helpers';
 
 describe('helper mod install and restore', () => {
   let userData: string;
@@ -149,7 +149,7 @@ function luaString(s: string): string {
 
 /** `data.raw.technology` of the sample world as a Lua table constructor. */
 function sampleTechnologiesLua(): string {
-  const raw = JSON.parse(fs.readFileSync(path.join(SAMPLE_WORLD, 'data-raw-dump.json'), 'utf8')) as { technology: Record<string, { prerequisites?: string[] }> };
+  const raw = JSON.parse(fs.readFileSync(SAMPLE_DUMP, 'utf8')) as { technology: Record<string, { prerequisites?: string[] }> };
   const entries = Object.entries(raw.technology).map(
     ([name, t]) => `[${luaString(name)}] = {type = "technology", name = ${luaString(name)}, prerequisites = {${(t.prerequisites ?? []).map(luaString).join(', ')}}}`,
   );
@@ -227,7 +227,7 @@ describe('helper mod data stage (Lua 5.2)', function () {
     assert.equal(exp.format, 1);
     assert.equal(exp.factorio_version, '2.0.77');
     assert.deepEqual(exp.mods, { base: '2.0.77', pyalienlife: '3.0.67', 'pyops-dump-helper': '1.0.0' });
-    const sample = JSON.parse(fs.readFileSync(path.join(SAMPLE_WORLD, 'data-raw-dump.json'), 'utf8'))['mod-data']['pyops-export'].data;
+    const sample = JSON.parse(fs.readFileSync(SAMPLE_DUMP, 'utf8'))['mod-data']['pyops-export'].data;
     const key = (r: { branch: string; old: string }) => `${r.branch}/${r.old}`;
     assert.deepEqual(exp.turd_replacements!.map(key).sort(), sample.turd_replacements.map(key).sort());
     assert.equal(out.flag_during, true, 'Py definitions are required with yafc_turd_integration set');

@@ -3,12 +3,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO } from '../../../../helpers/paths';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const REPO = path.resolve(here, '../../../../..');
+export { SAMPLE_DUMP, SAMPLE_WORLD } from '../../../../helpers/paths';
 export const FAKE_FACTORIO = path.join(REPO, 'test/fixtures/fake-factorio/factorio');
-export const SAMPLE_WORLD = path.join(REPO, 'test/fixtures/sample-world');
 
 /** git may drop the executable bit; the tests need it. */
 export function ensureFakeIsExecutable(): void {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Project } from '../../../../../src/core/db/project';
 import { importGameData, type ImportCounts } from '../../../../../src/core/gamedata/import';
 import { FactorioSyncError, HELPER_MOD_NAME, syncFromFactorio, type SyncOptions } from '../../../../../src/core/gamedata/factorio';
-import { FAKE_FACTORIO, SAMPLE_WORLD, USER_MOD_LIST, ensureFakeIsExecutable, snapshotTree, tempDir } from './helpers';
+import { ensureFakeIsExecutable, FAKE_FACTORIO, SAMPLE_DUMP, SAMPLE_WORLD, snapshotTree, tempDir, USER_MOD_LIST } from './helpers';
 
 interface Seen {
   arg: string;
@@ -39,7 +39,7 @@ describe('syncFromFactorio (fake Factorio)', () => {
     const dir = tempDir('sample');
     const p = await Project.create(path.join(dir, 'sample.pyops'));
     try {
-      sampleCounts = (await importGameData(p, SAMPLE_WORLD)).counts;
+      sampleCounts = (await importGameData(p, SAMPLE_DUMP)).counts;
     } finally {
       p.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -240,7 +240,7 @@ describe('syncFromFactorio (fake Factorio)', () => {
   it('does not import a dump left by an earlier run when the game writes none', async () => {
     const out = path.join(userData, 'script-output');
     fs.mkdirSync(out);
-    fs.copyFileSync(path.join(SAMPLE_WORLD, 'data-raw-dump.json'), path.join(out, 'data-raw-dump.json'));
+    fs.copyFileSync(SAMPLE_DUMP, path.join(out, 'data-raw-dump.json'));
     fs.copyFileSync(path.join(SAMPLE_WORLD, 'item-locale.json'), path.join(out, 'item-locale.json'));
     const err = await rejectsWith(syncFromFactorio(project, opts('stale')), 'no-output');
     assert.match(err.message, /left from an earlier run/);

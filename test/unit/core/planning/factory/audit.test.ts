@@ -8,7 +8,7 @@ import { createBlock, saveBlock, getBlock } from '../../../../../src/core/planni
 import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
 import { blockBuildStatus, productionStats } from '../../../../../src/core/planning/factory/liveState';
 import { fakeSolver } from './fakeSolver';
-import { SAMPLE_WORLD, tempDir } from '../../../../helpers/paths';
+import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
 
 // Each block's flows are given in its notes (a JSON object) so the tests control the ledger.
 const solve = fakeSolver({ flows: (doc) => JSON.parse(doc.notes ?? '{}') });
@@ -24,7 +24,7 @@ describe('factory coherence audit', () => {
   before(async () => {
     dir = tempDir();
     p = await Project.create(path.join(dir, 'a.pyops'));
-    await importGameData(p, SAMPLE_WORLD);
+    await importGameData(p, SAMPLE_DUMP);
   });
   after(() => {
     p.close();
@@ -66,7 +66,7 @@ describe('live-state views', () => {
   beforeEach(async () => {
     dir = tempDir();
     p = await Project.create(path.join(dir, 'l.pyops'));
-    await importGameData(p, SAMPLE_WORLD);
+    await importGameData(p, SAMPLE_DUMP);
   });
   afterEach(() => {
     p.close();

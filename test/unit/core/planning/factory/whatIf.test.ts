@@ -9,7 +9,7 @@ import { createBlock } from '../../../../../src/core/planning/factory/blocks';
 import { whatIf } from '../../../../../src/core/planning/factory/whatIf';
 import { factoryPower } from '../../../../../src/core/planning/factory/power';
 import { solveBlock } from '../../../../../src/core/planning/solver/solve';
-import { SAMPLE_WORLD, tempDir } from '../../../../helpers/paths';
+import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
 
 describe('what-if and factory power', () => {
   let dir: string;
@@ -18,7 +18,7 @@ describe('what-if and factory power', () => {
   before(async () => {
     dir = tempDir();
     p = await Project.create(path.join(dir, 'w.pyops'));
-    await importGameData(p, SAMPLE_WORLD);
+    await importGameData(p, SAMPLE_DUMP);
     writeSettings(p, { research_mode: 'future' });
     await createBlock(p, solve, { name: 'Circuits', doc: { goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit', machine: 'press' }] } });
     await createBlock(p, solve, { name: 'Wire', doc: { goals: [{ good: 'wire', rate: 3 }], recipes: [{ recipe: 'wire', machine: 'press' }] } });

@@ -15,7 +15,7 @@ import { applyBlockDraft, applyPlanDraft } from '../../../../../src/core/plannin
 import { listBlocks, undoAndResolve, getBlock } from '../../../../../src/core/planning/factory/blocks';
 import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
 import { solveBlock } from '../../../../../src/core/planning/solver/solve';
-import { SAMPLE_WORLD, tempDir } from '../../../../helpers/paths';
+import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
 
 describe('block drafts and plans', () => {
   let dir: string;
@@ -27,7 +27,7 @@ describe('block drafts and plans', () => {
   beforeEach(async () => {
     dir = tempDir();
     p = await Project.create(path.join(dir, 'd.pyops'));
-    await importGameData(p, SAMPLE_WORLD);
+    await importGameData(p, SAMPLE_DUMP);
     writeSettings(p, { research_mode: 'future' });
   });
   afterEach(() => {

@@ -7,7 +7,7 @@ import { importGameData } from '../../../../../src/core/gamedata/import';
 import { gameIndex, type GameIndex } from '../../../../../src/core/planning/gameIndex';
 import { contextFrom, type PlanningContext } from '../../../../../src/core/planning/context';
 import { readSettings, type PlanningSettings, type PlanningState } from '../../../../../src/core/planning/settings';
-import { SAMPLE_WORLD, tempDir } from '../../../../helpers/paths';
+import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
 
 export interface World {
   project: Project;
@@ -41,7 +41,7 @@ export async function privateSampleWorld(): Promise<World> {
   const dir = tempDir('pyops-planning-');
   dirs.push(dir);
   const project = await Project.create(path.join(dir, 'w.pyops'));
-  await importGameData(project, SAMPLE_WORLD);
+  await importGameData(project, SAMPLE_DUMP);
   return worldOf(project);
 }
 
@@ -57,7 +57,7 @@ function worldOf(project: Project): World {
   return { project, g, defaults, state, ctx: (s, r, t) => contextFrom(g, state(s, r, t), project) };
 }
 
-export const sampleWorld = (): Promise<World> => loadWorld(SAMPLE_WORLD);
+export const sampleWorld = (): Promise<World> => loadWorld(SAMPLE_DUMP);
 
 process.once('exit', () => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });

@@ -16,7 +16,7 @@ import type { PlanningState } from '../../../../../src/core/planning/settings';
 import type { SolveResult } from '../../../../../src/core/planning/solver/result';
 import type { SolveOptions } from '../../../../../src/core/planning/solver/solve';
 import { solveBlock } from '../../../../../src/core/planning/solver/solve';
-import { SAMPLE_WORLD, tempDir } from '../../../../helpers/paths';
+import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
 
 export interface World {
   project: Project;
@@ -29,23 +29,23 @@ export interface World {
 const worlds = new Map<string, Promise<World>>();
 
 /** A world of its own, for tests that add machines or recipes to the game index. */
-export function freshWorld(dir: string = SAMPLE_WORLD): Promise<World> {
-  return createWorld(dir);
+export function freshWorld(source: string = SAMPLE_DUMP): Promise<World> {
+  return createWorld(source);
 }
 
-export function loadWorld(dir: string = SAMPLE_WORLD): Promise<World> {
-  let w = worlds.get(dir);
+export function loadWorld(source: string = SAMPLE_DUMP): Promise<World> {
+  let w = worlds.get(source);
   if (!w) {
-    w = createWorld(dir);
-    worlds.set(dir, w);
+    w = createWorld(source);
+    worlds.set(source, w);
   }
   return w;
 }
 
-async function createWorld(dir: string): Promise<World> {
+async function createWorld(source: string): Promise<World> {
   const tmp = tempDir('pyops-solver-');
   const project = await Project.create(path.join(tmp, 'w.pyops'));
-  await importGameData(project, dir);
+  await importGameData(project, source);
   const g = gameIndex(project);
   const state = readPlanningState(project);
   const availability = new Availability(g, state);
