@@ -17,8 +17,9 @@ const dist = path.join(root, 'dist');
 const wasmFiles = [require.resolve('sql.js/dist/sql-wasm.wasm'), require.resolve('highs/runtime')];
 
 /** Copies the wasm runtimes into dist/ after every build. */
-const copyWasm = {
-  name: 'copy-wasm',
+// Attached to the extension's build only: the CLI reads the same dist/ assets.
+const copyAssets = {
+  name: 'copy-assets',
   setup(b) {
     b.onEnd(() => {
       fs.mkdirSync(dist, { recursive: true });
@@ -57,7 +58,7 @@ const nodeCommon = {
 };
 
 const targets = [
-  { ...nodeCommon, entryPoints: [path.join(root, 'src/extension/extension.ts')], outfile: path.join(dist, 'extension.cjs'), external: ['vscode'], plugins: [copyWasm] },
+  { ...nodeCommon, entryPoints: [path.join(root, 'src/extension/extension.ts')], outfile: path.join(dist, 'extension.cjs'), external: ['vscode'], plugins: [copyAssets] },
   // The solver's worker thread (large block solves off the extension host's main thread).
   { ...nodeCommon, entryPoints: [path.join(root, 'src/core/planning/solver/worker.ts')], outfile: path.join(dist, 'solver-worker.cjs') },
   {
@@ -65,7 +66,6 @@ const targets = [
     entryPoints: [path.join(root, 'src/cli/index.ts')],
     outfile: path.join(dist, 'cli.cjs'),
     banner: { js: '#!/usr/bin/env node\n' + importMetaFix.banner.js },
-    plugins: [copyWasm],
   },
 ];
 
