@@ -16,8 +16,8 @@ const dist = path.join(root, 'dist');
 
 const wasmFiles = [require.resolve('sql.js/dist/sql-wasm.wasm'), require.resolve('highs/runtime')];
 
-/** Copies the wasm runtimes into dist/ after every build. */
-// Attached to the extension's build only: the CLI reads the same dist/ assets.
+/** Copies the runtime assets (wasm, sample world, codicons, companion mod) into dist/ after a build.
+ *  Attached to the extension's build only: the CLI reads the same dist/. */
 const copyAssets = {
   name: 'copy-assets',
   setup(b) {
