@@ -7,7 +7,7 @@ import { loadSqlJs, scalar, dbFilename, type Database } from './sqlite';
 import { atomicWriteFile } from './atomicFile';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { ProjectError } from './errors';
-import { Project, gamedataPath, validateProjectBytes } from './project';
+import { Project, gamedataPath, setMetaRaw, validateProjectBytes } from './project';
 import { BUNDLE_KIND, PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
 import { GAMEDATA_MIGRATIONS, GAMEDATA_TABLES } from './schema/gamedata';
 
@@ -27,16 +27,13 @@ export async function backupProject(project: Project, dest: string): Promise<str
   try {
     const gd = new SQL.Database(project.exportGameData());
     try {
-      bundle.run(`ATTACH DATABASE '${dbFilename(gd)}' AS src`);
       // The game-data tables get their full DDL in the bundle; user_version stays the project's.
       for (const m of GAMEDATA_MIGRATIONS) bundle.exec(m.sql);
-      bundle.run('BEGIN');
-      for (const t of ['gd_meta', ...GAMEDATA_TABLES]) bundle.run(`INSERT INTO main.${t} SELECT * FROM src.${t}`);
-      setMeta(bundle, 'kind', BUNDLE_KIND);
-      setMeta(bundle, 'bundle_created_at', new Date().toISOString());
-      setMeta(bundle, 'bundle_gamedata_version', String(schemaVersion(gd)));
-      bundle.run('COMMIT');
-      bundle.run('DETACH DATABASE src');
+      copyGameDataTables(bundle, gd, (db) => {
+        setMetaRaw(db, 'kind', BUNDLE_KIND);
+        setMetaRaw(db, 'bundle_created_at', new Date().toISOString());
+        setMetaRaw(db, 'bundle_gamedata_version', String(schemaVersion(gd)));
+      });
     } finally {
       gd.close();
     }
@@ -71,19 +68,16 @@ export async function restoreBackup(backupFile: string, dest: string): Promise<v
       project.run("DELETE FROM meta WHERE key LIKE 'bundle_%'");
       project.run('VACUUM');
       migrate(gd, GAMEDATA_MIGRATIONS);
-      gd.run(`ATTACH DATABASE '${dbFilename(bundle)}' AS src`);
-      gd.run('BEGIN');
-      for (const t of ['gd_meta', ...GAMEDATA_TABLES]) gd.run(`INSERT INTO main.${t} SELECT * FROM src.${t}`);
-      gd.run('COMMIT');
-      gd.run('DETACH DATABASE src');
+      copyGameDataTables(gd, bundle);
       // Validate what we are about to write exactly as an open would.
-      validateProjectBytes(SQL, project.export(), dest).close();
+      const projectBytes = project.export();
+      validateProjectBytes(SQL, projectBytes, dest).close();
       dest = path.resolve(dest);
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       const hasData = Number(scalar(gd, 'SELECT count(*) FROM gd_meta') ?? 0) > 0;
       if (hasData) atomicWriteFile(gamedataPath(dest), gd.export());
       else fs.rmSync(gamedataPath(dest), { force: true });
-      atomicWriteFile(dest, project.export());
+      atomicWriteFile(dest, projectBytes);
     } finally {
       project.close();
       gd.close();
@@ -110,6 +104,12 @@ function openBundle(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Arra
   throw new ProjectError('not-bundle', `${path.basename(file)} is a working project, not a backup; open it directly instead.`);
 }
 
-function setMeta(db: Database, key: string, value: string): void {
-  db.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+/** Copy every game-data table from `from` into the same tables of `into`, in one transaction. */
+function copyGameDataTables(into: Database, from: Database, alsoInTransaction?: (db: Database) => void): void {
+  into.run(`ATTACH DATABASE '${dbFilename(from)}' AS src`);
+  into.run('BEGIN');
+  for (const t of ['gd_meta', ...GAMEDATA_TABLES]) into.run(`INSERT INTO main.${t} SELECT * FROM src.${t}`);
+  alsoInTransaction?.(into);
+  into.run('COMMIT');
+  into.run('DETACH DATABASE src');
 }

@@ -523,7 +523,8 @@ function applyFrames(db: Database, frames: JournalFrame[]): void {
   }
 }
 
-function setMetaRaw(db: Database, key: string, value: string): void {
+/** Set a row of the project's `meta` table inside the caller's transaction (no journal of its own). */
+export function setMetaRaw(db: Database, key: string, value: string): void {
   db.run('INSERT INTO main.meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
 }
 
