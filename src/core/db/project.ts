@@ -444,10 +444,16 @@ function rowImage(db: Database, table: string, rowid: number): string | null {
 
 function putImage(db: Database, table: string, rowid: number, img: string | null): void {
   db.run(`DELETE FROM main.${quoteId(table)} WHERE rowid = ?`, [rowid]);
-  if (img === null) return;
-  const row = JSON.parse(img) as Record<string, SqlValue>;
+  if (img !== null) putRow(db, table, rowid, JSON.parse(img) as Record<string, unknown>);
+}
+
+/** Write one row image under its rowid, replacing whatever holds that rowid. */
+function putRow(db: Database, table: string, rowid: number, row: Record<string, unknown>): void {
   const cols = Object.keys(row);
-  db.run(`INSERT OR REPLACE INTO main.${quoteId(table)} (rowid, ${cols.map(quoteId).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`, [rowid, ...cols.map((c) => row[c])]);
+  db.run(
+    `INSERT OR REPLACE INTO main.${quoteId(table)} (rowid, ${cols.map(quoteId).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`,
+    [rowid, ...cols.map((c) => row[c] as SqlValue)],
+  );
 }
 
 /** Undo: put back the before-images (keeping the current ones for redo); redo: the reverse. */
@@ -507,14 +513,7 @@ function applyFrames(db: Database, frames: JournalFrame[]): void {
   try {
     for (const f of frames) {
       for (const c of f.changes) if (c.row === null) db.run(`DELETE FROM main.${quoteId(c.table)} WHERE rowid = ?`, [c.rowid]);
-      for (const c of f.changes) {
-        if (c.row === null) continue;
-        const cols = Object.keys(c.row);
-        db.run(
-          `INSERT OR REPLACE INTO main.${quoteId(c.table)} (rowid, ${cols.map(quoteId).join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`,
-          [c.rowid, ...cols.map((k) => c.row![k] as SqlValue)],
-        );
-      }
+      for (const c of f.changes) if (c.row !== null) putRow(db, c.table, c.rowid, c.row);
     }
     db.run('COMMIT');
   } catch (err) {
