@@ -3,6 +3,7 @@
 // action. Progress = done (steps + subtasks) / all.
 import { z } from 'zod';
 import type { Project } from '../db/project';
+import { scalar } from '../db/sqlite';
 import { newId, now } from './ids';
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done', 'closed'] as const;
@@ -86,8 +87,10 @@ export function listTasks(p: Project): TaskSummary[] {
 
 export function getTask(p: Project, id: string): TaskDetail {
   const row = p.query<TaskRow>('SELECT * FROM tasks WHERE id = ?', [id])[0];
-  if (!row) throw new TaskError(`There is no task with id "${id}"; call listTasks to see the task ids.`);
-  const summary = summaries(p, 'WHERE id = ?', [id])[0];
+  if (!row) throw noSuchTask(id);
+  // One pass over the progress aggregates for the task and its direct subtasks.
+  const family = summaries(p, 'WHERE id = ? OR parent_id = ?', [id, id]);
+  const summary = family.find((t) => t.id === id)!;
   return {
     ...summary,
     body: row.body,
@@ -97,12 +100,14 @@ export function getTask(p: Project, id: string): TaskDetail {
     links: p.query<{ id: string; kind: LinkKind; name: string; data: string | null }>('SELECT id, kind, name, data FROM task_links WHERE task_id = ? ORDER BY rowid', [id]).map((l) => ({
       id: l.id, kind: l.kind, name: l.name, ...(l.data ? { data: JSON.parse(l.data) } : {}),
     })),
-    subtasks: summaries(p, 'WHERE parent_id = ?', [id]),
+    subtasks: family.filter((t) => t.parentId === id),
   };
 }
 
+const noSuchTask = (id: string) => new TaskError(`There is no task with id "${id}"; call listTasks to see the task ids.`);
+
 function requireTask(p: Project, id: string): void {
-  if (!p.query('SELECT 1 FROM tasks WHERE id = ?', [id]).length) throw new TaskError(`There is no task with id "${id}"; call listTasks to see the task ids.`);
+  if (!p.query('SELECT 1 FROM tasks WHERE id = ?', [id]).length) throw noSuchTask(id);
 }
 
 export function createTask(p: Project, input: CreateTaskInput, extraLinks: Array<{ kind: LinkKind; name: string; data?: unknown }> = []): { id: string; title: string } {
@@ -112,7 +117,7 @@ export function createTask(p: Project, input: CreateTaskInput, extraLinks: Array
   const ts = now();
   p.write(
     (db) => {
-      const order = Number(db.exec('SELECT coalesce(max(sort_order), 0) + 1 FROM tasks')[0]?.values[0][0] ?? 1);
+      const order = Number(scalar(db, 'SELECT coalesce(max(sort_order), 0) + 1 FROM tasks') ?? 1);
       db.run('INSERT INTO tasks(id, parent_id, title, body, status, sort_order, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
         id, t.parentId ?? null, t.title, t.body ?? '', t.status ?? 'open', order, ts, ts,
       ]);
@@ -154,7 +159,7 @@ export function addTaskStep(p: Project, taskId: string, text: string): { id: str
   const id = newId('s');
   p.write(
     (db) => {
-      const idx = Number(db.exec('SELECT coalesce(max(idx), -1) + 1 FROM task_steps WHERE task_id = ?', [taskId])[0]?.values[0][0] ?? 0);
+      const idx = Number(scalar(db, 'SELECT coalesce(max(idx), -1) + 1 FROM task_steps WHERE task_id = ?', [taskId]) ?? 0);
       db.run('INSERT INTO task_steps(id, task_id, idx, text, done) VALUES (?, ?, ?, ?, 0)', [id, taskId, idx, t]);
       db.run('UPDATE tasks SET updated_at = ? WHERE id = ?', [now(), taskId]);
     },
