@@ -9,6 +9,7 @@ import { solveCommand, SOLVE_USAGE } from './commands/solve';
 import { askCommand, ASK_USAGE } from './commands/ask';
 import { bridgeCommand, BRIDGE_USAGE } from './commands/bridge';
 import { relayCommand, RELAY_USAGE } from './commands/relay';
+import { VERSION } from './version';
 import { mcpCommand, MCP_USAGE } from './commands/mcp';
 
 export const USAGE = `Usage:
@@ -21,8 +22,6 @@ ${BRIDGE_USAGE}
 ${RELAY_USAGE}
 ${MCP_USAGE}
 pyops --help | --version`;
-
-declare const PYOPS_VERSION: string | undefined;
 
 export async function run(argv: string[], io: CliIO = processIO): Promise<number> {
   const [cmd, ...rest] = argv;
@@ -48,7 +47,7 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await mcpCommand(rest, io);
       case '--version':
       case '-v':
-        io.out(typeof PYOPS_VERSION === 'string' ? PYOPS_VERSION : 'dev');
+        io.out(VERSION);
         return 0;
       case '--help':
       case '-h':

@@ -2,7 +2,7 @@
 // bridge for one project and prints what happens (listening, game linked or lost, snapshots,
 // captured tasks) until Ctrl+C.
 import { Project } from '../../core/db/project';
-import { Bridge, DEFAULT_BRIDGE_PORT, PROTOCOL_VERSION, type BridgeEvent } from '../../core/bridge';
+import { Bridge, DEFAULT_BRIDGE_PORT, PROTOCOL_VERSION, gameUdpPortFor, type BridgeEvent } from '../../core/bridge';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 
@@ -13,10 +13,10 @@ export interface LongRunningOptions {
   signal?: AbortSignal;
 }
 
-export function parsePort(text: string | undefined, fallback: number, allowZero = false): number {
+export function parsePort(text: string | undefined, fallback: number, { allowZero = false, flag = '--port' } = {}): number {
   if (text === undefined) return fallback;
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n > 65_535 || (n === 0 && !allowZero)) throw new UsageError(`--port must be a UDP port number (1–65535), not "${text}"`);
+  if (!/^\d+$/.test(text) || n > 65_535 || (n === 0 && !allowZero)) throw new UsageError(`${flag} must be a port number (1–65535), not "${text}"`);
   return n;
 }
 
@@ -71,7 +71,7 @@ function describe(e: BridgeEvent): string | undefined {
 export async function bridgeCommand(argv: string[], io: CliIO, opts: LongRunningOptions = {}): Promise<number> {
   const a = parse(argv, { project: { type: 'string' }, port: { type: 'string' } }, { min: 0, max: 0, names: '' });
   if (!a.values.project) throw new UsageError('missing --project <file>');
-  const port = parsePort(a.values.port, DEFAULT_BRIDGE_PORT, true);
+  const port = parsePort(a.values.port, DEFAULT_BRIDGE_PORT, { allowZero: true });
   const project = await Project.open(a.values.project, { app: 'pyops bridge' });
   const stop = stopSignal(opts.signal);
   const bridge = new Bridge({ port, project: () => project, appName: 'pyops bridge' });
@@ -86,7 +86,7 @@ export async function bridgeCommand(argv: string[], io: CliIO, opts: LongRunning
       io.err(`pyops: ${status.error}`);
       return 1;
     }
-    io.out(`PyOps bridge listening on ${status.host}:${status.port} for "${project.name}" (protocol ${PROTOCOL_VERSION}). Start Factorio with --enable-lua-udp ${status.port === 37658 ? 37659 : 37658} and the PyOps Link mod; Ctrl+C stops.`);
+    io.out(`PyOps bridge listening on ${status.host}:${status.port} for "${project.name}" (protocol ${PROTOCOL_VERSION}). Start Factorio with --enable-lua-udp ${gameUdpPortFor(status.port)} and the PyOps Link mod; Ctrl+C stops.`);
     await waitForAbort(stop.signal);
     const c = bridge.status().counters;
     io.out(`Stopped. Datagrams in ${c.in}, out ${c.out}, malformed ${c.malformed}, unknown ${c.unknown}, rejected ${c.rejected}.`);

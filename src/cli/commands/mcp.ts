@@ -10,14 +10,14 @@ import { serveStdioMcp } from '../../core/mcp/stdio';
 import { Bridge } from '../../core/bridge/bridge';
 import { createGameLink, type GameLink } from '../../core/bridge/gameLink';
 import { DEFAULT_BRIDGE_PORT } from '../../core/bridge/protocol';
-import { detectFactorio } from '../../core/gamedata/factorio';
+import { detectFactorio, SCRIPT_OUTPUT } from '../../core/gamedata/factorio';
 import path from 'node:path';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
+import { VERSION } from '../version';
+import { parsePort, stopSignal } from './bridge';
 
 export const MCP_USAGE = 'pyops mcp --project <file> [--developer-tools] [--bridge-port <p> | --no-bridge]';
-
-declare const PYOPS_VERSION: string | undefined;
 
 export interface McpDeps {
   /** Resolves when the client goes away (default: stdin ends, or SIGINT/SIGTERM). */
@@ -25,12 +25,17 @@ export interface McpDeps {
 }
 
 function clientGone(): Promise<void> {
+  const stop = stopSignal();
   return new Promise((resolve) => {
-    const done = () => resolve();
+    const done = () => {
+      stop.dispose();
+      process.stdin.off('end', done);
+      process.stdin.off('close', done);
+      resolve();
+    };
     process.stdin.once('end', done);
     process.stdin.once('close', done);
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
+    stop.signal.addEventListener('abort', done, { once: true });
   });
 }
 
@@ -41,20 +46,18 @@ export async function mcpCommand(argv: string[], io: CliIO, deps: McpDeps = {}):
     { min: 0, max: 0, names: '' },
   );
   if (!a.values.project) throw new UsageError('missing --project <file>');
-  const port = a.values['bridge-port'];
-  if (port !== undefined && !(Number.isInteger(Number(port)) && Number(port) >= 1 && Number(port) <= 65_535)) throw new UsageError(`--bridge-port must be a port number (1–65535), not "${port}"`);
-  if (port !== undefined && a.values['no-bridge']) throw new UsageError('give either --bridge-port or --no-bridge, not both');
+  const port = parsePort(a.values['bridge-port'], DEFAULT_BRIDGE_PORT, { flag: '--bridge-port' });
+  if (a.values['bridge-port'] !== undefined && a.values['no-bridge']) throw new UsageError('give either --bridge-port or --no-bridge, not both');
 
   const project = await Project.open(a.values.project, { app: 'cli (mcp)' });
   const dev = !!a.values['developer-tools'];
   const tools = toolsFor('mcp').filter((t) => dev || t.tier !== 'developer');
   if (project.readOnly) io.err(`pyops mcp: ${project.readOnlyReason ?? 'the project is read-only'}; tools that change it will answer with an error.`);
-  const version = typeof PYOPS_VERSION === 'string' ? PYOPS_VERSION : 'dev';
   let server: { close(): Promise<void> } | undefined;
   let bridge: Bridge | undefined;
   let game: GameLink | undefined;
   if (!a.values['no-bridge']) {
-    bridge = new Bridge({ port: port !== undefined ? Number(port) : DEFAULT_BRIDGE_PORT, project: () => project, appName: 'PyOps (pyops mcp)' });
+    bridge = new Bridge({ port, project: () => project, appName: 'PyOps (pyops mcp)' });
     const s = await bridge.start();
     if (s.state === 'listening') {
       game = createGameLink(bridge, { scriptOutputDir: () => scriptOutput() });
@@ -66,7 +69,7 @@ export async function mcpCommand(argv: string[], io: CliIO, deps: McpDeps = {}):
     }
   }
   try {
-    server = await serveStdioMcp(tools, () => ({ project, caller: 'mcp', game }), { name: 'pyops', version });
+    server = await serveStdioMcp(tools, () => ({ project, caller: 'mcp', game }), { name: 'pyops', version: VERSION });
     io.err(`pyops mcp: serving ${tools.length} tools for "${project.name}" over stdio`);
     await (deps.until ?? clientGone());
     return 0;
@@ -80,7 +83,7 @@ export async function mcpCommand(argv: string[], io: CliIO, deps: McpDeps = {}):
 /** Factorio's script-output folder (screenshots land there), when the install can be found. */
 function scriptOutput(): string | undefined {
   try {
-    return path.join(detectFactorio({}).userDataDir, 'script-output');
+    return path.join(detectFactorio({}).userDataDir, SCRIPT_OUTPUT);
   } catch {
     return undefined;
   }

@@ -19,7 +19,7 @@ export async function relayCommand(argv: string[], io: CliIO, opts: LongRunningO
   }
   if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new UsageError(`--to must be a ws:// or wss:// URL, not "${a.values.to}"`);
   const token = a.values.token ?? url.searchParams.get('token') ?? undefined;
-  const port = parsePort(a.values.port, DEFAULT_BRIDGE_PORT, true);
+  const port = parsePort(a.values.port, DEFAULT_BRIDGE_PORT, { allowZero: true });
   const stop = stopSignal(opts.signal);
   const client = new RelayClient({ url: url.toString(), token, port });
   let rejected: string | undefined;

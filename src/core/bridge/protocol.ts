@@ -8,6 +8,11 @@ import { z } from 'zod';
 export const PROTOCOL_VERSION = 1;
 
 export const DEFAULT_BRIDGE_PORT = 37657;
+
+/** The port to suggest for Factorio's `--enable-lua-udp`: near the bridge's, never the same. */
+export function gameUdpPortFor(bridgePort: number): number {
+  return bridgePort === 37658 ? 37659 : 37658;
+}
 export const BRIDGE_HOST = '127.0.0.1';
 
 /** The mod never receives datagrams of 8 KB or more; stay well below (measured limit, see docs). */

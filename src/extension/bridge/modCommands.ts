@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import fs from 'node:fs';
 import path from 'node:path';
 import { detectFactorio, readFactorioVersion, FactorioSyncError } from '../../core/gamedata/factorio';
-import { installCompanionMod, removeCompanionMod, type InstallMode } from '../../core/bridge';
+import { gameUdpPortFor, installCompanionMod, removeCompanionMod, type InstallMode } from '../../core/bridge';
 import { readSettings } from '../settings';
 
 /** The mod folder shipped in the extension (dist/ in a package, the repository folder in development). */
@@ -66,7 +66,7 @@ export async function installModCommand(extensionPath: string, bridgePort: numbe
     readFactorioVersion(paths.executable),
   );
   const r = installCompanionMod({ sourceDir: source, userDataDir: paths.userDataDir, factorioVersion: version.version, mode });
-  const gamePort = bridgePort === 37658 ? 37659 : 37658;
+  const gamePort = gameUdpPortFor(bridgePort);
   // Not awaited: the command is done once the mod is in place, whether or not the notice is clicked.
   void vscode.window
     .showInformationMessage(

@@ -3,7 +3,7 @@
 // run beside the game. asExternalUri maps the port to what the local machine can reach (VS Code
 // forwards it when the window is remote).
 import * as vscode from 'vscode';
-import { RelayServer, type Bridge, type RelayServerInfo } from '../../core/bridge';
+import { DEFAULT_BRIDGE_PORT, RelayServer, type Bridge, type RelayServerInfo } from '../../core/bridge';
 
 export class RelayHost implements vscode.Disposable {
   private server: RelayServer | undefined;
@@ -43,7 +43,7 @@ export class RelayHost implements vscode.Disposable {
     const info = await this.start();
     const external = await vscode.env.asExternalUri(vscode.Uri.parse(`http://127.0.0.1:${info.port}/`));
     const ws = external.with({ scheme: external.scheme === 'https' ? 'wss' : 'ws' }).toString();
-    return `pyops relay --to ${ws} --token ${info.token}${bridgePort !== 37657 ? ` --port ${bridgePort}` : ''}`;
+    return `pyops relay --to ${ws} --token ${info.token}${bridgePort !== DEFAULT_BRIDGE_PORT ? ` --port ${bridgePort}` : ''}`;
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 // The game-link indicator in the status bar: listening / linked (who, which mod) / port problem /
 // protocol mismatch. A click opens the game-link status quick pick.
 import * as vscode from 'vscode';
-import type { BridgeStatus } from '../../core/bridge';
+import { gameUdpPortFor, type BridgeStatus } from '../../core/bridge';
 
 export function renderGameStatus(item: vscode.StatusBarItem, s: BridgeStatus | undefined): void {
   item.backgroundColor = undefined;
@@ -24,7 +24,7 @@ export function renderGameStatus(item: vscode.StatusBarItem, s: BridgeStatus | u
     if (s.protocolMismatch) md.appendMarkdown(`$(warning) The mod speaks protocol ${s.modProtocolVersion}, PyOps ${s.appProtocolVersion}. Reinstall the companion mod and restart the game.\n\n`);
   } else {
     item.text = '$(radio-tower) Game: waiting';
-    md.appendMarkdown(`**Waiting for Factorio** on UDP ${s.host}:${s.port}.\n\nStart Factorio with \`--enable-lua-udp ${s.port === 37658 ? 37659 : 37658}\` and the PyOps Link mod enabled.\n\n`);
+    md.appendMarkdown(`**Waiting for Factorio** on UDP ${s.host}:${s.port}.\n\nStart Factorio with \`--enable-lua-udp ${gameUdpPortFor(s.port)}\` and the PyOps Link mod enabled.\n\n`);
     if (s.peer) md.appendMarkdown(`Last seen ${new Date(s.peer.lastSeen).toLocaleTimeString()}.\n\n`);
   }
   md.appendMarkdown(`Datagrams in ${s.counters.in} · out ${s.counters.out} · malformed ${s.counters.malformed}${s.relays ? ` · relays ${s.relays}` : ''}\n\nClick for game-link status and actions.`);
