@@ -17,7 +17,7 @@ import { buildSystemPrompt, MAX_STEPS } from './prompt/system';
 import { readHorizon } from './prompt/horizon';
 import { estimateOverhead } from './compaction/estimate';
 import { compactMessages, type CompactionResult } from './compaction/compact';
-import { contextWindowFor, prepareTurnContext } from './compaction/context';
+import { contextWindowFor, prepareTurnContext, saveCompaction } from './compaction/context';
 import { pruneToolOutputs } from './compaction/prune';
 import {
   appendMessage,
@@ -26,7 +26,6 @@ import {
   loadMessages,
   newId,
   recordUsage,
-  replaceMessages,
   syncMessages,
   truncateFrom,
   updateConversation,
@@ -240,11 +239,7 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
       // deterministically (no model call) and retry once.
       const forced = await compactMessages(transcript, { contextWindow, overheadTokens, force: true, now });
       if (forced.compacted) {
-        project.write(() => {
-          replaceMessages(project, conv.id, forced.messages);
-          updateConversation(project, conv.id, { compactionSummary: forced.summary ?? null, compactionAnchor: forced.anchorId ?? null });
-          recordUsage(project, conv.id, null);
-        });
+        saveCompaction(project, conv.id, forced);
         transcript = forced.messages;
         compaction = forced;
         contextRetried = true;

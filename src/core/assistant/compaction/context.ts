@@ -112,7 +112,7 @@ export interface PreparedContext {
 }
 
 /** Save a compaction: the replaced list, the cached summary and anchor, and no stale measurement. */
-function saveCompaction(p: Project, conversationId: string, r: CompactionResult): void {
+export function saveCompaction(p: Project, conversationId: string, r: CompactionResult): void {
   p.write(() => {
     replaceMessages(p, conversationId, r.messages);
     updateConversation(p, conversationId, { compactionSummary: r.summary ?? null, compactionAnchor: r.anchorId ?? null });
