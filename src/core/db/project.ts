@@ -10,7 +10,7 @@ import { loadSqlJs, scalar, all, dbFilename, type Database, type SqlValue } from
 import { atomicWriteFile, removeStaleTempFiles, BACKUP_SUFFIX } from './atomicFile';
 import { JournalWriter, journalPath, readJournal, type JournalChange, type JournalFrame } from './journal';
 import { acquireLock, type LockOwner } from './lock';
-import { migrate, schemaVersion, latestVersion, type Migration } from './migrate';
+import { migrate, schemaVersion, latestVersion } from './migrate';
 import { ProjectError } from './errors';
 import { PROJECT_KIND, BUNDLE_KIND, PROJECT_MIGRATIONS } from './schema/project';
 import { GAMEDATA_KIND, GAMEDATA_MIGRATIONS, GAMEDATA_TABLES, DATA_FORMAT_VERSION } from './schema/gamedata';
@@ -621,8 +621,8 @@ function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; status: 
   return { gd: emptyGamedata(SQL), status: 'unreadable' };
 }
 
-export function emptyGamedata(SQL: SqlJs, migrations: Migration[] = GAMEDATA_MIGRATIONS): Database {
+function emptyGamedata(SQL: SqlJs): Database {
   const gd = new SQL.Database();
-  migrate(gd, migrations);
+  migrate(gd, GAMEDATA_MIGRATIONS);
   return gd;
 }

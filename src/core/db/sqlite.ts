@@ -62,10 +62,6 @@ export function all<T = Record<string, SqlValue>>(db: Database, sql: string, par
   }
 }
 
-export function one<T = Record<string, SqlValue>>(db: Database, sql: string, params: SqlValue[] = []): T | undefined {
-  return all<T>(db, sql, params)[0];
-}
-
 export function scalar<T extends SqlValue = SqlValue>(db: Database, sql: string, params: SqlValue[] = []): T | undefined {
   const stmt = db.prepare(sql);
   try {

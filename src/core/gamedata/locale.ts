@@ -26,10 +26,6 @@ export interface Prototype {
 export class Localizer {
   constructor(private readonly src: LocaleSources) {}
 
-  get isEmpty(): boolean {
-    return this.src.resolved.size === 0 && this.src.cfg.size === 0;
-  }
-
   /** Display name or undefined when no source knows it. */
   name(kind: LocaleKind, proto: Prototype, fallbacks: Array<() => string | undefined> = []): string | undefined {
     const resolved = this.src.resolved.get(kind)?.get(proto.name);

@@ -28,7 +28,3 @@ export function updateNote(p: Project, id: string, input: { title?: string; body
   const n = noteInput.parse({ title: input.title ?? cur.title, body: input.body ?? cur.body });
   p.write((db) => db.run('UPDATE notes SET title = ?, body = ?, updated_at = ? WHERE id = ?', [n.title, n.body, now(), id]), { undo: `Edit note "${n.title}"` });
 }
-
-export function deleteNote(p: Project, id: string): void {
-  p.write((db) => db.run('DELETE FROM notes WHERE id = ?', [id]), { undo: 'Delete note' });
-}

@@ -189,8 +189,3 @@ export function installHelperMod(userDataDir: string, factorioVersion: string): 
   }
   return { modDir, modListFile, restore };
 }
-
-/** Remove the helper from an install handle; the same as `install.restore()`. */
-export function removeHelperMod(install: HelperModInstall): void {
-  install.restore();
-}

@@ -12,7 +12,7 @@ export {
   type LocateEnv,
 } from './locate';
 export { isFactorioRunning, type ProcessProbe } from './process';
-export { installHelperMod, removeHelperMod, recoverHelperMod, type HelperModInstall } from './helperMod';
+export { installHelperMod, recoverHelperMod, type HelperModInstall } from './helperMod';
 export { HELPER_MOD_NAME, factorioSeries } from './helperModFiles';
 export { runFactorio, readFactorioVersion, DEFAULT_TIMEOUT_MS, type RunOptions, type RunResult } from './run';
 export { findErrorBanner, parseVersionOutput, type FactorioVersion } from './banner';
