@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { runTool } from '../core/assistant/tools/run';
 import { vscodeTools, vscodeToolName } from '../core/assistant/tools/vscodeManifest';
 import type { AnyTool } from '../core/assistant/tools/types';
+import type { GameLink } from '../core/bridge';
 import type { ProjectManager } from './projectManager';
 
 function resultParts(tool: AnyTool, outcome: Awaited<ReturnType<typeof runTool>>): vscode.LanguageModelToolResult {
@@ -17,7 +18,7 @@ function resultParts(tool: AnyTool, outcome: Awaited<ReturnType<typeof runTool>>
   ]);
 }
 
-export function registerLanguageModelTools(projects: ProjectManager, game: () => unknown): vscode.Disposable[] {
+export function registerLanguageModelTools(projects: ProjectManager, game: () => GameLink | undefined): vscode.Disposable[] {
   return vscodeTools().map((tool) =>
     vscode.lm.registerTool<Record<string, unknown>>(vscodeToolName(tool.name), {
       prepareInvocation(options) {

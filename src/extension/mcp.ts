@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { startHttpMcp, type HttpMcpHandle } from '../core/mcp/http';
 import { toolsFor } from '../core/assistant/tools/registry';
 import type { AnyTool } from '../core/assistant/tools/types';
+import type { GameLink } from '../core/bridge';
 import type { ProjectManager } from './projectManager';
 import { readSettings } from './settings';
 
@@ -18,7 +19,7 @@ export class EmbeddedMcp implements vscode.Disposable {
 
   constructor(
     private readonly projects: ProjectManager,
-    private readonly game: () => unknown,
+    private readonly game: () => GameLink | undefined,
     private readonly extensionVersion: string,
   ) {}
 

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { UIMessage, UIMessageChunk } from 'ai';
 import type { Project } from '../../core/db/project';
+import type { GameLink } from '../../core/bridge';
 import { allTools } from '../../core/assistant/tools/registry';
 import { agentTools } from '../../core/assistant/agent/tools';
 import { runTurn, type TurnOptions, type TurnResult } from '../../core/assistant/turn';
@@ -85,7 +86,7 @@ export class AssistantHost implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     readonly projects: ProjectManager,
-    readonly game: () => unknown,
+    readonly game: () => GameLink | undefined,
   ) {
     this.secrets = new VsCodeSecretStore(context.secrets);
     this.disposables.push(

@@ -2,6 +2,7 @@
 // @pyops, the OpenRouter language-model provider, the side panel, the status items, the assistant
 // commands, `pyops:` reference documents and the conversation links. One call from activate().
 import * as vscode from 'vscode';
+import type { GameLink } from '../../core/bridge';
 import type { ProjectManager } from '../projectManager';
 import { AssistantHost } from './host';
 import { registerChatParticipant } from '../chat/participant';
@@ -20,7 +21,7 @@ export interface AssistantSurfaces extends vscode.Disposable {
   panel: AssistantPanel;
 }
 
-export function registerAssistant(context: vscode.ExtensionContext, projects: ProjectManager, game: () => unknown, onGameChange?: vscode.Event<unknown>): AssistantSurfaces {
+export function registerAssistant(context: vscode.ExtensionContext, projects: ProjectManager, game: () => GameLink | undefined, onGameChange?: vscode.Event<unknown>): AssistantSurfaces {
   const host = new AssistantHost(context, projects, game);
   const actions = new ProposalActions(host);
   const panel = new AssistantPanel(context, host, actions, onGameChange);

@@ -19,7 +19,7 @@ import { getBlock, undoAndResolve } from '../../core/planning/factory/blocks';
 import type { ProposalRef } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
 import { appliedReport, blocksGone, findProposal, type ProposalRecord } from './extract';
-import { gameLinkOf, gameState, NO_GAME_MESSAGE, showBlockPayload } from './game';
+import { gameState, NO_GAME_MESSAGE, showBlockPayload } from './game';
 import { namesFrom, toDraftView, toEvalView, toPlanView } from './views';
 import { gameIndex } from '../../core/planning/gameIndex';
 
@@ -123,12 +123,12 @@ export class ProposalActions {
   async runEval(ref: ProposalRef): Promise<EvalOutcome> {
     const { record } = this.locate(ref);
     if (record.kind !== 'eval') throw new Error('Only a Lua proposal can be run in the game.');
-    const link = gameLinkOf(this.host.game());
-    if (!gameState(link).linked || !link?.eval) throw new Error(NO_GAME_MESSAGE);
+    const link = this.host.game();
+    if (!link || !gameState(link).linked) throw new Error(NO_GAME_MESSAGE);
     const code = toEvalView(record.result).code;
     const r = await link.eval(code);
     const outcome: EvalOutcome = r.ok
-      ? { ok: true, text: String(r.result ?? ''), truncated: r.truncated, at: new Date().toISOString() }
+      ? { ok: true, text: r.result, truncated: r.truncated, at: new Date().toISOString() }
       : { ok: false, text: r.error ?? 'The game refused to run the snippet.', at: new Date().toISOString() };
     this.evalResults.set(refKey(ref), outcome);
     this.evalChanged.fire(ref);
@@ -148,8 +148,8 @@ export class ProposalActions {
   /** Draw a block draft (or one block of a plan) in the in-game summary panel. */
   async showInGame(ref: ProposalRef, blockIndex = 0): Promise<void> {
     const { project, record } = this.locate(ref);
-    const link = gameLinkOf(this.host.game());
-    if (!gameState(link).linked || !link?.showBlock) throw new Error(NO_GAME_MESSAGE);
+    const link = this.host.game();
+    if (!link || !gameState(link).linked) throw new Error(NO_GAME_MESSAGE);
     const names = namesFrom(gameIndex(project));
     const draft = record.kind === 'plan' ? toPlanView(record.result, names).blocks[blockIndex] : record.kind === 'eval' ? undefined : toDraftView(record.result, names);
     if (!draft) throw new Error('That proposal has no block to show.');

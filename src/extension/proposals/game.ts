@@ -1,42 +1,19 @@
-// The game link as the proposals see it. The bridge owns the real link; this module only needs
-// "is a game linked", "run this Lua" and "show this block", so it accepts anything with that shape
-// (the extension passes a getter) and says clearly what to do when no game is there.
+// The game link as the proposals see it. The bridge owns the real link; this module only says
+// whether a game is linked and what to do when none is there.
+import type { GameLink, ShowBlockPayload } from '../../core/bridge';
 import type { DraftView } from '../../webview/protocol';
-
-export interface GameResult {
-  ok: boolean;
-  error?: string;
-  result?: string;
-  truncated?: boolean;
-}
-
-export interface GameLinkLike {
-  status?(): { linked?: boolean; state?: string; peer?: { name?: string } | null } | undefined;
-  eval?(code: string): Promise<GameResult>;
-  showBlock?(payload: unknown): Promise<GameResult>;
-}
 
 export const NO_GAME_MESSAGE = 'No game is linked. Start Factorio with the PyOps Link mod (see "PyOps: Show Game Link Status"), load your save, and try again.';
 
-export function gameLinkOf(v: unknown): GameLinkLike | undefined {
-  return v && typeof v === 'object' ? (v as GameLinkLike) : undefined;
-}
-
-export function gameState(v: unknown): { linked: boolean; detail: string } {
-  const g = gameLinkOf(v);
-  let s;
-  try {
-    s = g?.status?.();
-  } catch {
-    s = undefined;
-  }
-  if (!g || !s) return { linked: false, detail: 'The game link is not available in this window.' };
-  if (s.linked) return { linked: true, detail: `Linked${s.peer?.name ? ` to ${s.peer.name}` : ''}.` };
+export function gameState(link: GameLink | undefined): { linked: boolean; detail: string } {
+  const s = link?.status();
+  if (!s) return { linked: false, detail: 'The game link is not available in this window.' };
+  if (s.linked) return { linked: true, detail: `Linked${s.player ? ` to ${s.player}` : ''}.` };
   return { linked: false, detail: NO_GAME_MESSAGE };
 }
 
 /** The in-game summary panel's payload for a draft (the mod lays it out; caps as in the bridge schema). */
-export function showBlockPayload(d: DraftView, blockId?: string): Record<string, unknown> {
+export function showBlockPayload(d: DraftView, blockId?: string): ShowBlockPayload {
   const expand = (ms: Array<{ name: string; count: number }>) => ms.flatMap((m) => Array<string>(Math.max(0, Math.min(20, Math.round(m.count)))).fill(m.name)).slice(0, 20);
   const good = (f: { good: string; display: string; rate: number; kind?: 'item' | 'fluid' }) => ({ name: f.good, display: f.display, rate: f.rate, kind: f.kind ?? 'item' });
   return {
