@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   // Opening a project, an import, a horizon or TURD change: re-solve whatever became stale.
   context.subscriptions.push(projects.onDidChange(() => void refreshBlocks(projects)));
   context.subscriptions.push(...registerLanguageModelTools(projects, game));
-  const assistant = registerAssistant(context, projects, game, gameLink.onDidChangeState);
+  const assistant = registerAssistant(context, projects, game, [gameLink.onDidChangeState, gameLink.onDidChangeLinked]);
   context.subscriptions.push(assistant);
   const mcp = new EmbeddedMcp(projects, game, String(context.extension.packageJSON.version ?? '0'));
   context.subscriptions.push(

@@ -21,10 +21,10 @@ export interface AssistantSurfaces extends vscode.Disposable {
   panel: AssistantPanel;
 }
 
-export function registerAssistant(context: vscode.ExtensionContext, projects: ProjectManager, game: () => GameLink | undefined, onGameChange?: vscode.Event<unknown>): AssistantSurfaces {
+export function registerAssistant(context: vscode.ExtensionContext, projects: ProjectManager, game: () => GameLink | undefined, gameEvents: ReadonlyArray<vscode.Event<unknown>> = []): AssistantSurfaces {
   const host = new AssistantHost(context, projects, game);
   const actions = new ProposalActions(host);
-  const panel = new AssistantPanel(context, host, actions, onGameChange);
+  const panel = new AssistantPanel(context, host, actions, gameEvents);
   const refs = new ReferenceDocuments(projects);
   const disposables: vscode.Disposable[] = [
     host,

@@ -19,6 +19,8 @@ export interface GameLinkRegistration extends vscode.Disposable {
   relay: RelayHost;
   /** Fires with the snapshot kinds whose stored state changed (re-solve affected blocks). */
   onDidChangeState: vscode.Event<StateKind[]>;
+  /** Fires when the game becomes linked or the link lapses. */
+  onDidChangeLinked: vscode.Event<boolean>;
 }
 
 export const GAME_COMMANDS = {
@@ -34,6 +36,7 @@ export const GAME_COMMANDS = {
 
 export function registerGameLink(context: vscode.ExtensionContext, projects: ProjectManager): GameLinkRegistration {
   const stateChanged = new vscode.EventEmitter<StateKind[]>();
+  const linkedChanged = new vscode.EventEmitter<boolean>();
   const settings = () => readBridgeSettings();
   const bridge = new Bridge({
     port: settings().port,
@@ -61,6 +64,7 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
     if (s.linked !== lastLinked) {
       lastLinked = s.linked;
       void vscode.commands.executeCommand('setContext', 'pyops.gameLinked', s.linked);
+      linkedChanged.fire(s.linked);
     }
   };
 
@@ -148,6 +152,7 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
     output,
     relay,
     stateChanged,
+    linkedChanged,
     { dispose: () => clearInterval(timer) },
     { dispose: unsubscribe },
     projects.onDidChange(() => void follow()),
@@ -201,6 +206,7 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
     bridge,
     relay,
     onDidChangeState: stateChanged.event,
+    onDidChangeLinked: linkedChanged.event,
     dispose: () => {
       for (const d of disposables.reverse()) {
         try {

@@ -11,7 +11,6 @@ import { fromWebviewSchema, type FromWebview, type ProposalRef, type Tab, type T
 import type { AssistantHost } from '../assistant/host';
 import type { ProposalActions } from '../proposals/actions';
 import { archivedMessages, buildPanelState } from './state';
-import { gameState } from '../proposals/game';
 
 export const PANEL_CONTAINER_ID = 'pyops';
 export const PANEL_VIEW_ID = 'pyops.assistantPanel';
@@ -32,8 +31,6 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
   private refreshTimer: NodeJS.Timeout | undefined;
   private unsubscribeRun: (() => void) | undefined;
   private followed: { conversationId: string; streamId: string } | undefined;
-  private gamePoll: NodeJS.Timeout | undefined;
-  private lastLinked: boolean | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   readonly probe: PanelProbe = { resolved: false, ready: false, received: [], rejected: 0 };
 
@@ -41,7 +38,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     private readonly context: vscode.ExtensionContext,
     private readonly host: AssistantHost,
     private readonly actions: ProposalActions,
-    private readonly onGameChange?: vscode.Event<unknown>,
+    gameEvents: ReadonlyArray<vscode.Event<unknown>> = [],
   ) {
     this.disposables.push(
       host.onDidChangeConversations(() => this.refresh()),
@@ -56,16 +53,8 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
       host.onDidChangeModels(() => this.refresh()),
       actions.onDidChangeEvalResult(() => this.refresh()),
     );
-    if (onGameChange) this.disposables.push(onGameChange(() => this.refresh()));
-    // The link comes and goes with the game; a cheap check keeps "Show in game" honest.
-    this.gamePoll = setInterval(() => {
-      if (!this.view?.visible) return;
-      const linked = gameState(this.host.game()).linked;
-      if (linked !== this.lastLinked) {
-        this.lastLinked = linked;
-        this.refresh();
-      }
-    }, 3000);
+    // Synced game state and the link coming and going both change what the cards offer ("Show in game").
+    for (const e of gameEvents) this.disposables.push(e(() => this.refresh()));
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -280,7 +269,6 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
 
   dispose(): void {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    if (this.gamePoll) clearInterval(this.gamePoll);
     this.unsubscribeRun?.();
     for (const d of this.disposables) d.dispose();
   }
