@@ -8,26 +8,34 @@ import { proposalTools } from './defs/proposals';
 import { workTools } from './defs/work';
 import { developerTools, liveTools } from './defs/live';
 
-let extra: AnyTool[] = [];
-
-/** Extra tools (tests, embedders); a tool of the same name replaces the earlier one. */
-export function registerTools(tools: AnyTool[]): void {
-  const names = new Set(tools.map((t) => t.name));
-  extra = [...extra.filter((t) => !names.has(t.name)), ...tools];
+/** Where a tool is offered; a tool without `surfaces` is on all of them. */
+export function surfacesOf(t: AnyTool): readonly ToolSurface[] {
+  return t.surfaces ?? ['app', 'mcp'];
 }
 
-export function allTools(): AnyTool[] {
-  const list = [...planningTools, ...factoryTools, ...proposalTools, ...workTools, ...liveTools, ...developerTools, ...extra];
+// Built once: the defs never import the registry, so every list is ready at module load. Two
+// tools may share a name only when they are offered on different surfaces.
+const ALL: readonly AnyTool[] = (() => {
+  const list = [...planningTools, ...factoryTools, ...proposalTools, ...workTools, ...liveTools, ...developerTools];
   const seen = new Set<string>();
   for (const t of list) {
-    if (seen.has(`${t.name}\0${(t.surfaces ?? ['app', 'mcp']).join()}`)) throw new Error(`tool ${t.name} is registered twice`);
-    seen.add(`${t.name}\0${(t.surfaces ?? ['app', 'mcp']).join()}`);
+    const key = `${t.name}\0${surfacesOf(t).join()}`;
+    if (seen.has(key)) throw new Error(`tool ${t.name} is registered twice`);
+    seen.add(key);
   }
   return list;
+})();
+
+const bySurface = new Map<ToolSurface, readonly AnyTool[]>();
+
+export function allTools(): readonly AnyTool[] {
+  return ALL;
 }
 
-export function toolsFor(surface: ToolSurface): AnyTool[] {
-  return allTools().filter((t) => (t.surfaces ?? ['app', 'mcp']).includes(surface));
+export function toolsFor(surface: ToolSurface): readonly AnyTool[] {
+  let list = bySurface.get(surface);
+  if (!list) bySurface.set(surface, (list = ALL.filter((t) => surfacesOf(t).includes(surface))));
+  return list;
 }
 
 export function findTool(name: string, surface: ToolSurface = 'app'): AnyTool | undefined {
