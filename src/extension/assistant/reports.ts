@@ -1,20 +1,19 @@
-// Notes PyOps adds to a conversation outside a turn — "I created these blocks from your proposal",
-// "here is what the Lua snippet returned" — as user messages: the model reads the text on the next
-// turn; the data part (never sent to the model) lets the UI tell which proposal it answers.
+// Notes PyOps adds to a conversation outside a turn — "I created these blocks from your proposal" —
+// as user messages: the model reads the text on the next turn; the data part (never sent to the
+// model) lets the UI tell which proposal it answers. A Lua run's result is not a report: the user
+// sends it as an ordinary chat message.
 import type { UIMessage } from 'ai';
 import type { ProposalRef } from '../../webview/protocol';
 
 export const REPORT_PART = 'data-pyops-report';
 
 export interface ReportData {
-  kind: 'applied' | 'eval-result';
+  kind: 'applied';
   /** The proposal it answers. */
   ref?: ProposalRef;
   created?: string[];
   updated?: string[];
   label?: string;
-  /** Eval results: the text and whether the game refused or failed. */
-  result?: { ok: boolean; text: string; truncated?: boolean };
   at: string;
 }
 

@@ -81,17 +81,6 @@ export function appliedReport(messages: readonly UIMessage[], ref: ProposalRef):
   return found;
 }
 
-/** The latest eval result reported for a gameEval proposal. */
-export function evalReport(messages: readonly UIMessage[], ref: ProposalRef): ReportData | undefined {
-  let found: ReportData | undefined;
-  for (const m of messages) {
-    if (!isReportMessage(m)) continue;
-    const d = reportData(m);
-    if (d?.kind === 'eval-result' && sameRef(d.ref, ref)) found = d;
-  }
-  return found;
-}
-
 /** Whether every block an applied report created is gone again (undone or deleted). */
 export function blocksGone(project: Project, created: readonly string[]): boolean {
   if (!created.length) return false;
