@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { refreshStale } from '../core/planning/factory/blocks';
 import { planningContext } from '../core/planning/context';
-import { solveBlock } from '../core/planning/solver/solve';
+import { solverFor } from '../core/assistant/tools/context';
 import type { ProjectManager } from './projectManager';
 
 let running: Promise<void> | undefined;
@@ -23,7 +23,7 @@ export async function refreshBlocks(projects: ProjectManager): Promise<void> {
       try {
         const ctx = planningContext(p);
         if (ctx.g.isEmpty) return;
-        const done = await refreshStale(p, (doc) => solveBlock(ctx.g, ctx.availability, doc));
+        const done = await refreshStale(p, solverFor(ctx));
         if (done.length) projects.touch();
       } catch (err) {
         void vscode.window.showWarningMessage(`PyOps: could not re-solve the blocks (${(err as Error).message}).`);
