@@ -130,8 +130,11 @@ export interface RelayLink {
 const SLOW_COMMANDS = new Set<CommandType>(['cmd.eval', 'cmd.dev.reload_mods', 'request.sync']);
 const NOTICE_REPEAT_MS = 60_000;
 
-function emptyCounters(): BridgeCounters {
-  return { in: 0, out: 0, malformed: 0, unknown: 0, rejected: 0, ignored: 0, late: 0, partial: 0, duplicate: 0, handled: 0, failed: 0, sendErrors: 0, expired: 0 };
+/** `expired` is the reassembler's count, read at status() time, so the bridge never keeps one. */
+type OwnCounters = Omit<BridgeCounters, 'expired'>;
+
+function emptyCounters(): OwnCounters {
+  return { in: 0, out: 0, malformed: 0, unknown: 0, rejected: 0, ignored: 0, late: 0, partial: 0, duplicate: 0, handled: 0, failed: 0, sendErrors: 0 };
 }
 
 const routeKey = (r: PeerRoute) => (r.via === 'udp' ? `udp:${r.address}:${r.port}` : `relay:${r.relayId}:${r.port}`);

@@ -123,6 +123,3 @@ export function luaArray<T extends z.ZodType>(item: T, max: number) {
 export function luaRecord<T extends z.ZodType>(value: T) {
   return z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), z.record(z.string().max(200), value));
 }
-
-/** A payload that may be absent or an empty table in either spelling. */
-export const emptyPayload = z.preprocess((v) => (v === undefined || v === null || (Array.isArray(v) && v.length === 0) ? {} : v), z.looseObject({}));

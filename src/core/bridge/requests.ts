@@ -47,10 +47,6 @@ export class PendingRequests {
     return true;
   }
 
-  has(id: string): boolean {
-    return this.pending.has(id);
-  }
-
   /** Fail everything still waiting (bridge stopped). */
   failAll(outcome: CommandOutcome): void {
     for (const id of [...this.pending.keys()]) this.settle(id, outcome);

@@ -6,7 +6,7 @@ import type { UIMessage } from 'ai';
 import type { Project } from '../../db/project';
 import type { TurnModel } from '../models/resolve';
 import type { ModelCatalog } from '../models/catalog';
-import { getConversation, replaceMessages, loadMessages, updateConversation, recordUsage, type Conversation, type StoredUsage } from '../conversations/store';
+import { replaceMessages, loadMessages, updateConversation, recordUsage, type Conversation, type StoredUsage } from '../conversations/store';
 import { estimateMessages } from './estimate';
 import { pruneToolOutputs } from './prune';
 import { applyCachedSummary, compactMessages, COMPACTION_TARGET, COMPACTION_TRIGGER, estimateForModel, type CompactionResult, type ModelEstimate } from './compact';
@@ -77,14 +77,6 @@ export async function contextWindowFor(conversation: Conversation | undefined, m
     if (info.source === 'catalog') return info.contextWindow;
   }
   return model.info.contextWindow;
-}
-
-/** The gauge for a stored conversation. */
-export async function conversationContextStatus(p: Project, conversationId: string, model: TurnModel, opts: { overheadTokens: number; catalog?: ModelCatalog }): Promise<ContextStatus> {
-  const conv = getConversation(p, conversationId);
-  const messages = conv ? loadMessages(p, conversationId) : [];
-  const contextWindow = await contextWindowFor(conv, model, opts.catalog);
-  return contextStatus({ messages, lastUsage: conv?.lastUsage ?? null, contextWindow, overheadTokens: opts.overheadTokens, resolvedModel: model.modelId });
 }
 
 export interface PrepareOptions {
