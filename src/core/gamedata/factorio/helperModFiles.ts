@@ -3,6 +3,7 @@
 // data.raw["mod-data"]["pyops-export"], which the importer reads (see `helperExportSchema`):
 // the active mods and Py's TURD recipe replacements, taken from Py's own definition tables.
 import { HELPER_EXPORT_NAME } from '../normalize';
+import { TURD_GATE_PREFIX } from '../normalize/turd';
 
 export const HELPER_MOD_NAME = 'pyops-dump-helper';
 export const HELPER_MOD_VERSION = '1.0.0';
@@ -43,7 +44,7 @@ export function helperInfoJson(factorioVersion: string): string {
  */
 export const HELPER_DATA_FINAL_FIXES_LUA = `-- PyOps dump helper: data-final-fixes.lua (temporary, removed after the PyOps sync).
 local EXPORT_NAME = "${HELPER_EXPORT_NAME}"
-local GATE_PREFIX = "turd-select-"
+local GATE_PREFIX = "${TURD_GATE_PREFIX}"
 local UPGRADES = "__pyalienlife__/prototypes/upgrades/"
 
 local function copy_mods()
