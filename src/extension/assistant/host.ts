@@ -13,10 +13,12 @@ import { agentTools } from '../../core/assistant/agent/tools';
 import { runTurn, type TurnOptions, type TurnResult } from '../../core/assistant/turn';
 import { RunStore } from '../../core/assistant/runs/store';
 import { offlineInfo, sharedCatalog, type ModelCatalog, type ModelInfo, type ReasoningEffort } from '../../core/assistant/models/catalog';
-import { DEFAULT_MODEL, resolveApiKey, resolveBaseURL, resolveModelId, resolveOpenRouterModel, type ResolvedModel } from '../../core/assistant/models/resolve';
+import { DEFAULT_MODEL, resolveApiKey, resolveBaseURL, resolveModelId, resolveOpenRouterModel, type ResolvedModel, type TurnModel } from '../../core/assistant/models/resolve';
 import { OPENROUTER_KEY } from '../../core/assistant/models/secrets';
 import { appendMessage, createConversation, getConversation, newId, type Conversation } from '../../core/assistant/conversations/store';
 import { estimateOverhead } from '../../core/assistant/compaction/estimate';
+import { compactConversation } from '../../core/assistant/compaction/context';
+import type { CompactionResult } from '../../core/assistant/compaction/compact';
 import { buildSystemPrompt } from '../../core/assistant/prompt/system';
 import { readHorizon } from '../../core/assistant/prompt/horizon';
 import type { ProjectManager } from '../projectManager';
@@ -176,6 +178,19 @@ export class AssistantHost implements vscode.Disposable {
 
   overheadTokens(project: Project): number {
     return estimateOverhead(buildSystemPrompt(readHorizon(project)), agentTools(allTools()));
+  }
+
+  /**
+   * Compact a conversation now (a summary by `model`, else an extractive digest), for /compact and
+   * the command alike. Does nothing and returns undefined while an answer is still being written in it.
+   */
+  async compact(project: Project, conversationId: string, model?: TurnModel, signal?: AbortSignal): Promise<CompactionResult | undefined> {
+    if (this.isRunning(conversationId)) return undefined;
+    const conv = getConversation(project, conversationId)!;
+    const contextWindow = model?.info.contextWindow ?? (await this.modelOf(conv)).contextWindow;
+    const r = await compactConversation(project, conversationId, { contextWindow, overheadTokens: this.overheadTokens(project), summaryModel: model, signal });
+    this.changed(conversationId);
+    return r;
   }
 
   // ── conversations ─────────────────────────────────────────────────────

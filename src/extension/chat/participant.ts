@@ -7,7 +7,6 @@
 import * as vscode from 'vscode';
 import type { Project } from '../../core/db/project';
 import { getConversation, loadMessages, truncateToCount, updateConversation } from '../../core/assistant/conversations/store';
-import { compactConversation } from '../../core/assistant/compaction/context';
 import type { TurnModel } from '../../core/assistant/models/resolve';
 import { gameIndex } from '../../core/planning/gameIndex';
 import type { AssistantHost } from '../assistant/host';
@@ -67,18 +66,13 @@ async function compactNow(host: AssistantHost, project: Project, conversationId:
     stream.markdown('There is nothing to compact yet: this chat has no PyOps conversation. Ask a question first.');
     return {};
   }
-  if (host.isRunning(conversationId)) {
-    stream.markdown('An answer is still being written in this conversation. Wait for it to finish (or stop it), then run `/compact` again.');
-    return { metadata: { conversationId } satisfies TurnMetadata };
-  }
   const abort = new AbortController();
   token.onCancellationRequested(() => abort.abort());
-  const conv = getConversation(project, conversationId)!;
-  const contextWindow = model?.info.contextWindow ?? (await host.modelOf(conv)).contextWindow;
   stream.progress('Compacting the conversation…');
-  const r = await compactConversation(project, conversationId, { contextWindow, overheadTokens: host.overheadTokens(project), summaryModel: model, signal: abort.signal });
-  host.changed(conversationId);
-  if (!r.compacted) {
+  const r = await host.compact(project, conversationId, model, abort.signal);
+  if (!r) {
+    stream.markdown('An answer is still being written in this conversation. Wait for it to finish (or stop it), then run `/compact` again.');
+  } else if (!r.compacted) {
     stream.markdown(`This conversation is too short to compact (${r.messages.length} messages; compaction keeps at least the newest 8 and needs 15 or more).`);
   } else {
     stream.markdown(

@@ -5,7 +5,6 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { getConversation, updateConversation } from '../../core/assistant/conversations/store';
-import { compactConversation } from '../../core/assistant/compaction/context';
 import { CURATED_MODELS, REASONING_EFFORTS } from '../../core/assistant/models/catalog';
 import { proposalRefSchema } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
@@ -137,14 +136,10 @@ export function registerAssistantCommands(host: AssistantHost, actions: Proposal
     registerCommand('pyops.conversation.compact', async (arg?: unknown) => {
       const p = host.projects.require();
       const id = activeOrArg(arg);
-      if (host.isRunning(id)) throw new Error('An answer is still being written in this conversation. Wait for it (or stop it), then compact.');
       const conv = getConversation(p, id)!;
       const model = (await host.hasKey()) ? await host.openRouterModel(conv.model).catch(() => undefined) : undefined;
-      const contextWindow = model?.info.contextWindow ?? (await host.modelOf(conv)).contextWindow;
-      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PyOps: compacting the conversation…' }, () =>
-        compactConversation(p, id, { contextWindow, overheadTokens: host.overheadTokens(p), summaryModel: model }),
-      );
-      host.changed(id);
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PyOps: compacting the conversation…' }, () => host.compact(p, id, model));
+      if (!r) throw new Error('An answer is still being written in this conversation. Wait for it (or stop it), then compact.');
       if (!r.compacted) {
         void vscode.window.showInformationMessage(`PyOps: "${conv.title ?? 'New chat'}" is too short to compact (${r.messages.length} messages; 15 or more are needed).`);
       } else {
