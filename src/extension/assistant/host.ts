@@ -58,6 +58,8 @@ export interface ModelSummary {
   modelId: string;
   contextWindow: number;
   source: 'openrouter' | 'vscode';
+  /** What the catalogue knows about an OpenRouter model (absent for a VS Code chat model). */
+  info?: ModelInfo;
 }
 
 const ACTIVE_KEY = 'pyops.activeConversations';
@@ -173,7 +175,7 @@ export class AssistantHost implements vscode.Disposable {
     if (vs) return { ...vs, source: 'vscode' };
     const id = conv.lastUsage?.modelId ?? conv.model ?? this.defaultModelId();
     const info = await this.modelInfo(id);
-    return { modelId: info.id, contextWindow: info.contextWindow, source: 'openrouter' };
+    return { modelId: info.id, contextWindow: info.contextWindow, source: 'openrouter', info };
   }
 
   overheadTokens(project: Project): number {

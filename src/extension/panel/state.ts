@@ -4,7 +4,7 @@
 // game is linked. Derived, never stored: a reloaded window shows the same cards.
 import type { UIMessage } from 'ai';
 import type { Project } from '../../core/db/project';
-import { listConversations, loadMessages } from '../../core/assistant/conversations/store';
+import { listConversations, loadMessages, type Conversation } from '../../core/assistant/conversations/store';
 import { compactionData, isCompactionMessage } from '../../core/assistant/compaction/summarize';
 import { REASONING_EFFORTS } from '../../core/assistant/models/catalog';
 import { gameIndex } from '../../core/planning/gameIndex';
@@ -67,22 +67,17 @@ export async function buildPanelState(host: AssistantHost, actions: ProposalActi
   if (!project) return { project: null, activeConversationId: null, activeTitle: null, conversations: [], proposals: [], context: null, game };
   const activeId = host.activeConversationId() ?? null;
   const rows: ConversationRow[] = [];
-  let activeMessages: UIMessage[] = [];
-  let activeTitle: string | null = null;
+  let active: { conv: Conversation; messages: UIMessage[] } | undefined;
   for (const c of listConversations(project)) {
     const model = await host.modelOf(c);
-    const info = model.source === 'openrouter' ? await host.modelInfo(c.lastUsage?.modelId ?? c.model ?? host.defaultModelId()) : undefined;
     const messages = c.id === activeId ? loadMessages(project, c.id) : undefined;
-    if (messages) {
-      activeMessages = messages;
-      activeTitle = c.title ?? 'New chat';
-    }
+    if (messages) active = { conv: c, messages };
     rows.push({
       id: c.id,
       title: c.title ?? 'New chat',
       model: model.modelId,
       reasoningEffort: c.reasoningEffort,
-      efforts: info?.supportsReasoning ? info.efforts : model.source === 'vscode' ? [] : [...REASONING_EFFORTS],
+      efforts: model.info?.supportsReasoning ? model.info.efforts : model.source === 'vscode' ? [] : [...REASONING_EFFORTS],
       lastUsage: c.lastUsage,
       messageCount: c.messageCount,
       updatedAt: c.updatedAt,
@@ -91,13 +86,13 @@ export async function buildPanelState(host: AssistantHost, actions: ProposalActi
     });
   }
   const names = project.hasGameData() ? namesFrom(gameIndex(project)) : NO_NAMES;
-  const gauge = activeId ? await conversationGauge(host, project, activeId) : undefined;
+  const gauge = activeId ? await conversationGauge(host, project, activeId, active) : undefined;
   return {
     project: { name: project.name, readOnly: project.readOnly },
     activeConversationId: activeId,
-    activeTitle,
+    activeTitle: active ? (active.conv.title ?? 'New chat') : null,
     conversations: rows,
-    proposals: activeId ? proposalViews(project, activeId, activeMessages, names, actions) : [],
+    proposals: activeId ? proposalViews(project, activeId, active?.messages ?? [], names, actions) : [],
     context: gauge ? { usedTokens: gauge.usedTokens, contextWindow: gauge.contextWindow, ratio: gauge.ratio, source: gauge.source, modelId: gauge.modelId, level: gauge.level } : null,
     game,
   };
