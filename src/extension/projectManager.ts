@@ -26,6 +26,13 @@ export class ProjectManager implements vscode.Disposable {
     return this.current;
   }
 
+  /** The active project if it may be changed, else a thrown error saying why not. */
+  requireWritable(): Project {
+    const p = this.require();
+    if (p.readOnly) throw new Error(`"${p.name}" is read-only: ${p.readOnlyReason}`);
+    return p;
+  }
+
   async open(file: string, opts: { quiet?: boolean } = {}): Promise<Project> {
     file = path.resolve(file);
     if (this.current && this.current.file === file && !this.current.isClosed) return this.current;

@@ -14,16 +14,10 @@ export function describeImport(s: ImportSummary): string {
   return `${c.items} items, ${c.fluids} fluids, ${c.recipes} recipes (+${c.synthesizedRecipes} planner recipes), ${c.machines} machines, ${c.technologies} technologies${c.turdMasters ? `, ${c.turdMasters} TURD upgrades` : ''}.`;
 }
 
-function writable(projects: ProjectManager) {
-  const p = projects.require();
-  if (p.readOnly) throw new Error(`"${p.name}" is read-only: ${p.readOnlyReason}`);
-  return p;
-}
-
 export function registerGameDataCommands(projects: ProjectManager): vscode.Disposable[] {
   return [
     registerCommand('pyops.gamedata.import', async (arg?: unknown) => {
-      const p = writable(projects);
+      const p = projects.requireWritable();
       let source = objectArg(arg, z.object({ source: z.string().min(1) }))?.source;
       if (!source) {
         const picked = await vscode.window.showOpenDialog({
@@ -44,7 +38,7 @@ export function registerGameDataCommands(projects: ProjectManager): vscode.Dispo
     }),
 
     registerCommand('pyops.gamedata.sync', async () => {
-      const p = writable(projects);
+      const p = projects.requireWritable();
       const s = readSettings();
       try {
         const result = await vscode.window.withProgress(

@@ -11,8 +11,7 @@ import { registerCommand } from './register';
 const MODE_LABEL = { now: 'Now — what I can build today', target: 'Up to a target — what a goal needs', future: 'Future — everything' } as const;
 
 function withData(projects: ProjectManager) {
-  const p = projects.require();
-  if (p.readOnly) throw new Error(`"${p.name}" is read-only: ${p.readOnlyReason}`);
+  const p = projects.requireWritable();
   const g = gameIndex(p);
   if (g.isEmpty) throw new Error(`"${p.name}" has no game data yet; import a dump or sync from Factorio first.`);
   return { p, g };

@@ -71,7 +71,7 @@ export class ProposalActions {
   /** Create block / Apply revision / Apply plan. Asks before applying an unsolved draft or applying twice. */
   async apply(ref: ProposalRef, opts: { confirm?: boolean } = {}): Promise<ApplyOutcome | undefined> {
     const { project, record, messages } = this.locate(ref);
-    if (project.readOnly) throw new Error(`"${project.name}" is read-only: ${project.readOnlyReason}`);
+    this.host.projects.requireWritable();
     if (record.kind === 'eval') throw new Error('A Lua proposal is run in the game, not applied; use "Run in Game".');
     const ask = opts.confirm !== false;
     const previous = appliedReport(messages, ref);
@@ -110,8 +110,7 @@ export class ProposalActions {
 
   /** Undo the latest project change (re-solving what it touched). */
   async undo(): Promise<string | undefined> {
-    const project = this.host.projects.require();
-    if (project.readOnly) throw new Error(`"${project.name}" is read-only: ${project.readOnlyReason}`);
+    const project = this.host.projects.requireWritable();
     const ctx = planningContext(project);
     const r = await undoAndResolve(project, solverFor(ctx));
     this.host.projects.touch();
