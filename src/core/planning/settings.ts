@@ -123,8 +123,25 @@ export function setTurdSelection(p: Project, master: string, branch: string | nu
   );
 }
 
+const GENERATION_SQL = "SELECT value FROM main.planning_settings WHERE key = 'solve_generation'";
+
+/** A missing or hand-mangled row counts as generation 0, so a bad value cannot block every read. */
+function parseGeneration(raw: unknown): number {
+  if (typeof raw !== 'string') return 0;
+  try {
+    return Number(JSON.parse(raw)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The planning state's solve generation: stored projections stamped with another one are stale. */
+export function readSolveGeneration(p: Project): number {
+  return parseGeneration(p.query<{ value: string }>(GENERATION_SQL)[0]?.value);
+}
+
+// Takes the write transaction's database, not the project: it runs inside `p.write`.
 export function bumpGeneration(db: import('../db/sqlite').Database): void {
-  const cur = db.exec("SELECT value FROM main.planning_settings WHERE key = 'solve_generation'")[0]?.values[0]?.[0];
-  const n = (typeof cur === 'string' ? Number(JSON.parse(cur)) : 0) + 1;
+  const n = parseGeneration(db.exec(GENERATION_SQL)[0]?.values[0]?.[0]) + 1;
   db.run("INSERT INTO main.planning_settings(key, value) VALUES ('solve_generation', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [JSON.stringify(n)]);
 }

@@ -5,6 +5,7 @@
 // snapshot first.
 import type { Project, UndoResult } from '../../db/project';
 import { parseBlockDoc, goalRate, type BlockDoc } from '../block/document';
+import { readSolveGeneration } from '../settings';
 import type { SolveResult } from '../solver/result';
 import { newId, now } from '../../work/ids';
 
@@ -67,8 +68,7 @@ interface Row {
 }
 
 export function currentStamp(p: Project): SolveStamp {
-  const gen = p.query<{ value: string }>("SELECT value FROM main.planning_settings WHERE key = 'solve_generation'")[0];
-  return { fingerprint: p.gamedataMeta('fingerprint') ?? '', generation: gen ? Number(JSON.parse(gen.value)) : 0 };
+  return { fingerprint: p.gamedataMeta('fingerprint') ?? '', generation: readSolveGeneration(p) };
 }
 
 function toRecord(r: Row, stamp: SolveStamp): BlockRecord {
