@@ -6,6 +6,7 @@ import type { GameIndex } from '../gameIndex';
 import type { Availability } from '../availability';
 import { factoryLedger, type LedgerEntry } from './ledger';
 import { listBlocks, type BlockFlowRow } from './blocks';
+import { isVoidRecipeFor } from '../queries/common';
 
 /** Absolute tolerance for "balanced" (items or units per second). */
 export const AUDIT_TOLERANCE = 1e-3;
@@ -26,12 +27,7 @@ const names = (xs: Array<{ blockName: string }>) => [...new Set(xs.map((x) => x.
 
 /** Recipes that only dispose of a good: its sole input, no outputs or less of it. */
 export function voidRecipes(g: GameIndex, good: string): string[] {
-  return g.consumersOf(good).filter((r) => {
-    const rec = g.recipes.get(r)!;
-    if (rec.ingredients.length !== 1 || rec.ingredients[0].name !== good) return false;
-    const back = rec.products.filter((p) => p.name === good).reduce((s, p) => s + p.amount * p.probability, 0);
-    return rec.products.every((p) => p.name === good) && back < rec.ingredients[0].amount;
-  });
+  return g.consumersOf(good).filter((r) => isVoidRecipeFor(g.recipes.get(r)!, good));
 }
 
 const isBarreling = (g: GameIndex, r: string) => /barrel|canister/.test(r) || /barrel/.test(g.recipes.get(r)?.category ?? '');
