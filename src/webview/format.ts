@@ -1,5 +1,6 @@
 // Number formatting shared by the side panel and the chat summaries: rates per second, power,
 // building counts (fractional and whole), token counts. Pure functions, no DOM.
+import type { DraftView } from './protocol';
 
 /** A number with about three significant digits, trailing zeros dropped. */
 export function short(n: number): string {
@@ -30,6 +31,11 @@ export function power(watts: number): string {
 /** "2.34 → 3": the solver's fractional count and the whole buildings to place. */
 export function buildings(fractional: number, whole: number): string {
   return `${short(fractional)} → ${whole}`;
+}
+
+/** Whole buildings a draft places (rows without a machine place none). */
+export function totalBuildings(d: Pick<DraftView, 'rows'>): number {
+  return d.rows.reduce((s, r) => s + (r.machine ? r.wholeBuildings : 0), 0);
 }
 
 export function tokens(n: number): string {

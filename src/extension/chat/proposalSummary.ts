@@ -2,7 +2,7 @@
 // side panel) and the follow-up chips it suggests — a block for each good it leaves to a supplier
 // ("Draft a block: <good> @ <rate>.") and a routing question for each byproduct.
 import type { DraftView, EvalView, FlowView, PlanView } from '../../webview/protocol';
-import { perSecond, power, short } from '../../webview/format';
+import { perSecond, power, short, totalBuildings } from '../../webview/format';
 
 /** Escape text from game data or the model for markdown. */
 export function escapeMd(s: string): string {
@@ -16,10 +16,6 @@ const flowList = (fs: FlowView[], max = 6) => {
   if (fs.length > max) shown.push(`and ${fs.length - max} more`);
   return shown.join(', ');
 };
-
-export function totalBuildings(d: Pick<DraftView, 'rows'>): number {
-  return d.rows.reduce((s, r) => s + (r.machine ? r.wholeBuildings : 0), 0);
-}
 
 /** One line of status for a draft: solved/infeasible · buildings · power. */
 export function draftHeadline(d: DraftView): string {

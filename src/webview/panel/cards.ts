@@ -4,7 +4,7 @@
 // energy, TURD needs and conflicts, the solver's diagnosis, the flow diagram — sits in sections
 // that remember whether they were open.
 import type { DraftView, FlowView, FromWebview, PanelState, PlanView, ProposalRef, ProposalView } from '../protocol';
-import { buildings, perSecond, power, short } from '../format';
+import { buildings, perSecond, power, short, totalBuildings } from '../format';
 import { badge, button, h, icon } from './dom';
 import { flowDiagram } from './flowDiagram';
 
@@ -88,7 +88,7 @@ function list(title: string, items: string[], cls = ''): HTMLElement | null {
 }
 
 function draftHeadline(d: DraftView): string {
-  const total = d.rows.reduce((s, r) => s + (r.machine ? r.wholeBuildings : 0), 0);
+  const total = totalBuildings(d);
   const makes = d.goals.map((g) => `${g.display} ${perSecond(g.rate)}`).join(', ');
   return [makes && `Makes ${makes}`, d.status === 'optimal' ? `${total} building${total === 1 ? '' : 's'}` : '', d.status === 'optimal' ? power(d.powerW) : ''].filter(Boolean).join(' · ');
 }
