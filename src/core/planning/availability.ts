@@ -267,7 +267,8 @@ export class Availability {
     return sum;
   }
 
-  private countsTowardBonus(t: Technology): boolean {
+  /** Research counted for bonuses: Now the researched set, Target also the target closure, Future all. */
+  countsTowardBonus(t: Technology): boolean {
     if (this.mode === 'future') return true;
     if (this.mode === 'now') return this.state.researched.has(t.name);
     return this.state.researched.has(t.name) || (this.targetClosure?.has(t.name) ?? false);

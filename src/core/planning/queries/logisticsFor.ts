@@ -55,7 +55,7 @@ export function logisticsFor(ctx: PlanningContext, raw: LogisticsForInput): Logi
   const bonus = (type: string) => {
     let s = 0;
     for (const t of g.technologies.values()) {
-      if (!counts(ctx, t.name)) continue;
+      if (!a.countsTowardBonus(t)) continue;
       for (const b of t.bonuses) if (b.type === type && b.modifier) s += b.modifier;
     }
     return s;
@@ -110,14 +110,6 @@ export function logisticsFor(ctx: PlanningContext, raw: LogisticsForInput): Logi
     .sort((x, y) => x.itemsPerSec - y.itemsPerSec || (x.name < y.name ? -1 : 1));
   const note = !belts.length && !inserters.length ? `no belt or inserter is reachable under the ${a.mode} horizon` : undefined;
   return { ...base, belts, inserters, loaders, ...(locked.length ? { lockedTiers: locked } : {}), ...(note ? { note } : {}) };
-}
-
-/** Research counted for bonuses: Now the researched set, Target also the target closure, Future all. */
-function counts(ctx: PlanningContext, tech: string): boolean {
-  const a = ctx.availability;
-  if (a.mode === 'future') return true;
-  if (a.state.researched.has(tech)) return true;
-  return a.mode === 'target' && (a.targetClosure?.has(tech) ?? false);
 }
 
 /** Can the player place this entity under the horizon (a recipe makes its item)? */
