@@ -36,17 +36,30 @@ const KEYS: Record<keyof Settings, string> = {
 };
 
 export function readSettings(): Settings {
-  const cfg = vscode.workspace.getConfiguration('pyops');
+  return readConfig('pyops', schema, KEYS);
+}
+
+// Settings are read on hot paths (every turn, every panel refresh): one bad value must not toast each time.
+const warned = new Set<string>();
+
+/**
+ * `section`'s settings through `schema` (`keys`: field → setting key under `section`). A value that
+ * fails the schema falls back to its default, with a warning shown once per distinct problem.
+ */
+export function readConfig<S extends z.ZodObject>(section: string, schema: S, keys: Record<keyof S['shape'] & string, string>): z.output<S> {
+  const cfg = vscode.workspace.getConfiguration(section);
   const raw: Record<string, unknown> = {};
-  for (const [k, key] of Object.entries(KEYS)) {
+  for (const [k, key] of Object.entries<string>(keys)) {
     const v = cfg.get(key);
     if (v !== undefined && v !== null) raw[k] = v;
   }
   const r = schema.safeParse(raw);
   if (r.success) return r.data;
-  const bad = r.error.issues.map((i) => `pyops.${KEYS[i.path[0] as keyof Settings] ?? i.path.join('.')}: ${i.message}`).join('; ');
-  void vscode.window.showWarningMessage(`PyOps: ignoring invalid settings (${bad}); using defaults for them.`);
-  const fallback: Record<string, unknown> = { ...raw };
-  for (const i of r.error.issues) delete fallback[String(i.path[0])];
-  return schema.parse(fallback);
+  const bad = r.error.issues.map((i) => `${section}.${(keys as Record<string, string>)[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`).join('; ');
+  if (!warned.has(bad)) {
+    warned.add(bad);
+    void vscode.window.showWarningMessage(`PyOps: ignoring invalid settings (${bad}); using defaults for them.`);
+  }
+  for (const i of r.error.issues) delete raw[String(i.path[0])];
+  return schema.parse(raw);
 }
