@@ -5,7 +5,7 @@ import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
 import type { Availability } from '../availability';
 import { factoryLedger, type LedgerEntry } from './ledger';
-import { listBlocks, type BlockFlowRow } from './blocks';
+import { listBlocks, type BlockFlowRow, type BlockRecord } from './blocks';
 import { isVoidRecipeFor } from '../queries/common';
 
 /** Absolute tolerance for "balanced" (items or units per second). */
@@ -32,9 +32,10 @@ export function voidRecipes(g: GameIndex, good: string): string[] {
 
 const isBarreling = (g: GameIndex, r: string) => /barrel|canister/.test(r) || /barrel/.test(g.recipes.get(r)?.category ?? '');
 
-export function coherenceAudit(p: Project, g: GameIndex, availability?: Availability, snapshot?: { flows: BlockFlowRow[]; resolved: string[] }): CoherenceAudit {
-  const ledger = factoryLedger(p, snapshot?.flows);
-  const blocks = listBlocks(p, { enabledOnly: true });
+/** `snapshot` is a factorySnapshot (or its parts); its `blocks`, when given, are the enabled blocks it was taken over. */
+export function coherenceAudit(p: Project, g: GameIndex, availability?: Availability, snapshot?: { flows: BlockFlowRow[]; resolved: string[]; blocks?: BlockRecord[] }): CoherenceAudit {
+  const blocks = snapshot?.blocks ?? listBlocks(p, { enabledOnly: true });
+  const ledger = factoryLedger(p, snapshot?.flows, blocks);
   const out: CoherenceAudit = {
     blocks: blocks.length, balancedLinks: [], underSupplied: [], overProduced: [], unsourcedImports: [], danglingByproducts: [], finalProducts: [],
     notSolved: blocks.filter((b) => (!b.cache.fresh && !snapshot?.resolved.includes(b.id)) || (b.cache.fresh && b.cache.status !== 'optimal')).map((b) => ({ id: b.id, name: b.name, status: b.cache.status })),

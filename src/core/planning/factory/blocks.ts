@@ -110,6 +110,17 @@ export function blockMachines(p: Project, blockId?: string): Array<{ block_id: s
   return blockId ? p.query('SELECT * FROM main.block_machines WHERE block_id = ?', [blockId]) : p.query('SELECT * FROM main.block_machines');
 }
 
+/** Rows per block id, in their stored order (one pass instead of a filter per block). */
+export function byBlock<T extends { block_id: string }>(rows: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const l = out.get(r.block_id);
+    if (l) l.push(r);
+    else out.set(r.block_id, [r]);
+  }
+  return out;
+}
+
 /** Cached flows of a solved block: goal outputs (primary/stock), byproduct exports, imports. */
 export function projectionFlows(blockId: string, doc: BlockDoc, result: SolveResult): BlockFlowRow[] {
   const flows: BlockFlowRow[] = [];

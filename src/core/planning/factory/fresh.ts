@@ -2,7 +2,7 @@
 // (data, horizon or TURD changed) are solved in memory. Read tools use this so they never change
 // the project; the app refreshes the stored projections itself when the state changes.
 import type { Project } from '../../db/project';
-import { blockFlows, blockMachines, listBlocks, projectionFlows, type BlockFlowRow, type BlockRecord, type BlockSolver } from './blocks';
+import { blockFlows, blockMachines, byBlock, listBlocks, projectionFlows, type BlockFlowRow, type BlockRecord, type BlockSolver } from './blocks';
 
 export interface FactorySnapshot {
   blocks: BlockRecord[];
@@ -16,16 +16,16 @@ export interface FactorySnapshot {
 
 export async function factorySnapshot(p: Project, solve: BlockSolver): Promise<FactorySnapshot> {
   const blocks = listBlocks(p, { enabledOnly: true });
-  const stored = blockFlows(p);
-  const storedMachines = blockMachines(p);
+  const stored = byBlock(blockFlows(p));
+  const storedMachines = byBlock(blockMachines(p));
   const flows: BlockFlowRow[] = [];
   const machines: FactorySnapshot['machines'] = [];
   const power = new Map<string, { powerW: number; status: string | null }>();
   const resolved: string[] = [];
   for (const b of blocks) {
     if (b.cache.fresh) {
-      flows.push(...stored.filter((f) => f.block_id === b.id));
-      machines.push(...storedMachines.filter((m) => m.block_id === b.id));
+      flows.push(...(stored.get(b.id) ?? []));
+      machines.push(...(storedMachines.get(b.id) ?? []));
       power.set(b.id, { powerW: b.cache.powerW ?? 0, status: b.cache.status });
       continue;
     }

@@ -1,7 +1,7 @@
 // The factory ledger: the cached flows of all enabled blocks summed per good — who makes it (and
 // in which role), who takes it, and the net. Temperatures fold onto the bare fluid.
 import type { Project } from '../../db/project';
-import { blockFlows, listBlocks, type BlockFlowRow } from './blocks';
+import { blockFlows, listBlocks, type BlockFlowRow, type BlockRecord } from './blocks';
 import { ELECTRICITY, HEAT } from '../../gamedata/model';
 
 export interface LedgerEntry {
@@ -17,9 +17,12 @@ export interface LedgerEntry {
 /** Goods that are not traded between blocks (power is reported separately). */
 export const ENERGY_GOODS = new Set([ELECTRICITY, HEAT]);
 
-/** Per-good ledger of the enabled blocks; `flows` overrides the stored projections (see fresh.ts). */
-export function factoryLedger(p: Project, flows?: BlockFlowRow[]): Map<string, LedgerEntry> {
-  const blocks = new Map(listBlocks(p, { enabledOnly: true }).map((b) => [b.id, b]));
+/**
+ * Per-good ledger of the enabled blocks; `flows` overrides the stored projections (see fresh.ts).
+ * `enabled` is the enabled blocks when the caller has already listed them (listing parses every document).
+ */
+export function factoryLedger(p: Project, flows?: BlockFlowRow[], enabled?: BlockRecord[]): Map<string, LedgerEntry> {
+  const blocks = new Map((enabled ?? listBlocks(p, { enabledOnly: true })).map((b) => [b.id, b]));
   const out = new Map<string, LedgerEntry>();
   for (const f of flows ?? blockFlows(p)) {
     const b = blocks.get(f.block_id);

@@ -2,7 +2,7 @@
 // statistics. Both say when the snapshot was taken (null = never synced).
 import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
-import { blockMachines, listBlocks } from './blocks';
+import { blockMachines, byBlock, listBlocks } from './blocks';
 
 export interface BuildStatus {
   syncedAt: string | null;
@@ -33,11 +33,11 @@ export function blockBuildStatus(p: Project, opts: { blockId?: string; limit?: n
     built.set(`${r.machine}\0${r.recipe}`, r.count);
     byRecipe.set(r.recipe, (byRecipe.get(r.recipe) ?? 0) + r.count);
   }
-  const need = blockMachines(p);
+  const need = byBlock(blockMachines(p));
   const blocks = listBlocks(p, { enabledOnly: !opts.blockId });
   const out: BuildStatus['blocks'] = [];
   for (const b of blocks) {
-    const rows = need.filter((n) => n.block_id === b.id).map((n) => {
+    const rows = (need.get(b.id) ?? []).map((n) => {
       const required = Math.ceil(n.count - 1e-6);
       if (!sync.at) return { recipe: n.recipe, machine: n.machine, required, built: null, missing: null };
       const key = `${n.machine}\0${n.recipe}`;
