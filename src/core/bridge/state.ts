@@ -5,7 +5,7 @@
 // machines and production stats are observations and do not.
 import type { Project } from '../db/project';
 import type { Database } from '../db/sqlite';
-import { bumpGeneration } from '../planning/settings';
+import { bumpGeneration, readSettings } from '../planning/settings';
 import type { BuiltRow, ResearchState, StateKind, StatsRow, TurdPush } from './snapshots';
 
 export interface ApplyResult {
@@ -31,16 +31,6 @@ function setSetting(db: Database, key: string, value: unknown): void {
   db.run('INSERT INTO main.planning_settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, JSON.stringify(value)]);
 }
 
-function readSetting(p: Project, key: string): unknown {
-  const text = p.query<{ value: string }>('SELECT value FROM main.planning_settings WHERE key = ?', [key])[0]?.value;
-  if (text === undefined) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function sortedKeys(o: Record<string, number>): Record<string, number> {
@@ -52,10 +42,9 @@ function sortedKeys(o: Record<string, number>): Record<string, number> {
 export function applyResearch(p: Project, s: ResearchState): ApplyResult {
   const current = new Set(p.query<{ name: string }>('SELECT name FROM main.researched_techs').map((r) => r.name));
   const sameSet = current.size === s.researched.length && s.researched.every((t) => current.has(t));
-  const mining = readSetting(p, 'synced_mining_productivity');
-  const recipes = readSetting(p, 'synced_recipe_productivity');
-  const storedRecipes = recipes && typeof recipes === 'object' ? sortedKeys(recipes as Record<string, number>) : recipes;
-  const changed = !sameSet || !sameJson(mining ?? null, s.miningProductivity) || !sameJson(storedRecipes ?? null, s.recipeProductivity);
+  const { synced_mining_productivity: mining, synced_recipe_productivity: recipes } = readSettings(p);
+  const storedRecipes = recipes ? sortedKeys(recipes) : null;
+  const changed = !sameSet || !sameJson(mining, s.miningProductivity) || !sameJson(storedRecipes, s.recipeProductivity);
   p.write((db) => {
     if (changed) {
       db.run('DELETE FROM main.researched_techs');
@@ -119,42 +108,36 @@ export function applyTurd(p: Project, push: TurdPush): ApplyResult {
   return { kind: 'turd', changed, count: accepted.length, notes };
 }
 
-export function applyBuilt(p: Project, rows: BuiltRow[]): ApplyResult {
-  const current = p.query<BuiltRow>('SELECT machine, recipe, count FROM main.built_machines');
-  const key = (r: BuiltRow) => `${r.machine}\u0000${r.recipe}\u0000${r.count}`;
+/**
+ * Replace every row of an observation table when the pushed set differs (order aside); the
+ * sync stamp is written either way. `columns` are both the SELECT/INSERT columns and the
+ * identity compared, so a changed count or rate counts as a change.
+ */
+function replaceRows<R>(p: Project, kind: StateKind, table: string, columns: ReadonlyArray<keyof R & string>, rows: R[]): ApplyResult {
+  const current = p.query<R>(`SELECT ${columns.join(', ')} FROM main.${table}`);
+  const key = (r: R) => columns.map((c) => String(r[c])).join('\u0000');
   const changed = !sameRows(current.map(key), rows.map(key));
   p.write((db) => {
     if (changed) {
-      db.run('DELETE FROM main.built_machines');
-      const stmt = db.prepare('INSERT INTO main.built_machines(machine, recipe, count) VALUES (?, ?, ?)');
+      db.run(`DELETE FROM main.${table}`);
+      const stmt = db.prepare(`INSERT INTO main.${table}(${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
       try {
-        for (const r of rows) stmt.run([r.machine, r.recipe, r.count]);
+        for (const r of rows) stmt.run(columns.map((c) => r[c] as string | number));
       } finally {
         stmt.free();
       }
     }
-    stamp(db, 'built', rows.length);
+    stamp(db, kind, rows.length);
   });
-  return { kind: 'built', changed, count: rows.length, notes: [] };
+  return { kind, changed, count: rows.length, notes: [] };
+}
+
+export function applyBuilt(p: Project, rows: BuiltRow[]): ApplyResult {
+  return replaceRows(p, 'built', 'built_machines', ['machine', 'recipe', 'count'], rows);
 }
 
 export function applyStats(p: Project, rows: StatsRow[]): ApplyResult {
-  const current = p.query<StatsRow>('SELECT name, kind, produced, consumed FROM main.production_stats');
-  const key = (r: StatsRow) => `${r.name}\u0000${r.kind}\u0000${r.produced}\u0000${r.consumed}`;
-  const changed = !sameRows(current.map(key), rows.map(key));
-  p.write((db) => {
-    if (changed) {
-      db.run('DELETE FROM main.production_stats');
-      const stmt = db.prepare('INSERT INTO main.production_stats(name, kind, produced, consumed) VALUES (?, ?, ?, ?)');
-      try {
-        for (const r of rows) stmt.run([r.name, r.kind, r.produced, r.consumed]);
-      } finally {
-        stmt.free();
-      }
-    }
-    stamp(db, 'stats', rows.length);
-  });
-  return { kind: 'stats', changed, count: rows.length, notes: [] };
+  return replaceRows(p, 'stats', 'production_stats', ['name', 'kind', 'produced', 'consumed'], rows);
 }
 
 function sameRows(a: string[], b: string[]): boolean {
