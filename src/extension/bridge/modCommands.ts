@@ -32,7 +32,8 @@ export function userDataDirOrUndefined(): string | undefined {
   }
 }
 
-async function notFound(err: unknown): Promise<undefined> {
+/** Factorio not found: say so with a way to the settings (undefined); any other error is rethrown. */
+export async function notFound(err: unknown): Promise<undefined> {
   if (err instanceof FactorioSyncError && err.code === 'not-found') {
     const choice = await vscode.window.showErrorMessage(`PyOps: ${err.message}`, 'Open Settings');
     if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'pyops.factorio');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { importGameData, type ImportSummary } from '../../core/gamedata/import';
 import { syncFromFactorio, FactorioSyncError } from '../../core/gamedata/factorio';
 import { readSettings } from '../settings';
+import { notFound } from '../bridge/modCommands';
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from './args';
 import { registerCommand } from './register';
@@ -59,13 +60,8 @@ export function registerGameDataCommands(projects: ProjectManager): vscode.Dispo
         void vscode.window.showInformationMessage(`PyOps: synced from Factorio ${result.factorioVersion} — ${describeImport(result.summary)}`);
         return result.summary;
       } catch (err) {
-        if (err instanceof FactorioSyncError && err.code === 'not-found') {
-          const choice = await vscode.window.showErrorMessage(`PyOps: ${err.message}`, 'Open Settings');
-          if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'pyops.factorio');
-          return undefined;
-        }
         if (err instanceof FactorioSyncError && err.code === 'aborted') return undefined;
-        throw err;
+        return notFound(err);
       }
     }),
   ];

@@ -3,6 +3,7 @@
 // recognised by shape, not class, so the conversion is testable without an editor: text parts
 // carry `value`, tool calls `callId`+`name`+`input`, tool results `callId`+`content`.
 import type { ModelMessage } from 'ai';
+import { proseTokens } from '../../core/assistant/compaction/estimate';
 
 export interface VsMessageLike {
   role: number;
@@ -77,12 +78,12 @@ export function toModelMessages(messages: readonly VsMessageLike[]): { system: s
 
 /** Rough token count for VS Code's budgeting: 4 characters per token. */
 export function estimateTokens(text: string | VsMessageLike): number {
-  if (typeof text === 'string') return Math.ceil(text.length / 4);
+  if (typeof text === 'string') return proseTokens(text);
   let n = 4;
   for (const p of text.content) {
-    if (isToolCall(p)) n += Math.ceil((p.name.length + JSON.stringify(p.input ?? {}).length) / 4);
-    else if (isToolResult(p)) n += Math.ceil(resultText(p.content).length / 4);
-    else n += Math.ceil((partText(p) ?? '').length / 4);
+    if (isToolCall(p)) n += proseTokens(p.name + JSON.stringify(p.input ?? {}));
+    else if (isToolResult(p)) n += proseTokens(resultText(p.content));
+    else n += proseTokens(partText(p) ?? '');
   }
   return n;
 }
