@@ -7,9 +7,10 @@ import type { GameData } from '../../../../src/core/gamedata/model';
 import { humanize } from '../../../../src/core/gamedata/units';
 import { requireSharedData } from '../../../helpers/paths';
 
-function load(dir: string): NormalizeResult {
+/** Normalized data plus the dump's own count of recipe-category prototypes (read once). */
+function load(dir: string): NormalizeResult & { recipeCategories: number } {
   const dump = readDump(findDumpSource(dir));
-  return normalizeDump(dump.raw, dump.locale);
+  return { ...normalizeDump(dump.raw, dump.locale), recipeCategories: Object.keys(dump.raw['recipe-category'] ?? {}).length };
 }
 
 const byType = (d: GameData, type: string) => d.items.filter((i) => i.type === type).length;
@@ -20,15 +21,12 @@ const outs = (d: GameData, r: string) => d.recipe_products.filter((p) => p.recip
 const ins = (d: GameData, r: string) => d.recipe_ingredients.filter((p) => p.recipe === r);
 const approx = (a: number | null | undefined, b: number, msg?: string) => assert.ok(Math.abs((a ?? NaN) - b) < 1e-9 * Math.max(1, Math.abs(b)), msg ?? `${a} ≈ ${b}`);
 
-const recipeCategoryPrototypes = (dir: string) => Object.keys(readDump(findDumpSource(dir)).raw['recipe-category'] ?? {}).length;
-
 describe('real data: vanilla 2.0.77', function () {
   this.timeout(60_000);
   let d: GameData;
-  let dir: string;
+  let recipeCategories: number;
   before(function () {
-    dir = requireSharedData(this, 'vanilla-2.0-data-raw');
-    d = load(dir).data;
+    ({ data: d, recipeCategories } = load(requireSharedData(this, 'vanilla-2.0-data-raw')));
   });
 
   it('matches the counts of SOURCE.md', () => {
@@ -48,7 +46,7 @@ describe('real data: vanilla 2.0.77', function () {
     assert.equal(d.beacons.length, 1);
     assert.equal(d.labs.length, 1);
     assert.equal(d.technologies.length, 196);
-    assert.equal(recipeCategoryPrototypes(dir), 12);
+    assert.equal(recipeCategories, 12);
   });
 
   it('reads oil processing, uranium probabilities and machine stats', () => {
@@ -92,10 +90,9 @@ describe('real data: vanilla 2.0.77', function () {
 describe('real data: vanilla 2.1.12', function () {
   this.timeout(60_000);
   let d: GameData;
-  let dir: string;
+  let recipeCategories: number;
   before(function () {
-    dir = requireSharedData(this, 'vanilla-2.1-data-raw');
-    d = load(dir).data;
+    ({ data: d, recipeCategories } = load(requireSharedData(this, 'vanilla-2.1-data-raw')));
   });
 
   it('matches the counts of SOURCE.md, with 2.1 recipe categories lists', () => {
@@ -105,7 +102,7 @@ describe('real data: vanilla 2.1.12', function () {
     assert.equal(real(d).filter((r) => !r.hidden).length, 212);
     assert.equal(kind(d, 'assembler') + kind(d, 'furnace') + kind(d, 'rocket-silo'), 10);
     assert.equal(d.technologies.length, 196);
-    assert.equal(recipeCategoryPrototypes(dir), 10);
+    assert.equal(recipeCategories, 10);
     // 2.1 recipes name their categories in a list; each is kept.
     assert.ok(real(d).every((r) => d.recipe_categories.some((c) => c.recipe === r.name && c.category === r.category)));
   });
@@ -119,12 +116,10 @@ describe('real data: vanilla 2.1.12', function () {
 
 describe('real data: Pyanodons HighTech on 2.0', function () {
   this.timeout(120_000);
-  let n: NormalizeResult;
+  let n: ReturnType<typeof load>;
   let d: GameData;
-  let dir: string;
   before(function () {
-    dir = requireSharedData(this, 'py-hightech-2.0-data-raw');
-    n = load(dir);
+    n = load(requireSharedData(this, 'py-hightech-2.0-data-raw'));
     d = n.data;
   });
 
@@ -147,7 +142,7 @@ describe('real data: Pyanodons HighTech on 2.0', function () {
     assert.equal(d.labs.length, 1);
     assert.equal(d.technologies.length, 460);
     assert.equal(d.tech_unlocks.length, 2168);
-    assert.equal(recipeCategoryPrototypes(dir), 105);
+    assert.equal(n.recipeCategories, 105);
     assert.equal(d.turd_masters.length, 0, 'no pyalienlife, so no TURD');
   });
 
