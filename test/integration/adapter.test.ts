@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { loadMessages } from '../../src/core/assistant/conversations/store';
-import { api, env, waitFor, workDir, sampleWorld } from './helpers';
+import { api, waitFor, workDir, sampleWorld } from './helpers';
 
 interface FakeLmApi {
   requests: Array<{ tools: string[]; toolMode: number; messageCount: number; results: number; text: string }>;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { startFakeOpenRouter, type FakeOpenRouter, type FakeReply } from '../fixtures/fake-openrouter/server';
 import { getConversation, loadMessages } from '../../src/core/assistant/conversations/store';
 import { listBlocks } from '../../src/core/planning/factory/blocks';
-import { api, env, uiRequest, waitFor, workDir, sampleWorld } from './helpers';
+import { api, uiRequest, waitFor, workDir, sampleWorld } from './helpers';
 
 const MODEL = '~anthropic/claude-sonnet-latest';
 

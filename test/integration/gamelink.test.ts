@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import net from 'node:net';
 import path from 'node:path';
 import { FakeGame } from '../fixtures/fake-game/peer';
-import { api, env, workDir, sampleWorld } from './helpers';
+import { api, waitFor, workDir, sampleWorld } from './helpers';
 
 async function freeUdpPort(): Promise<number> {
   // A free TCP port is free for UDP too in practice on loopback; good enough for a test.
@@ -15,16 +15,6 @@ async function freeUdpPort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-async function until<T>(fn: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('PyOps game link', () => {
@@ -37,7 +27,7 @@ describe('PyOps game link', () => {
     await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'link.pyops'), name: 'Linked factory' });
     await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
     const { gameLink } = await api();
-    await until(() => gameLink.bridge.status().state === 'listening' && gameLink.bridge.status().port === port);
+    await waitFor(() => gameLink.bridge.status().state === 'listening' && gameLink.bridge.status().port === port, 'the bridge to listen on the test port', 5000);
     game = await FakeGame.start({ appPort: port, playerName: 'tester' });
   });
   after(async () => {
@@ -49,14 +39,14 @@ describe('PyOps game link', () => {
     const pong = await game.ping();
     assert.equal(pong.type, 'bridge.pong');
     const { gameLink } = await api();
-    await until(() => gameLink.bridge.status().linked);
+    await waitFor(() => gameLink.bridge.status().linked, 'the game to link', 5000);
     assert.equal(gameLink.bridge.status().player, 'tester');
   });
 
   it('stores a research snapshot from the game in the project', async () => {
     const { projects } = await api();
     await game.send('state.research', { force: 'player', researched: ['automation-basics', 'electronics'], mining_productivity_bonus: 0, recipe_productivity_bonuses: {} });
-    await until(() => (projects.active?.query('SELECT count(*) AS n FROM researched_techs')[0].n === 2 ? true : undefined));
+    await waitFor(() => projects.active?.query('SELECT count(*) AS n FROM researched_techs')[0].n === 2, 'the research snapshot to be stored', 5000);
     const names = projects.active!.query<{ name: string }>('SELECT name FROM researched_techs ORDER BY name').map((r) => r.name);
     assert.deepEqual(names, ['automation-basics', 'electronics']);
   });

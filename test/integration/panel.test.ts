@@ -8,7 +8,7 @@ import path from 'node:path';
 import { startFakeOpenRouter, type FakeOpenRouter } from '../fixtures/fake-openrouter/server';
 import { listBlocks } from '../../src/core/planning/factory/blocks';
 import { createConversation } from '../../src/core/assistant/conversations/store';
-import { api, env, uiRequest, waitFor, workDir, sampleWorld } from './helpers';
+import { api, uiRequest, waitFor, workDir, sampleWorld } from './helpers';
 
 const PLAN = {
   title: 'Arms from plates',

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { api, env, workDir, sampleWorld } from './helpers';
+import { api, workDir, sampleWorld } from './helpers';
 import { rawMcpPost as rawPost } from '../helpers/mcpProbe';
 
 function textOf(r: vscode.LanguageModelToolResult): string {

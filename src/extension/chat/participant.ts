@@ -121,7 +121,7 @@ export async function handleRequest(host: AssistantHost, request: vscode.ChatReq
   const abort = new AbortController();
   const sub = token.onCancellationRequested(() => abort.abort());
   const g = project.hasGameData() ? gameIndex(project) : undefined;
-  const renderer = new ChatRenderer(stream, { conversationId, names: g ? namesFrom(g) : NO_NAMES, blockIds: blockIdsByName(host.projects) });
+  const renderer = new ChatRenderer(stream, { conversationId, names: g ? namesFrom(g) : NO_NAMES, blockIds: () => blockIdsByName(host.projects) });
   const id = conversationId;
   try {
     const result = await host.turn({

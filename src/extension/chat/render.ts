@@ -31,8 +31,8 @@ export interface RenderedProposal {
 export interface RenderContext {
   conversationId: string;
   names: GameNames;
-  /** Block ids by name, for references to supplier blocks. */
-  blockIds: Map<string, string>;
+  /** Block ids by name, for references to supplier blocks; asked once, and only if an answer names a block. */
+  blockIds: () => Map<string, string>;
 }
 
 function md(text: string): vscode.MarkdownString {
@@ -53,6 +53,7 @@ export class ChatRenderer {
   private afterBlock = false;
   private readonly pending: Array<{ ref: ProposalRef; kind: RenderedProposal['kind']; text: string }> = [];
   wroteText = false;
+  private blockIds: Map<string, string> | undefined;
 
   constructor(
     private readonly stream: vscode.ChatResponseStream,
@@ -166,7 +167,7 @@ export class ChatRenderer {
     }
   }
 
-  private referenceBlock(name: string, id = this.ctx.blockIds.get(name)): void {
+  private referenceBlock(name: string, id = (this.blockIds ??= this.ctx.blockIds()).get(name)): void {
     if (!id || this.referenced.has(`b:${id}`)) return;
     this.referenced.add(`b:${id}`);
     this.stream.reference(blockUri(id, name), new vscode.ThemeIcon('symbol-structure'));
