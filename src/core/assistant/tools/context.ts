@@ -17,9 +17,11 @@ export function solverFor(pc: PlanningContext): BlockSolver {
   return (doc) => solveBlock(pc.g, pc.availability, doc);
 }
 
+const enabledBlockNames = (ctx: ToolContext) => new Map(listBlocks(ctx.project, { enabledOnly: true }).map((b) => [b.id, b.name]));
+
 /** good → names of enabled blocks that make it (goal or byproduct), from the stored projections. */
 export function blockSupply(ctx: ToolContext): Map<string, string[]> {
-  const names = new Map(listBlocks(ctx.project, { enabledOnly: true }).map((b) => [b.id, b.name]));
+  const names = enabledBlockNames(ctx);
   const out = new Map<string, string[]>();
   for (const f of blockFlows(ctx.project)) {
     if (f.role === 'import' || !names.has(f.block_id)) continue;
@@ -28,4 +30,15 @@ export function blockSupply(ctx: ToolContext): Map<string, string[]> {
     out.set(f.item, l);
   }
   return out;
+}
+
+/** good → the first enabled block that makes it: the seam the planning queries stop at. */
+export function blockGoods(ctx: ToolContext): Map<string, string> {
+  return new Map([...blockSupply(ctx)].map(([k, v]) => [k, v[0]]));
+}
+
+/** Names of enabled blocks that import `good`, from the stored projections. */
+export function blockImporters(ctx: ToolContext, good: string): string[] {
+  const names = enabledBlockNames(ctx);
+  return [...new Set(blockFlows(ctx.project).filter((f) => f.role === 'import' && f.item === good && names.has(f.block_id)).map((f) => names.get(f.block_id)!))];
 }

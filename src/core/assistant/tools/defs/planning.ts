@@ -2,7 +2,8 @@
 // options, the production graph, one-building math, research, TURD, chain closure, byproducts,
 // logistics. Thin wrappers: the queries in src/core/planning/queries do the work.
 import { defineTool, type AnyTool } from '../types';
-import { planning, blockSupply } from '../context';
+import { planning, blockGoods, blockImporters } from '../context';
+import { listBlocks } from '../../../planning/factory/blocks';
 import * as q from '../../../planning/queries';
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
@@ -27,10 +28,7 @@ export const planningTools: AnyTool[] = [
     description:
       'Build-or-import verdict for one good: kind, intrinsic cost, producer and consumer counts, whether it is an additive (a high fan-out commodity best imported), its classification and spoilage. Use before deciding whether a good gets its own block, is built inline, or is imported.',
     input: q.goodInfoInput,
-    run: (i, ctx) => {
-      const supply = blockSupply(ctx);
-      return q.goodInfo(planning(ctx), i, { blockGoods: new Map([...supply].map(([k, v]) => [k, v[0]])) });
-    },
+    run: (i, ctx) => q.goodInfo(planning(ctx), i, { blockGoods: blockGoods(ctx) }),
     describe: (i) => `Looked up ${i.good}`,
   }),
   defineTool({
@@ -73,7 +71,7 @@ export const planningTools: AnyTool[] = [
     description:
       "The production neighbourhood of a target, breadth first, cut at seams (raw goods, goods an existing block makes, high fan-out goods, the depth limit) with each good's candidate recipes and availability. Call it FIRST when drafting a block; then expand the chosen seams with one recipeOptionsBatch. `budgetHit`/`unexpanded` say where it stopped.",
     input: q.recipeGraphInput,
-    run: (i, ctx) => q.recipeGraph(planning(ctx), i, { blockGoods: new Map([...blockSupply(ctx)].map(([k, v]) => [k, v[0]])) }),
+    run: (i, ctx) => q.recipeGraph(planning(ctx), i, { blockGoods: blockGoods(ctx) }),
     describe: (i, o) => `Explored the recipe graph of ${i.target} — ${plural(o.goodCount, 'good')}${o.budgetHit ? ' (budget reached)' : ''}`,
   }),
   defineTool({
@@ -126,10 +124,7 @@ export const planningTools: AnyTool[] = [
     tags: ['turd'],
     description: 'Checks one-branch-per-master across a set of recipes (or all enabled blocks when omitted): conflicts, and per master whether the needed branch is already selected, must be picked, or would need a switch (respec).',
     input: q.turdConsistencyInput,
-    run: async (i, ctx) => {
-      const { listBlocks } = await import('../../../planning/factory/blocks');
-      return q.turdConsistency(planning(ctx), i, { blockRecipes: () => listBlocks(ctx.project, { enabledOnly: true }).flatMap((b) => b.doc.recipes.map((r) => r.recipe)) });
-    },
+    run: (i, ctx) => q.turdConsistency(planning(ctx), i, { blockRecipes: () => listBlocks(ctx.project, { enabledOnly: true }).flatMap((b) => b.doc.recipes.map((r) => r.recipe)) }),
     describe: (_i, o) => `Checked TURD consistency — ${o.ok ? 'consistent' : `${plural(o.conflicts.length, 'conflict')}`}`,
   }),
   defineTool({
@@ -150,12 +145,7 @@ export const planningTools: AnyTool[] = [
     tags: ['planning'],
     description: 'Where one byproduct can go: recipes that consume it (with availability), blocks that import it, void options (and the loss), spoilage. Route every byproduct of a plan with it: consumer/cascade first, then an importing block, then a void.',
     input: q.byproductSinksInput,
-    run: async (i, ctx) => {
-      const { blockFlows, listBlocks } = await import('../../../planning/factory/blocks');
-      const names = new Map(listBlocks(ctx.project, { enabledOnly: true }).map((b) => [b.id, b.name]));
-      const importing = [...new Set(blockFlows(ctx.project).filter((f) => f.role === 'import' && f.item === i.good && names.has(f.block_id)).map((f) => names.get(f.block_id)!))];
-      return q.byproductSinks(planning(ctx), i, { importingBlocks: importing });
-    },
+    run: (i, ctx) => q.byproductSinks(planning(ctx), i, { importingBlocks: blockImporters(ctx, i.good) }),
     describe: (i) => `Looked for sinks of ${i.good}`,
   }),
   defineTool({
