@@ -3,13 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { run } from '../../../src/cli/main';
-import type { CliIO } from '../../../src/cli/io';
 import { REPO, SAMPLE_DUMP, tempDir } from '../../helpers/paths';
-
-function capture(): CliIO & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', out: (t: string) => void (io.stdout += t + '\n'), err: (t: string) => void (io.stderr += t + '\n') };
-  return io;
-}
+import { capture } from '../../helpers/cliIO';
 
 describe('pyops command line', () => {
   let dir: string;

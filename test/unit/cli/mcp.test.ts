@@ -6,15 +6,10 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { run } from '../../../src/cli/main';
-import type { CliIO } from '../../../src/cli/io';
 import { REPO, SAMPLE_DUMP, tempDir } from '../../helpers/paths';
 import { FakeGame } from '../../fixtures/fake-game/peer';
 import net from 'node:net';
-
-function capture(): CliIO & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', out: (t: string) => void (io.stdout += t + '\n'), err: (t: string) => void (io.stderr += t + '\n') };
-  return io;
-}
+import { capture } from '../../helpers/cliIO';
 
 async function connect(args: string[]): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
   const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'index.ts'), 'mcp', ...args], cwd: REPO, stderr: 'pipe' });

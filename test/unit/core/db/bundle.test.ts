@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Project, gamedataPath } from '../../../../src/core/db/project';
 import { backupProject, restoreBackup, defaultBackupPath } from '../../../../src/core/db/bundle';
 import { ProjectError } from '../../../../src/core/db/errors';
-import { loadSqlJs } from '../../../../src/core/db/sqlite';
+import { loadSqlJs, scalar } from '../../../../src/core/db/sqlite';
 import { importGameData } from '../../../../src/core/gamedata/import';
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 
@@ -29,7 +29,7 @@ describe('backups', () => {
     assert.equal(path.basename(path.dirname(dest)), 'p.backups');
     const SQL = await loadSqlJs();
     const db = new SQL.Database(fs.readFileSync(dest));
-    const n = (sql: string) => db.exec(sql)[0].values[0][0];
+    const n = (sql: string) => scalar(db, sql);
     assert.equal(n("SELECT value FROM meta WHERE key = 'kind'"), 'pyops-bundle');
     assert.equal(n('SELECT count(*) FROM items'), 42);
     assert.equal(n('SELECT count(*) FROM notes'), 1);

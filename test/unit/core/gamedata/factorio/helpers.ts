@@ -1,9 +1,8 @@
 // Shared set-up for the Factorio sync tests: paths of the fixtures, temp folders, and a
 // byte-level snapshot of a folder tree.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { REPO } from '../../../../helpers/paths';
+import { REPO, tempDir as sharedTempDir } from '../../../../helpers/paths';
 
 export { SAMPLE_DUMP, SAMPLE_WORLD } from '../../../../helpers/paths';
 export const FAKE_FACTORIO = path.join(REPO, 'test/fixtures/fake-factorio/factorio');
@@ -14,7 +13,7 @@ export function ensureFakeIsExecutable(): void {
 }
 
 export function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `pyops-${prefix}-`));
+  return sharedTempDir(`pyops-${prefix}-`);
 }
 
 /** Relative path → file bytes (hex-free: base64) for every file under `dir`. */
