@@ -5,6 +5,7 @@ import dgram from 'node:dgram';
 import { Bridge } from '../src/core/bridge/bridge';
 import { PROTOCOL_VERSION } from '../src/core/bridge/protocol';
 import { FakeGame } from '../test/fixtures/fake-game/peer';
+import { median } from './stats';
 
 const PINGS = 50_000;
 /** Datagrams in flight at once; a UDP socket buffer only holds a few hundred small ones. */
@@ -58,10 +59,9 @@ export async function benchBridge(): Promise<{ datagramsPerSecond: number; round
       times.push(performance.now() - t);
     }
     await game.close();
-    times.sort((a, b) => a - b);
     return {
       datagramsPerSecond: Math.round(handled / seconds),
-      roundTripMs: Number(times[Math.floor(times.length / 2)].toFixed(3)),
+      roundTripMs: Number(median(times).toFixed(3)),
     };
   } finally {
     await bridge.stop();

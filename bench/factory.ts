@@ -12,7 +12,8 @@ import { solveBlock } from '../src/core/planning/solver/solve';
 import { createBlock } from '../src/core/planning/factory/blocks';
 import { factorySnapshot } from '../src/core/planning/factory/fresh';
 import { coherenceAudit } from '../src/core/planning/factory/audit';
-import { buildChain, PY_DATA } from './solve';
+import { buildChain } from './solve';
+import { PY_DATA } from './data';
 import { median, round } from './stats';
 
 export interface AuditBench {

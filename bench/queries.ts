@@ -11,9 +11,9 @@ import { planningContext } from '../src/core/planning/context';
 import { recipeGraph } from '../src/core/planning/queries/recipeGraph';
 import { searchGoods } from '../src/core/planning/queries/searchGoods';
 import { median, percentile, round, time } from './stats';
+import { PY_DATA } from './data';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const PY = path.resolve(here, '..', '..', 'shared', 'data', 'py-hightech-2.0-data-raw');
+const PY = PY_DATA;
 
 export interface SearchBench {
   p50Ms: number;

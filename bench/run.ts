@@ -2,17 +2,14 @@
 // (with --json) or a readable table. Targets are stated next to each figure; tests never time.
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { benchImport, benchSmallWrite } from './store';
 import { benchRecipeGraph, benchSearch } from './queries';
 import { benchCompaction, benchTurnOverhead } from './assistant';
 import { benchSolve } from './solve';
 import { benchAudit } from './factory';
 import { benchBridge } from './bridge';
+import { PY_DATA } from './data';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SHARED = path.resolve(here, '..', '..', 'shared', 'data');
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 
@@ -23,7 +20,7 @@ interface Check {
 
 type Section = { name: string; needs?: string; run: (out: Record<string, unknown>, checks: Record<string, Check>) => Promise<void> };
 
-const py = path.join(SHARED, 'py-hightech-2.0-data-raw');
+const py = PY_DATA;
 
 const sections: Section[] = [
   {

@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Project } from '../src/core/db/project';
 import { importGameData } from '../src/core/gamedata/import';
 import { Availability } from '../src/core/planning/availability';
@@ -16,9 +15,8 @@ import { gameIndex } from '../src/core/planning/gameIndex';
 import { readPlanningState } from '../src/core/planning/settings';
 import { solveBlock } from '../src/core/planning/solver/solve';
 import { median, round } from './stats';
+import { PY_DATA } from './data';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const PY_DATA = path.resolve(here, '..', '..', 'shared', 'data', 'py-hightech-2.0-data-raw');
 
 export interface ChainOptions {
   /** Number of recipes (rows) to collect. */
