@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vscePackageArgs } from './vsce.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -13,5 +14,5 @@ const step = (args) => {
 };
 step([path.join(root, 'scripts', 'build.mjs'), '--production']);
 const out = path.join(root, `${pkg.name}-${pkg.version}.vsix`);
-step([path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', out]);
+step(vscePackageArgs(out));
 console.log(`packaged ${path.basename(out)} (${(fs.statSync(out).size / 1024).toFixed(0)} KB)`);

@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { ensureRuntime, ROOT, RUNTIME, NODE24_DIR, CODE_SERVER_BIN } from './test-runtime/install.mjs';
+import { ensureRuntime, isolatedEnv, ROOT, RUNTIME, CODE_SERVER_BIN } from './test-runtime/install.mjs';
+import { vscePackageArgs } from './vsce.mjs';
 
 const step = (cmd, args, opts = {}) => {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
@@ -27,7 +28,7 @@ if (hasDesktop) {
 
 ensureRuntime();
 const vsix = path.join(RUNTIME, 'pyops-start.vsix');
-step(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsix], { stdio: ['ignore', 'ignore', 'inherit'] });
+step(process.execPath, vscePackageArgs(vsix), { stdio: ['ignore', 'ignore', 'inherit'] });
 const profile = path.join(RUNTIME, 'start-profile');
 const home = path.join(profile, 'home');
 const ud = path.join(profile, 'user-data');
@@ -35,11 +36,7 @@ const exts = path.join(profile, 'extensions');
 for (const d of [home, path.join(ud, 'User'), exts]) fs.mkdirSync(d, { recursive: true });
 const userSettings = path.join(ud, 'User', 'settings.json');
 if (!fs.existsSync(userSettings)) fs.writeFileSync(userSettings, JSON.stringify({ 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'workbench.startupEditor': 'none' }, null, 2));
-const env = {
-  ...process.env,
-  PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH}`,
-  HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_CACHE_HOME: path.join(home, '.cache'),
-};
+const env = isolatedEnv(home);
 step(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', vsix, '--force'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const bind = process.env.PYOPS_START_BIND || '127.0.0.1:8080';
 console.log(`\nPyOps is running in VS Code for the browser: open http://${bind}/ (Ctrl+C to stop).\n`);

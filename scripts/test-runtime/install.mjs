@@ -13,6 +13,16 @@ export const NODE24_DIR = path.join(RUNTIME, 'node24', 'node_modules', 'node-lin
 export const CODE_SERVER_BIN = path.join(RUNTIME, 'code-server', 'node_modules', '.bin', 'code-server');
 export const TOOLS_DIR = path.join(RUNTIME, 'tools');
 
+/** Environment for code-server in an isolated profile: Node 24 first on PATH, HOME and XDG under `home`. */
+export function isolatedEnv(home, extra = {}) {
+  return {
+    ...process.env,
+    PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH}`,
+    HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_CACHE_HOME: path.join(home, '.cache'),
+    ...extra,
+  };
+}
+
 const STAMP = path.join(RUNTIME, 'installed.json');
 const wanted = { codeServer: CODE_SERVER, node24: NODE24, playwrightCore: PLAYWRIGHT_CORE };
 

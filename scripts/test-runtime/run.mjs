@@ -8,7 +8,8 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
-import { ensureRuntime, ROOT, RUNTIME, NODE24_DIR, CODE_SERVER_BIN, TOOLS_DIR } from './install.mjs';
+import { ensureRuntime, isolatedEnv, ROOT, RUNTIME, CODE_SERVER_BIN, TOOLS_DIR } from './install.mjs';
+import { vscePackageArgs } from '../vsce.mjs';
 import { CHROMIUM } from './versions.mjs';
 
 const OUT = path.join(ROOT, 'test-output', 'integration');
@@ -79,7 +80,7 @@ async function main() {
   const testsEntry = await bundleTests();
 
   const vsix = path.join(RUNTIME, 'pyops-test.vsix');
-  run(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '--skip-license', '-o', vsix]);
+  run(process.execPath, vscePackageArgs(vsix, ['--skip-license']));
   log(`packaged ${path.relative(ROOT, vsix)} (${(fs.statSync(vsix).size / 1024).toFixed(0)} KB)`);
 
   // A fresh, isolated profile for every run; code-server and Chromium stay out of $HOME.
@@ -96,20 +97,17 @@ async function main() {
     'workbench.startupEditor': 'none', 'update.mode': 'none', 'workbench.tips.enabled': false,
     'chat.commandCenter.enabled': false,
   }, null, 2));
-  const env = {
-    ...process.env,
-    PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH}`,
-    HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_CACHE_HOME: path.join(home, '.cache'),
+  const env = isolatedEnv(home, {
     PYOPS_TEST_REPO: ROOT, PYOPS_TEST_WORK: work, PYOPS_TEST_OUTPUT: OUT,
     PYOPS_TEST_SHARED_DATA: path.resolve(ROOT, '..', 'shared', 'data'),
-  };
+  });
   run(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', vsix], { env });
   const installed = fs.readdirSync(exts).find((d) => d.startsWith('pyops.pyops-vscode-'));
   if (!installed) throw new Error(`the .vsix did not install into ${exts}`);
   // A test-only language model (a stand-in for Copilot) in its own extension; it never ships.
   const fakeLmDir = path.join(ROOT, 'test', 'integration', 'fake-lm-extension');
   const fakeLm = path.join(RUNTIME, 'pyops-fake-lm.vsix');
-  run(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '--skip-license', '--allow-missing-repository', '-o', fakeLm], { cwd: fakeLmDir });
+  run(process.execPath, vscePackageArgs(fakeLm, ['--skip-license', '--allow-missing-repository']), { cwd: fakeLmDir });
   run(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', fakeLm], { env });
   if (!fs.readdirSync(exts).some((d) => d.startsWith('pyops-test.pyops-fake-lm-'))) throw new Error('the test language-model extension did not install');
   log('installed the test language-model extension');
