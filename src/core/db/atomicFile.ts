@@ -68,8 +68,8 @@ export function removeStaleTempFiles(file: string): void {
   for (const n of names) {
     if (!n.startsWith(base)) continue;
     const pid = Number(n.slice(base.length).split('-')[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && isProcessAlive(pid)) continue;
-    if (pid === process.pid) continue;
+    // Our own temp files and those of a live writer are in use; only orphans go.
+    if (pid === process.pid || (Number.isInteger(pid) && isProcessAlive(pid))) continue;
     fs.rmSync(path.join(dir, n), { force: true });
   }
 }
