@@ -153,8 +153,13 @@ export class Availability {
     // Only a recipe whose sole unlock is the branch requires it.
     if (rec && rec.unlockedBy.some((t) => !this.g.turdBranches.has(t))) return null;
     const master = this.g.turdBranches.get(branch)!.master;
+    return { master, branch, state: this.branchState(master, branch) };
+  }
+
+  /** A branch of a master: selected (active), free to select (pickable), or another one is selected (blocked). */
+  branchState(master: string, branch: string): TurdState {
     const sel = this.state.turd.get(master)?.branch;
-    return { master, branch, state: sel === undefined ? 'pickable' : sel === branch ? 'active' : 'blocked' };
+    return sel === undefined ? 'pickable' : sel === branch ? 'active' : 'blocked';
   }
 
   recipe(name: string): RecipeAvailability {

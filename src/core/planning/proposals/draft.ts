@@ -3,6 +3,7 @@
 // the solved rates (pinning the machine they were sized for) — so the counts shown are the counts
 // the player will build. Drafts never persist; apply.ts turns them into blocks.
 import { z } from 'zod';
+import type { TurdState } from '../availability';
 import type { PlanningContext } from '../context';
 import { beaconConfigSchema, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
 import { solveBlock } from '../solver/solve';
@@ -65,7 +66,7 @@ export interface DraftRowOut {
 
 export interface TurdNeeds {
   /** Branch choices the draft's recipes depend on. */
-  requirements: Array<{ recipe: string; master: string; branch: string; state: 'active' | 'pickable' | 'blocked' }>;
+  requirements: Array<{ recipe: string; master: string; branch: string; state: TurdState }>;
   /** Two branches of one master asked for. */
   conflicts: Array<{ master: string; branches: string[] }>;
 }

@@ -3,6 +3,7 @@
 // always uses the real researched set, whatever the horizon. Long paths keep the steps nearest the
 // target. TURD branch and `turd-select-*` gate technologies are choices, not research: they are
 // reported as `turdGatesNeeded` instead of steps.
+import type { TurdState } from '../availability';
 import type { PlanningContext } from '../context';
 import type { Technology } from '../gameIndex';
 import { parseInput, QueryError, suggest } from './errors';
@@ -43,7 +44,7 @@ export type ResearchPathResult =
       totalCost: { techs: number; units: number; packs: Record<string, number>; time: number; triggers: number };
       /** Packs the path needs that are not in available_science_packs. */
       missingPacks: string[];
-      turdGatesNeeded?: Array<{ subTech: string; master: string; state: 'active' | 'pickable' | 'blocked' }>;
+      turdGatesNeeded?: Array<{ subTech: string; master: string; state: TurdState }>;
       note?: string;
     }
   | { status: 'alreadyUnlocked'; target: string; by: string; note: string }
@@ -75,7 +76,7 @@ function triggerText(tr: Record<string, unknown>): string {
 interface Route {
   tech: string;
   path: string[];
-  gates: Array<{ subTech: string; master: string; state: 'active' | 'pickable' | 'blocked' }>;
+  gates: Array<{ subTech: string; master: string; state: TurdState }>;
   totalPacks: number;
 }
 
@@ -173,8 +174,7 @@ function route(ctx: PlanningContext, tech: string): Route {
     for (const p of [...tech.prerequisites].sort()) visit(p);
     const branch = g.turdBranches.get(t);
     if (branch) {
-      const sel = a.state.turd.get(branch.master)?.branch;
-      gates.push({ subTech: t, master: branch.master, state: sel === undefined ? 'pickable' : sel === t ? 'active' : 'blocked' });
+      gates.push({ subTech: t, master: branch.master, state: a.branchState(branch.master, t) });
       return;
     }
     if (tech.isTurd) return; // a turd-select-* gate: free, chosen with its branch

@@ -1,6 +1,7 @@
 // TURD queries (Py's permanent, mutually exclusive recipe upgrades): the full branch sets of a
 // master (turdChoices), which masters would replace recipes of a plan (availableTurds), and whether a
 // set of recipes needs one consistent branch per master (turdConsistency).
+import type { TurdState } from '../availability';
 import type { PlanningContext } from '../context';
 import type { TurdBranch } from '../gameIndex';
 import { EFFECTS } from '../gameIndex';
@@ -25,7 +26,7 @@ export interface TurdChoice {
   changes: Array<{ from: string; fromDisplay: string; to: string; toDisplay: string; buildsBuilding: boolean }>;
   modules: TurdModuleFacts[];
   selected: boolean;
-  state: 'active' | 'pickable' | 'blocked';
+  state: TurdState;
 }
 
 export interface TurdMasterFacts {
@@ -57,11 +58,6 @@ function effectText(effects: Record<string, number>): string {
     .join(', ');
 }
 
-function branchState(ctx: PlanningContext, b: TurdBranch): 'active' | 'pickable' | 'blocked' {
-  const sel = ctx.availability.state.turd.get(b.master)?.branch;
-  return sel === undefined ? 'pickable' : sel === b.name ? 'active' : 'blocked';
-}
-
 /** What makes a recipe's main output a building (it places a machine or beacon). */
 function buildsBuilding(ctx: PlanningContext, recipe: string): boolean {
   const r = ctx.g.recipes.get(recipe);
@@ -79,7 +75,7 @@ export function choiceOf(ctx: PlanningContext, b: TurdBranch): TurdChoice {
     ...(added.length ? [`adds ${added.map((r) => g.displayOf(r)).join(', ')}`] : []),
     ...modules.filter((m) => Object.keys(m.effects).length).map((m) => `always-on ${effectText(m.effects)} for machines taking ${m.category} modules`),
   ];
-  const state = branchState(ctx, b);
+  const state = ctx.availability.branchState(b.master, b.name);
   return {
     name: b.name,
     display: g.displayOf(b.name),
@@ -216,7 +212,7 @@ export function availableTurds(ctx: PlanningContext, raw: AvailableTurdsInput): 
         ...(reps.length > MAX_REPLACES ? { moreReplacements: reps.length - MAX_REPLACES } : {}),
         modules: b.modules.map((m) => moduleFacts(ctx, m)),
         selected: sel === bn,
-        state: branchState(ctx, b),
+        state: ctx.availability.branchState(b.master, b.name),
       };
     });
     return { master, display: g.displayOf(master), selected: sel, masterResearched: ctx.availability.state.researched.has(master), wouldReplace, options };
