@@ -11,6 +11,7 @@ import { productAmount } from '../../../planning/effects';
 import type { PlanningContext } from '../../../planning/context';
 import type { SolveResult } from '../../../planning/solver/result';
 import { RELOAD_CONFIRM_TOKEN } from '../../../bridge/protocol';
+import { CROP_RE, SCALE_RE } from '../../../bridge/screenshot';
 
 const NO_GAME = {
   ok: false as const,
@@ -111,7 +112,7 @@ export const developerTools: AnyTool[] = [
     tags: ['game', 'developer'],
     surfaces: ['mcp'],
     description: 'Takes a screenshot of the game (through eval, so eval must be allowed), optionally cropped ("WxH+X+Y") and scaled ("50%" or a width in px); returns the file path.',
-    input: z.object({ crop: z.string().regex(/^\d+x\d+\+\d+\+\d+$/, 'crop is WxH+X+Y').optional(), scale: z.string().regex(/^(\d+(\.\d+)?%|\d+(px)?)$/, 'scale is like 50% or 800px').optional() }),
+    input: z.object({ crop: z.string().regex(CROP_RE, 'crop is WxH+X+Y').optional(), scale: z.string().regex(SCALE_RE, 'scale is like 50% or 800px').optional() }),
     run: async (i, ctx) => (await link(ctx)?.screenshot(i)) ?? NO_GAME,
     describe: (_i, o) => (o.ok ? 'Took a game screenshot' : 'Screenshot failed'),
   }),
