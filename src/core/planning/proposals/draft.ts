@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { TurdState } from '../availability';
 import type { PlanningContext } from '../context';
-import { beaconConfigSchema, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
+import { beaconConfigSchema, goalRate, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
 import { solveBlock } from '../solver/solve';
 import type { DiagnosisCard, Flow, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
@@ -202,7 +202,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     status: r.status,
     ...(r.message ? { message: r.message } : {}),
     ...(r.diagnosis ? { diagnosis: r.diagnosis } : {}),
-    goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: x.stock ? x.stock.amount / x.stock.window : Math.abs(x.rate ?? 0), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}) })),
+    goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}) })),
     rows: r.rows.map((s) => ({
       recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule,
       modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,

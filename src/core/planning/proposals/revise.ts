@@ -5,7 +5,7 @@ import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { getBlock } from '../factory/blocks';
 import { buildDraft, draftRowInput, invalidNames, linkedGoods, rowsFromInput, type BlockSupply, type Draft } from './draft';
-import type { Row } from '../block/document';
+import { goalRate, type Row } from '../block/document';
 
 export const reviseBlockInput = z
   .object({
@@ -29,7 +29,7 @@ export interface RevisionDraft extends Draft {
 export async function reviseDraft(ctx: PlanningContext, project: Project, input: z.output<typeof reviseBlockInput>, supply: BlockSupply = new Map()): Promise<RevisionDraft> {
   const block = getBlock(project, input.blockId);
   const doc = structuredClone(block.doc);
-  const oldRate = doc.goals[0] ? (doc.goals[0].stock ? doc.goals[0].stock.amount / doc.goals[0].stock.window : Math.abs(doc.goals[0].rate ?? 0)) : null;
+  const oldRate = doc.goals[0] ? Math.abs(goalRate(doc.goals[0]).rate) : null;
   if (input.rate !== undefined && doc.goals[0]) {
     const g0 = doc.goals[0];
     doc.goals[0] = g0.stock ? { ...g0, stock: { ...g0.stock, amount: input.rate * g0.stock.window } } : { ...g0, rate: g0.direction === 'consume' ? -input.rate : input.rate };
