@@ -22,6 +22,14 @@ export interface BeaconConfig {
   shared?: number;
 }
 
+/**
+ * Beacon buildings to place for `buildings` machines of one configuration. The tolerance keeps float
+ * dust in a solved count (3.0000000001 machines) from asking for one more beacon.
+ */
+export function beaconsPlaced(b: Pick<BeaconConfig, 'count' | 'shared'>, buildings: number): number {
+  return buildings > 0 && b.count > 0 ? Math.ceil((b.count * buildings) / Math.max(1, b.shared ?? 1) - 1e-6) : 0;
+}
+
 export interface EffectInput {
   recipe: Recipe;
   machine: Machine;

@@ -2,6 +2,7 @@
 // block, then summed), with the same module fill as the drafts, and who makes each building item.
 import { z } from 'zod';
 import type { PlanningContext } from '../context';
+import { beaconsPlaced } from '../effects';
 import { buildDraft, specFromSubmit, submitBlockInput } from './draft';
 
 export const buildingBillInput = z.object({ blocks: z.array(submitBlockInput).min(1).max(20) });
@@ -25,8 +26,7 @@ export async function buildingBill(ctx: PlanningContext, input: z.output<typeof 
       if (!r.machine || r.buildings <= 1e-9) continue;
       totals.set(r.machine, (totals.get(r.machine) ?? 0) + Math.ceil(r.buildings - 1e-6));
       for (const bc of r.beacons ?? []) {
-        const n = Math.ceil((bc.count * r.buildings) / Math.max(1, bc.shared ?? 1) - 1e-6);
-        totals.set(bc.beacon, (totals.get(bc.beacon) ?? 0) + n);
+        totals.set(bc.beacon, (totals.get(bc.beacon) ?? 0) + beaconsPlaced(bc, r.buildings));
       }
     }
   }

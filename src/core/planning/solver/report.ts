@@ -5,6 +5,7 @@
 // max(1e-9, 1e-5·gross) is an import or an export; exports that are not goals are byproducts.
 import type { BlockDoc } from '../block/document';
 import type { GameIndex } from '../gameIndex';
+import { beaconsPlaced } from '../effects';
 import { ELECTRICITY, FLUID_FUEL } from '../../gamedata/model';
 import type { BlockModel, NormalizedGoal } from './lp';
 import type { Flow, GoodBalance, SolvedRow, SolveResult } from './result';
@@ -48,7 +49,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
     for (const o of r.outside) addPost(o.good, o.perBuilding * buildings);
     const fuelRate = buildings * r.fuelPerBuilding;
     if (r.fuel && fuelRate > 0 && !(r.energy.kind === 'burner' && r.fuelInLp)) fuel.set(r.fuel, (fuel.get(r.fuel) ?? 0) + fuelRate);
-    const beaconBuildings = (r.row.beacons ?? []).reduce((s, b) => s + (buildings > 0 && b.count > 0 ? Math.ceil((b.count * buildings) / Math.max(1, b.shared ?? 1) - 1e-6) : 0), 0);
+    const beaconBuildings = (r.row.beacons ?? []).reduce((s, b) => s + beaconsPlaced(b, buildings), 0);
     const e = r.effects?.sum;
     const out: SolvedRow = {
       recipe: r.recipe.name, display: r.recipe.display, machine: r.machine?.name ?? null, machineDisplay: r.machine?.display ?? null,

@@ -7,7 +7,7 @@ import type { GameLink } from '../../../bridge/gameLink';
 import type { ShowBlockPayload } from '../../../bridge/showBlock';
 import { planning, solverFor } from '../context';
 import { getBlock } from '../../../planning/factory/blocks';
-import { productAmount } from '../../../planning/effects';
+import { beaconsPlaced, productAmount } from '../../../planning/effects';
 import type { PlanningContext } from '../../../planning/context';
 import type { SolveResult } from '../../../planning/solver/result';
 import { RELOAD_CONFIRM_TOKEN } from '../../../bridge/protocol';
@@ -83,7 +83,7 @@ export function summaryPayload(pc: PlanningContext, block: { id: string; name: s
       return {
         recipe: x.recipe, recipeDisplay: x.display, machine: x.machine!, machineDisplay: x.machineDisplay ?? undefined, count: x.wholeBuildings,
         modules: x.modules.flatMap((m) => Array(m.count).fill(m.name)),
-        beacons: (x.beacons ?? []).map((b) => ({ beacon: b.beacon, count: Math.ceil(b.count * x.buildings / Math.max(1, b.shared ?? 1)), modules: b.modules.flatMap((m) => Array(m.count).fill(m.name)) })),
+        beacons: (x.beacons ?? []).map((b) => ({ beacon: b.beacon, count: beaconsPlaced(b, x.buildings), modules: b.modules.flatMap((m) => Array(m.count).fill(m.name)) })),
         products: (rec?.products ?? []).slice(0, 20).map((p) => ({ name: p.name, kind: p.kind, rate: productAmount(p, prodMult) * x.craftsPerSecond, display: g.displayOf(p.name) })),
         ingredients: (rec?.ingredients ?? []).slice(0, 20).map((p) => ({ name: p.name, kind: p.kind, rate: p.amount * x.craftsPerSecond, display: g.displayOf(p.name) })),
       };
