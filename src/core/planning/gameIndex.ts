@@ -269,12 +269,9 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
     l.push(r.category);
     categories.set(r.recipe, l);
   }
+  const techUnlocks = all<{ tech: string; recipe: string }>(db, 'SELECT tech, recipe FROM gd.tech_unlocks');
   const unlockedBy = new Map<string, string[]>();
-  for (const r of all<{ tech: string; recipe: string }>(db, 'SELECT tech, recipe FROM gd.tech_unlocks')) {
-    const l = unlockedBy.get(r.recipe) ?? [];
-    l.push(r.tech);
-    unlockedBy.set(r.recipe, l);
-  }
+  for (const r of techUnlocks) push(unlockedBy, r.recipe, r.tech);
   for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.recipes')) {
     const rec: Recipe = {
       name: r.name, display: r.display ?? r.name, kind: r.kind, category: r.category, categories: categories.get(r.name) ?? [r.category],
@@ -310,9 +307,10 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
     if (m.item) g.placedBy.set(m.item, m.name);
   }
   for (const it of g.goods.values()) if (it.placeResult && !g.placedBy.has(it.name) && g.machines.has(it.placeResult)) g.placedBy.set(it.name, it.placeResult);
-  for (const m of g.machines.values()) {
-    if (!m.item) for (const it of g.goods.values()) if (it.placeResult === m.name) m.item = it.name;
-  }
+  // Of several items placing one machine, the last in good order names it.
+  const placingItem = new Map<string, string>();
+  for (const it of g.goods.values()) if (it.placeResult) placingItem.set(it.placeResult, it.name);
+  for (const m of g.machines.values()) if (!m.item && placingItem.has(m.name)) m.item = placingItem.get(m.name)!;
 
   const limits = new Map<string, Set<string>>();
   for (const r of all<{ module: string; recipe: string }>(db, 'SELECT module, recipe FROM gd.module_limitations')) {
@@ -339,7 +337,7 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
   const prereqs = new Map<string, string[]>();
   for (const r of all<{ tech: string; prerequisite: string }>(db, 'SELECT tech, prerequisite FROM gd.tech_prerequisites')) push(prereqs, r.tech, r.prerequisite);
   const unlocks = new Map<string, string[]>();
-  for (const r of all<{ tech: string; recipe: string }>(db, 'SELECT tech, recipe FROM gd.tech_unlocks')) push(unlocks, r.tech, r.recipe);
+  for (const r of techUnlocks) push(unlocks, r.tech, r.recipe);
   const packs = new Map<string, Array<{ pack: string; amount: number }>>();
   for (const r of all<{ tech: string; pack: string; amount: number }>(db, 'SELECT tech, pack, amount FROM gd.tech_ingredients')) {
     const l = packs.get(r.tech) ?? [];
