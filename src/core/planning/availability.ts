@@ -40,9 +40,6 @@ export interface DefaultMachine {
   explanation: string;
 }
 
-export const DEFAULT_MACHINE_RULE =
-  "the user's favorite machine for the recipe's category if set and buildable, otherwise the fastest buildable machine (then the fastest available one)";
-
 export class Availability {
   readonly mode: ResearchMode;
   private readonly techCache = new Map<string, { reachable: boolean; missing: string[] }>();

@@ -226,8 +226,3 @@ export function isRaw(ctx: PlanningContext, good: string): boolean {
 export function costOut(c: number | null): number | null {
   return roundCost(c);
 }
-
-/** Cap a list, saying how many were left out. */
-export function capList<T>(xs: T[], limit: number): { items: T[]; truncated: boolean; total: number } {
-  return { items: xs.slice(0, limit), truncated: xs.length > limit, total: xs.length };
-}

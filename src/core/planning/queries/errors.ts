@@ -1,7 +1,7 @@
 // Errors a model can act on: an unknown name says what it is not, suggests the closest real names
 // and which query to call first. The tool runner maps QueryError to a "not-found" outcome.
 import type { z } from 'zod';
-import type { Beacon, Good, Machine, Module, Recipe, Technology } from '../gameIndex';
+import type { Beacon, Good, Module, Recipe } from '../gameIndex';
 import type { PlanningContext } from '../context';
 import { findNames, nameIndex, type NameKind } from './names';
 
@@ -54,20 +54,6 @@ export function requireRecipe(ctx: PlanningContext, name: string): Recipe {
   }
   const s = suggest(ctx, 'recipe', name);
   throw new QueryError(`no recipe named '${name}'; ${didYouMean(s)} call searchGoods, then recipeOptions, to find recipe names`, s);
-}
-
-export function requireTechnology(ctx: PlanningContext, name: string): Technology {
-  const t = ctx.g.technologies.get(name);
-  if (t) return t;
-  const s = suggest(ctx, 'technology', name);
-  throw new QueryError(`no technology named '${name}'; ${didYouMean(s)} pass a technology, recipe or good name`, s);
-}
-
-export function requireMachine(ctx: PlanningContext, name: string, recipe?: Recipe): Machine {
-  const m = ctx.g.machines.get(name);
-  if (m) return m;
-  const s = recipe ? ctx.g.machinesFor(recipe).map((x) => x.name).slice(0, 5) : suggest(ctx, 'machine', name);
-  throw new QueryError(`no machine named '${name}'; ${recipe ? `machines for ${recipe.name}: ${s.join(', ') || 'none'}` : didYouMean(s)}; call recipeInfo for a recipe's machines`, s);
 }
 
 export function requireModule(ctx: PlanningContext, name: string): Module {
