@@ -52,6 +52,20 @@ end
 
 -- timers --------------------------------------------------------------------------------------
 
+-- Players of one force get the same snapshot; a scan of every surface is the expensive part, so
+-- each handler builds it once per force (a fresh cache per call: snapshots must not go stale).
+local function per_force(snapshot)
+  local cache = {}
+  return function(force)
+    local hit = cache[force.index]
+    if not hit then
+      hit = { value = snapshot(force) }
+      cache[force.index] = hit
+    end
+    return hit.value
+  end
+end
+
 script.on_nth_tick(POLL_TICKS, function()
   for _, player in pairs(game.connected_players) do link.poll(player) end
 end)
@@ -80,21 +94,24 @@ script.on_nth_tick(DIRTY_TICKS, function(e)
       for _, player in ipairs(linked_players(force_index)) do research_for[#research_for + 1] = player end
     end
   end
+  local research, turd_of = per_force(snapshots.research), per_force(snapshots.turd)
   for _, player in ipairs(research_for) do
-    link.send(player, "state.research", snapshots.research(player.force))
-    local turd = snapshots.turd(player.force)
+    link.send(player, "state.research", research(player.force))
+    local turd = turd_of(player.force)
     if turd then link.send(player, "state.turd", turd) end
   end
   s.research_dirty = {}
   if (s.built_dirty and e.tick - s.built_dirty >= BUILT_SETTLE_TICKS) or reconcile then
     s.built_dirty = false
-    for _, player in ipairs(linked_players()) do link.send(player, "state.built", snapshots.built(player.force)) end
+    local built = per_force(snapshots.built)
+    for _, player in ipairs(linked_players()) do link.send(player, "state.built", built(player.force)) end
   end
   link.sweep()
 end)
 
 script.on_nth_tick(STATS_TICKS, function()
-  for _, player in ipairs(linked_players()) do link.send(player, "state.stats", snapshots.stats(player.force)) end
+  local stats = per_force(snapshots.stats)
+  for _, player in ipairs(linked_players()) do link.send(player, "state.stats", stats(player.force)) end
 end)
 
 script.on_event(defines.events.on_tick, function(e)

@@ -1,6 +1,8 @@
 -- Read-only inspection commands: where the player is, what is around a point, how many of an
 -- entity exist, live production rates. Every result is bounded (entity lists, sample sizes) and
 -- every argument is clamped, since the request comes from outside the game.
+local snapshots = require("scripts.snapshots")
+
 local M = {}
 
 M.MAX_AREA_ENTITIES = 60
@@ -33,10 +35,7 @@ end
 function M.describe(e)
   if not e or not e.valid then return nil end
   local d = { name = e.name, type = e.type, x = round2(e.position.x), y = round2(e.position.y) }
-  if e.type == "assembling-machine" or e.type == "furnace" or e.type == "rocket-silo" then
-    local ok, recipe = pcall(e.get_recipe)
-    if ok and recipe then d.recipe = recipe.name end
-  end
+  d.recipe = snapshots.recipe_of(e)
   local ok, st = pcall(function() return e.status end)
   if ok then d.status = status_name(st) end
   return d
@@ -115,7 +114,6 @@ end
 function M.production(player, args)
   local goods = type(args.goods) == "table" and args.goods or {}
   local force = player.force
-  local precision = defines.flow_precision_index.one_minute
   local stats = {}
   for i, name in ipairs(goods) do
     if i > M.MAX_GOODS then break end
@@ -125,8 +123,9 @@ function M.production(player, args)
       if kind then
         for _, surface in pairs(game.surfaces) do
           local fs = kind == "item" and force.get_item_production_statistics(surface) or force.get_fluid_production_statistics(surface)
-          produced = produced + fs.get_flow_count({ name = name, category = "input", precision_index = precision, count = false }) / 60
-          consumed = consumed + fs.get_flow_count({ name = name, category = "output", precision_index = precision, count = false }) / 60
+          local p, c = snapshots.flow_per_second(fs, name)
+          produced = produced + p
+          consumed = consumed + c
         end
       end
       stats[#stats + 1] = { name = name, kind = kind, produced = produced, consumed = consumed }

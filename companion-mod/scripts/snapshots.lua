@@ -42,12 +42,16 @@ function M.turd(force)
   return { force = force.name, selections = selections }
 end
 
+--- The recipe a crafting machine is set to; nil for other entities and idle machines.
+function M.recipe_of(entity)
+  if not HAS_RECIPE[entity.type] then return nil end
+  local ok, recipe = pcall(entity.get_recipe)
+  if ok and recipe then return recipe.name end
+  return nil
+end
+
 local function recipe_key(entity)
-  if HAS_RECIPE[entity.type] then
-    local ok, recipe = pcall(entity.get_recipe)
-    if ok and recipe then return recipe.name end
-    return ""
-  end
+  if HAS_RECIPE[entity.type] then return M.recipe_of(entity) or "" end
   if entity.type == "mining-drill" then
     local target = entity.mining_target
     if target and target.valid then return "mine-" .. target.name end
@@ -60,9 +64,10 @@ function M.built(force)
   local order = {}
   for _, surface in pairs(game.surfaces) do
     for _, e in pairs(surface.find_entities_filtered({ force = force, type = M.MACHINE_TYPES })) do
-      local key = e.name .. "\0" .. recipe_key(e)
+      local recipe = recipe_key(e)
+      local key = e.name .. "\0" .. recipe
       if not counts[key] then
-        counts[key] = { machine = e.name, recipe = recipe_key(e), count = 0 }
+        counts[key] = { machine = e.name, recipe = recipe, count = 0 }
         order[#order + 1] = key
       end
       counts[key].count = counts[key].count + 1
@@ -73,15 +78,21 @@ function M.built(force)
   return { force = force.name, machines = machines }
 end
 
+--- Produced and consumed per second of one good in one flow statistics object: the game keeps
+--- per-minute averages, the app wants per second. One-minute window.
+function M.flow_per_second(stats, name)
+  local precision = defines.flow_precision_index.one_minute
+  local produced = stats.get_flow_count({ name = name, category = "input", precision_index = precision, count = false }) / 60
+  local consumed = stats.get_flow_count({ name = name, category = "output", precision_index = precision, count = false }) / 60
+  return produced, consumed
+end
+
 local function add_flows(stats, kind, into, order)
   local names = {}
   for name in pairs(stats.input_counts) do names[name] = true end
   for name in pairs(stats.output_counts) do names[name] = true end
-  local precision = defines.flow_precision_index.one_minute
   for name in pairs(names) do
-    -- per-minute averages over the last minute; the app wants per second
-    local produced = stats.get_flow_count({ name = name, category = "input", precision_index = precision, count = false }) / 60
-    local consumed = stats.get_flow_count({ name = name, category = "output", precision_index = precision, count = false }) / 60
+    local produced, consumed = M.flow_per_second(stats, name)
     if produced > DUST or consumed > DUST then
       local key = kind .. ":" .. name
       local row = into[key]
