@@ -9,13 +9,13 @@ import type { DiagnosisCard, DiagnosisMember } from './result';
 import type { Highs } from './highs';
 import type { BlockProgram, ConstraintInfo, GestureKind } from './lp';
 import { LpSession, rowEntries } from './program';
+import { fmt3 } from './rows';
 
 export interface DiagnoseOptions {
   maxCards?: number;
   timeLimitSec?: number;
 }
 
-const f3 = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Number(x.toPrecision(3)).toString());
 const tol = (c: ConstraintInfo) => 1e-6 * Math.max(1, Math.abs(c.rhs));
 
 interface Relaxation {
@@ -35,31 +35,31 @@ function fixFor(c: ConstraintInfo, r: Relaxation): string {
   switch (c.kind) {
     case 'goal':
       if (c.implicit) return `Add a recipe that makes more ${c.display}, or lower the goal of ${c.display}`;
-      if (c.sense === 'le') return `Lower the consumption goal of ${c.display} to ${f3(Math.max(0, -(c.value ?? c.rhs) - short))}/s`;
-      return Math.max(0, (c.value ?? c.rhs) - short) > 0 ? `Lower the goal of ${c.display} to ${f3(Math.max(0, (c.value ?? c.rhs) - short))}/s` : `Remove the goal of ${c.display}`;
+      if (c.sense === 'le') return `Lower the consumption goal of ${c.display} to ${fmt3(Math.max(0, -(c.value ?? c.rhs) - short))}/s`;
+      return Math.max(0, (c.value ?? c.rhs) - short) > 0 ? `Lower the goal of ${c.display} to ${fmt3(Math.max(0, (c.value ?? c.rhs) - short))}/s` : `Remove the goal of ${c.display}`;
     case 'pin-cap':
-      return `Raise the cap on ${c.display} to ${f3((c.value ?? 0) + short)} buildings, or remove it`;
+      return `Raise the cap on ${c.display} to ${fmt3((c.value ?? 0) + short)} buildings, or remove it`;
     case 'pin-count':
       return r.direction === 'less'
-        ? `Lower the pin on ${c.display} to ${f3(Math.max(0, (c.value ?? 0) - short))} buildings, or remove it`
-        : `Raise the pin on ${c.display} to ${f3((c.value ?? 0) + short)} buildings, or remove it`;
+        ? `Lower the pin on ${c.display} to ${fmt3(Math.max(0, (c.value ?? 0) - short))} buildings, or remove it`
+        : `Raise the pin on ${c.display} to ${fmt3((c.value ?? 0) + short)} buildings, or remove it`;
     case 'pin-share':
       return `Change the share of ${c.good ?? 'the good'} taken by ${c.display}, or remove the share pin`;
     case 'made':
       return c.implicit
         ? `Add reactors (or raise their pins) so the block makes its own heat, or lower its heat use`
-        : `Stop marking ${c.display} as made (let the block import ${f3(short)}/s), or add a recipe that makes it`;
+        : `Stop marking ${c.display} as made (let the block import ${fmt3(short)}/s), or add a recipe that makes it`;
     case 'drain':
       return r.direction === 'less'
-        ? `Remove the drain of ${c.display} (the block would import ${f3(short)}/s)`
-        : `Remove the drain of ${c.display} (${f3(short)}/s would leave the block), or add a recipe that consumes it`;
+        ? `Remove the drain of ${c.display} (the block would import ${fmt3(short)}/s)`
+        : `Remove the drain of ${c.display} (${fmt3(short)}/s would leave the block), or add a recipe that consumes it`;
     default:
       return '';
   }
 }
 
 function memberText(c: ConstraintInfo, r: Relaxation): string {
-  const v = f3(r.amount * c.scale);
+  const v = fmt3(r.amount * c.scale);
   const unit = c.unit === 'buildings' ? ' buildings' : '/s';
   switch (c.kind) {
     case 'goal':

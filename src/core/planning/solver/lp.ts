@@ -9,7 +9,7 @@ import { HEAT } from '../../gamedata/model';
 import type { LinearProgram } from './program';
 import { ProgramBuilder } from './program';
 import type { PreparedRow } from './rows';
-import { isTemperatureFluid } from './rows';
+import { fmt3, isTemperatureFluid } from './rows';
 import type { TemperaturePlan } from './temperatures';
 import { formatRange, planTemperatures } from './temperatures';
 
@@ -85,7 +85,6 @@ export interface BlockModel {
 }
 
 const TIE = 1e-6;
-const f3 = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Number(x.toPrecision(3)).toString());
 
 export function normalizeGoals(g: GameIndex, doc: BlockDoc, warnings: string[]): NormalizedGoal[] {
   const out: NormalizedGoal[] = [];
@@ -111,8 +110,8 @@ export function normalizeGoals(g: GameIndex, doc: BlockDoc, warnings: string[]):
 function goalLabel(goal: NormalizedGoal, qualifier = ''): string {
   const q = qualifier ? ` at ${qualifier}` : '';
   return goal.direction === 'consume'
-    ? `the goal of consuming ${f3(-goal.requested)}/s ${goal.display}${q}`
-    : `the goal of ${f3(goal.requested)}/s ${goal.display}${q}`;
+    ? `the goal of consuming ${fmt3(-goal.requested)}/s ${goal.display}${q}`
+    : `the goal of ${fmt3(goal.requested)}/s ${goal.display}${q}`;
 }
 
 export function buildBlockModel(g: GameIndex, rows: PreparedRow[], doc: BlockDoc, warnings: string[]): BlockModel {
@@ -321,7 +320,7 @@ export function buildBlockModel(g: GameIndex, rows: PreparedRow[], doc: BlockDoc
     const r = rows[col];
     if (pin.kind === 'count' || pin.kind === 'cap') {
       const rate = pin.buildings * r.perBuilding;
-      const label = pin.kind === 'count' ? `the pin of ${f3(pin.buildings)} buildings on ${r.recipe.display}` : `the cap of ${f3(pin.buildings)} buildings on ${r.recipe.display}`;
+      const label = pin.kind === 'count' ? `the pin of ${fmt3(pin.buildings)} buildings on ${r.recipe.display}` : `the cap of ${fmt3(pin.buildings)} buildings on ${r.recipe.display}`;
       b.addRow([col], [1], pin.kind === 'count' ? rate : -Infinity, rate);
       constraints.push({ kind: pin.kind === 'count' ? 'pin-count' : 'pin-cap', ref: r.recipe.name, display: r.recipe.display, sense: pin.kind === 'count' ? 'eq' : 'le', rhs: rate, scale: 1 / r.perBuilding, unit: 'buildings', label, value: pin.buildings });
       continue;
@@ -363,7 +362,7 @@ export function buildBlockModel(g: GameIndex, rows: PreparedRow[], doc: BlockDoc
     const q = plan.goods[intakeKey].kind === 'pool' ? ` (${plan.qualifier(intakeKey)})` : '';
     constraints.push({
       kind: 'pin-share', ref: r.recipe.name, display: r.recipe.display, good, sense: 'eq', rhs: -pin.share * fixed, scale: 1, unit: '/s', value: pin.share,
-      label: `the share pin giving ${r.recipe.display} ${f3(pin.share * 100)}% of the ${pin.base === 'total' ? 'total' : 'remaining'} ${g.displayOf(good)}${q}`,
+      label: `the share pin giving ${r.recipe.display} ${fmt3(pin.share * 100)}% of the ${pin.base === 'total' ? 'total' : 'remaining'} ${g.displayOf(good)}${q}`,
     });
   }
 

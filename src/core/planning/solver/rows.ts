@@ -73,7 +73,8 @@ function fuelOf(g: GameIndex, machine: Machine, picked: string | undefined): Ret
   return d;
 }
 
-const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Number(x.toPrecision(3)).toString());
+/** A number in solver messages: whole from 100 up, else three significant digits. */
+export const fmt3 = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(0) : Number(x.toPrecision(3)).toString());
 
 /** The reactor neighbour bonus of an x×y layout: 1 + b·(4 − 2/x − 2/y). */
 export function reactorMultiplier(bonus: number, layout: { x: number; y: number } | undefined): number {
@@ -192,7 +193,7 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       const pick = row.fluidTemperatures?.[ing.name];
       if (pick !== undefined) {
         if (pick >= lo && pick <= hi) lo = hi = pick;
-        else warnings.push(`${recipe.display}: ${ing.name} at ${fmt(pick)}° is outside its accepted range; the range is kept.`);
+        else warnings.push(`${recipe.display}: ${ing.name} at ${fmt3(pick)}° is outside its accepted range; the range is kept.`);
       }
       addTerm(terms, { good: ing.name, amount: -ing.amount, lo, hi });
     } else addTerm(terms, { good: ing.name, amount: -ing.amount });
