@@ -9,7 +9,8 @@ import { beaconConfigSchema, goalRate, moduleCountSchema, parseBlockDoc, type Bl
 import { solveBlock } from '../solver/solve';
 import type { DiagnosisCard, Flow, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
-import { ELECTRICITY, HEAT } from '../../gamedata/model';
+import { HEAT } from '../../gamedata/model';
+import { ENERGY_GOODS } from '../factory/ledger';
 import { requireRecipe } from '../queries/errors';
 import { QueryError } from '../queries/errors';
 
@@ -105,8 +106,6 @@ export interface Draft {
 /** Goods other blocks already make, for splitting imports (from the factory ledger). */
 export type BlockSupply = Map<string, string[]>;
 
-const ENERGY = new Set([ELECTRICITY, HEAT]);
-
 export function rowsFromInput(rows: Array<z.output<typeof draftRowInput>>): Row[] {
   return rows.map((r) => (typeof r === 'string' ? { recipe: r } : { ...r }));
 }
@@ -136,7 +135,7 @@ export function linkedGoods(ctx: PlanningContext, rows: Row[], except: Set<strin
     for (const p of rec.products) made.add(p.name);
     for (const i of rec.ingredients) used.add(i.name);
   }
-  return [...made].filter((x) => used.has(x) && !except.has(x) && !ENERGY.has(x)).sort();
+  return [...made].filter((x) => used.has(x) && !except.has(x) && !ENERGY_GOODS.has(x)).sort();
 }
 
 export interface DraftSpec {
@@ -181,7 +180,7 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
 
 function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: SolveResult, invalid: string[], reasons: Map<string, string>, supply: BlockSupply): Draft {
   const { g, availability: a } = ctx;
-  const imports = r.imports.filter((f) => !ENERGY.has(f.good));
+  const imports = r.imports.filter((f) => !ENERGY_GOODS.has(f.good));
   const sub = new Set(spec.subBlocksNeeded ?? []);
   const fromBlocks = imports.filter((f) => supply.has(f.good)).map((f) => ({ ...f, blocks: supply.get(f.good)! }));
   const external = imports.filter((f) => !supply.has(f.good));
@@ -217,8 +216,8 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     importsFromBlocks: fromBlocks,
     importsExternal: external,
     subBlocksNeeded: imports.filter((f) => sub.has(f.good)).map((f) => ({ good: f.good, display: f.display, rate: f.rate })),
-    byproducts: r.byproducts.filter((f) => !ENERGY.has(f.good)),
-    exports: r.exports.filter((f) => !ENERGY.has(f.good)),
+    byproducts: r.byproducts.filter((f) => !ENERGY_GOODS.has(f.good)),
+    exports: r.exports.filter((f) => !ENERGY_GOODS.has(f.good)),
     fuel: r.fuel,
     pollutionPerMinute: r.pollutionPerMinute,
     turd: { requirements, conflicts },
