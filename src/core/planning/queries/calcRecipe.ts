@@ -90,8 +90,7 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
   if (input.turd) {
     const b = g.turdBranches.get(input.turd);
     if (!b) {
-      const all = [...g.turdBranches.keys()];
-      const s = all.length ? suggest(ctx, 'technology', input.turd).filter((n) => g.turdBranches.has(n)) : [];
+      const s = g.turdBranches.size ? suggest(ctx, 'technology', input.turd).filter((n) => g.turdBranches.has(n)) : [];
       throw new QueryError(`no TURD branch named '${input.turd}'; ${s.length ? `did you mean ${s.join(', ')}? ` : ''}call turdChoices to list branches`, s);
     }
     const current = a.state.turd.get(b.master)?.branch;
@@ -138,18 +137,16 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
   if (picked && fuelPick && fuelPick.fuel !== picked) throw new QueryError(`${machine.display} cannot burn ${picked}; call recipeInfo for its fuels`);
   const e = energyDemand(g, machine, fx.consMult, fuelPick?.fuel ?? null);
   let energy = 'none';
-  let powerW = 0;
+  const powerW = e.kind === 'none' ? 0 : e.watts;
   let drainW: number | undefined;
   let fuel: CalcRecipeResult['perBuilding']['fuel'];
   switch (e.kind) {
     case 'electric':
       energy = 'electric';
-      powerW = e.watts;
       drainW = e.drainW;
       break;
     case 'burner':
       energy = 'burner';
-      powerW = e.watts;
       if (e.fuel) {
         fuel = { fuel: e.fuel, perSec: round(e.itemsPerSec), burntResult: e.burntResult, rule: fuelPick!.rule };
         inputs.push({ good: e.fuel, perSec: round(e.itemsPerSec) });
@@ -158,22 +155,18 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
       break;
     case 'fluid-fuel':
       energy = 'fluid fuel (any burnable fluid, in MJ)';
-      powerW = e.watts;
       inputs.push({ good: e.good, perSec: round(e.mjPerSec) });
       break;
     case 'fluid-filtered':
       energy = `burns ${e.fluid}`;
-      powerW = e.watts;
       inputs.push({ good: e.fluid, perSec: round(e.perSec) });
       break;
     case 'fluid-heat':
       energy = `heated by ${e.fluid ?? 'a hot fluid'}`;
-      powerW = e.watts;
       if (e.fluid) inputs.push({ good: e.fluid, perSec: round(e.perSec) });
       break;
     case 'heat':
       energy = 'heat';
-      powerW = e.watts;
       inputs.push({ good: e.good, perSec: round(e.mjPerSec) });
       break;
   }
