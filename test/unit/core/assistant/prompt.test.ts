@@ -31,10 +31,12 @@ function render(): string {
 describe('assistant system prompt', () => {
   it('matches the committed snapshot for every horizon', () => {
     const actual = render();
-    if (process.env.UPDATE_SNAPSHOTS || !fs.existsSync(SNAPSHOT)) {
+    if (process.env.UPDATE_SNAPSHOTS) {
       fs.mkdirSync(path.dirname(SNAPSHOT), { recursive: true });
       fs.writeFileSync(SNAPSHOT, actual);
     }
+    // A missing snapshot fails instead of being written, so CI cannot pass by accepting any prompt.
+    assert.ok(fs.existsSync(SNAPSHOT), `no snapshot at ${path.relative(process.cwd(), SNAPSHOT)}; create it with UPDATE_SNAPSHOTS=1 npx mocha ${path.relative(process.cwd(), fileURLToPath(import.meta.url))}, review it and commit it`);
     const expected = fs.readFileSync(SNAPSHOT, 'utf8');
     assert.equal(actual, expected, 'the system prompt changed; review it and run with UPDATE_SNAPSHOTS=1 to accept');
   });

@@ -256,7 +256,7 @@ describe('assistant turn', () => {
     assert.ok(msgs[1].parts.some((p) => p.type === 'data-turn-error'));
   });
 
-  it('says so when the step cap is hit, and the read tools change nothing in the project', async () => {
+  it('says so when the step cap is hit, and the turn records no undo action', async () => {
     const before = tp.project.query('SELECT count(*) AS n FROM undo_actions')[0];
     const model = chatModel([toolStep([{ name: 'echoGood', input: { good: 'a' } }]), toolStep([{ name: 'echoGood', input: { good: 'b' } }])]);
     const r = await runTurn({ project: tp.project, message: 'loop', model: turnModel(model), tools: testTools, title: 'off', maxSteps: 2 });
