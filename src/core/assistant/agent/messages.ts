@@ -3,12 +3,24 @@
 // dropped so every tool call the model sees has its result next to it.
 import { convertToModelMessages, type ModelMessage, type ToolSet, type UIMessage } from 'ai';
 
-const MODEL_VISIBLE = (p: UIMessage['parts'][number]) =>
-  p.type === 'text' ? (p as { text: string }).text.length > 0 : p.type === 'reasoning' ? false : p.type === 'file' || p.type === 'dynamic-tool' || p.type.startsWith('tool-');
+type Part = UIMessage['parts'][number];
+
+/** A tool call part: `tool-<name>` for registered tools, `dynamic-tool` for the rest. */
+export function isToolPart(p: Part): boolean {
+  return p.type === 'dynamic-tool' || p.type.startsWith('tool-');
+}
+
+/** The tool a tool part called; `fallback` for a dynamic part without a name. */
+export function toolPartName(p: Part, fallback = 'tool'): string {
+  return p.type === 'dynamic-tool' ? ((p as { toolName?: string }).toolName ?? fallback) : p.type.slice('tool-'.length);
+}
+
+const MODEL_VISIBLE = (p: Part) =>
+  p.type === 'text' ? (p as { text: string }).text.length > 0 : p.type === 'reasoning' ? false : p.type === 'file' || isToolPart(p);
 
 /** Tool parts whose call never completed (input still streaming or never answered). */
-function isIncompleteTool(p: UIMessage['parts'][number]): boolean {
-  if (p.type !== 'dynamic-tool' && !p.type.startsWith('tool-')) return false;
+function isIncompleteTool(p: Part): boolean {
+  if (!isToolPart(p)) return false;
   const s = (p as { state?: string }).state;
   return s !== 'output-available' && s !== 'output-error' && s !== 'output-denied';
 }

@@ -4,9 +4,9 @@
 // keeps the whole outcome (result plus the past-tense summary); the model gets only the result
 // or the error text.
 import { tool, jsonSchema, type ToolSet, type JSONSchema7 } from 'ai';
-import { z } from 'zod';
 import type { AnyTool, ToolContext, ToolOutcome } from '../tools/types';
 import { runTool } from '../tools/run';
+import { toJsonSchema } from '../tools/schema';
 
 const schemaCache = new WeakMap<AnyTool, JSONSchema7>();
 
@@ -14,9 +14,7 @@ const schemaCache = new WeakMap<AnyTool, JSONSchema7>();
 export function toolInputJsonSchema(t: AnyTool): JSONSchema7 {
   let s = schemaCache.get(t);
   if (!s) {
-    const raw = z.toJSONSchema(t.input, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-    delete raw.$schema;
-    s = raw as JSONSchema7;
+    s = toJsonSchema(t.input, 'draft-7') as JSONSchema7;
     schemaCache.set(t, s);
   }
   return s;

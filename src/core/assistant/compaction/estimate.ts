@@ -4,7 +4,7 @@
 // little early rather than a provider refusing the request.
 import type { UIMessage } from 'ai';
 import type { AnyTool } from '../tools/types';
-import { modelVisible } from '../agent/messages';
+import { isToolPart, modelVisible } from '../agent/messages';
 import { modelOutputOf, toolInputJsonSchema } from '../agent/tools';
 
 const PER_PART = 8;
@@ -13,10 +13,6 @@ export const proseTokens = (s: string) => Math.ceil(s.length / 4);
 export const jsonTokens = (s: string) => Math.ceil(s.length / 3);
 
 type Part = UIMessage['parts'][number];
-
-function isToolPart(p: Part): boolean {
-  return p.type === 'dynamic-tool' || p.type.startsWith('tool-');
-}
 
 /** Tokens the model would read for one part (parts it never sees count 0). */
 export function partTokens(p: Part): number {

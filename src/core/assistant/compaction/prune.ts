@@ -3,6 +3,7 @@
 // intact: the model still needs its recent evidence, and errors explain why it changed course.
 import type { UIMessage } from 'ai';
 import { isToolOutcome } from '../agent/tools';
+import { isToolPart, toolPartName } from '../agent/messages';
 
 /** Newest assistant messages whose tool results are never pruned. */
 export const KEEP_ASSISTANT_TURNS = 5;
@@ -11,16 +12,12 @@ const SMALL_RESULT_CHARS = 400;
 
 type Part = UIMessage['parts'][number];
 
-function toolName(p: Part): string {
-  return p.type === 'dynamic-tool' ? ((p as { toolName?: string }).toolName ?? 'the tool') : p.type.slice('tool-'.length);
-}
-
 export function isPrunedOutput(output: unknown): boolean {
   return isToolOutcome(output) && output.ok && (output as { pruned?: unknown }).pruned === true;
 }
 
 function prunePart(p: Part): Part {
-  if (p.type !== 'dynamic-tool' && !p.type.startsWith('tool-')) return p;
+  if (!isToolPart(p)) return p;
   const t = p as Part & { state?: string; output?: unknown };
   if (t.state !== 'output-available') return p; // errors (output-error) and unfinished calls stay
   const out = t.output;
@@ -28,8 +25,8 @@ function prunePart(p: Part): Part {
   if (isPrunedOutput(out)) return p;
   const size = JSON.stringify(out ?? null)?.length ?? 0;
   if (size <= SMALL_RESULT_CHARS) return p;
-  const summary = isToolOutcome(out) ? out.summary : `Ran ${toolName(p)}`;
-  const name = toolName(p);
+  const name = toolPartName(p, 'the tool');
+  const summary = isToolOutcome(out) ? out.summary : `Ran ${name}`;
   return {
     ...t,
     output: { ok: true, pruned: true, summary, result: { omitted: `Result of an earlier ${name} call left out to save context (${summary}). Call ${name} again if you need its details.` } },

@@ -5,6 +5,7 @@ import { generateText, type UIMessage } from 'ai';
 import type { TurnModel } from '../models/resolve';
 import { reasoningOptions } from '../models/openrouter';
 import { isToolOutcome } from '../agent/tools';
+import { isToolPart, toolPartName } from '../agent/messages';
 
 /** Cap on the model summary's length. */
 export const SUMMARY_MAX_OUTPUT_TOKENS = 1500;
@@ -48,9 +49,9 @@ function clip(s: string, n: number): string {
 }
 
 function toolLine(p: UIMessage['parts'][number]): string | undefined {
-  if (p.type !== 'dynamic-tool' && !p.type.startsWith('tool-')) return undefined;
-  const t = p as { type: string; toolName?: string; state?: string; input?: unknown; output?: unknown; errorText?: string };
-  const name = t.type === 'dynamic-tool' ? (t.toolName ?? 'tool') : t.type.slice(5);
+  if (!isToolPart(p)) return undefined;
+  const t = p as { state?: string; input?: unknown; output?: unknown; errorText?: string };
+  const name = toolPartName(p);
   const input = clip(JSON.stringify(t.input ?? {}) ?? '', 160);
   if (t.state === 'output-error') return `[${name} ${input} → error: ${clip(t.errorText ?? '', 160)}]`;
   if (t.state !== 'output-available') return `[${name} ${input} → not finished]`;
