@@ -12,17 +12,18 @@ export type BindResult = { ok: true; port: number } | { ok: false; code: string;
 /** Send errors that mean "nobody is listening there any more" (ICMP port unreachable and kin). */
 export const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 
-export function bindErrorMessage(port: number, err: NodeJS.ErrnoException): string {
+/** `portHint` names where the user sets the port (the relay CLI has an option, not a setting). */
+export function bindErrorMessage(port: number, err: NodeJS.ErrnoException, portHint = 'pyops.bridge.port setting'): string {
   switch (err.code) {
     case 'EADDRINUSE':
-      return `UDP port ${port} on ${BRIDGE_HOST} is already in use, probably by another VS Code window with PyOps or a running \`pyops bridge\`. Close that one and retry, or pick another port in the pyops.bridge.port setting and set the same port in the mod's "PyOps Link: app port" setting.`;
+      return `UDP port ${port} on ${BRIDGE_HOST} is already in use, probably by another VS Code window with PyOps or a running \`pyops bridge\`. Close that one and retry, or pick another port in the ${portHint} and set the same port in the mod's "PyOps Link: app port" setting.`;
     case 'EACCES':
     case 'EPERM':
-      return `Not allowed to listen on UDP port ${port} (${err.code}). Pick a port above 1024 in the pyops.bridge.port setting (and the same port in the mod's settings), then retry.`;
+      return `Not allowed to listen on UDP port ${port} (${err.code}). Pick a port above 1024 in the ${portHint} (and the same port in the mod's settings), then retry.`;
     case 'EADDRNOTAVAIL':
       return `${BRIDGE_HOST} is not available on this machine (${err.code}); the game link needs a loopback interface.`;
     default:
-      return `Could not listen on UDP ${BRIDGE_HOST}:${port}: ${err.message}. Retry, or pick another port in the pyops.bridge.port setting.`;
+      return `Could not listen on UDP ${BRIDGE_HOST}:${port}: ${err.message}. Retry, or pick another port in the ${portHint}.`;
   }
 }
 

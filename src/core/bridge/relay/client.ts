@@ -66,7 +66,7 @@ export class RelayClient {
     const port = this.opts.port ?? DEFAULT_BRIDGE_PORT;
     const socket = dgram.createSocket('udp4');
     await new Promise<void>((resolve, reject) => {
-      socket.once('error', (err: NodeJS.ErrnoException) => reject(new Error(bindErrorMessage(port, err).replace('pyops.bridge.port setting', '--port option'))));
+      socket.once('error', (err: NodeJS.ErrnoException) => reject(new Error(bindErrorMessage(port, err, '--port option'))));
       socket.bind(port, BRIDGE_HOST, () => resolve());
     });
     socket.removeAllListeners('error');
