@@ -125,6 +125,7 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
       // A host re-submitted a message it already sent (edit/retry): answer it again from there.
       stored = [...stored.slice(0, at), userMessage];
       syncMessages(project, conv.id, stored, { usage: null });
+      if (!conv.title) conv = updateConversation(project, conv.id, { title: deriveTitle(messageText(stored.find((m) => m.role === 'user'))) });
     } else {
       // One durable write for the message and the first title.
       const um = userMessage;
@@ -136,7 +137,6 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
       stored = [...stored, userMessage];
       if (name) conv = { ...conv, title: name };
     }
-    if (!conv.title) conv = updateConversation(project, conv.id, { title: deriveTitle(messageText(stored.find((m) => m.role === 'user'))) });
   } else {
     const last = stored[stored.length - 1];
     if (!last || last.role !== 'user') throw new ConversationError('Nothing to answer: the conversation does not end with a user message.', 'bad-message');
