@@ -8,12 +8,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile } from '../db/atomicFile';
 import { factorioSeries } from '../gamedata/factorio';
+import { MOD_LIST_FILE, modListSchema } from '../gamedata/factorio/modList';
 
 export const COMPANION_MOD_NAME = 'pyops-link';
-const MOD_LIST = 'mod-list.json';
 
 const infoSchema = z.looseObject({ name: z.string(), version: z.string(), factorio_version: z.string().optional() });
-const modListSchema = z.looseObject({ mods: z.array(z.looseObject({ name: z.string(), enabled: z.boolean().optional() })) });
 
 export type InstallMode = 'copy' | 'link';
 
@@ -83,7 +82,7 @@ export function stampInfoJson(text: string, series: string): string {
 }
 
 function setModListEntry(modsDir: string, enabled: boolean | null): boolean {
-  const file = path.join(modsDir, MOD_LIST);
+  const file = path.join(modsDir, MOD_LIST_FILE);
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');

@@ -9,15 +9,10 @@ import { z } from 'zod';
 import { atomicWriteFile } from '../../db/atomicFile';
 import { FactorioSyncError } from './errors';
 import { HELPER_DATA_FINAL_FIXES_LUA, HELPER_MOD_AUTHOR, HELPER_MOD_NAME, helperInfoJson } from './helperModFiles';
+import { MOD_LIST_FILE, modListSchema, type ModList } from './modList';
 
-export const MOD_LIST_FILE = 'mod-list.json';
 /** Inside the helper folder; Factorio ignores files it does not know. */
 const RESTORE_RECORD = 'pyops-restore.json';
-
-const modListSchema = z.looseObject({
-  mods: z.array(z.looseObject({ name: z.string(), enabled: z.boolean().optional() })),
-});
-type ModList = z.infer<typeof modListSchema>;
 
 const infoSchema = z.looseObject({ name: z.string().optional(), author: z.string().optional() });
 
