@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { askCommand } from '../../../../src/cli/commands/ask';
-import type { CliIO } from '../../../../src/cli/io';
 import { Project } from '../../../../src/core/db/project';
 import { getConversation, listConversations, loadMessages, updateConversation } from '../../../../src/core/assistant/conversations/store';
 import { startFakeOpenRouter, type FakeOpenRouter, type FakeScript } from '../../../fixtures/fake-openrouter/server';
 import { testTools, tempProject, type TempProject } from './helpers';
+import { capture } from '../../../helpers/cliIO';
 
 const KEY = 'sk-or-test-SECRET-0123456789';
 
@@ -17,11 +17,6 @@ const CATALOG = [
   { id: 'anthropic/claude-sonnet-4.5', created: 1_760_000_000, context_length: 200_000, supported_parameters: ['tools', 'reasoning', 'include_reasoning'], top_provider: { context_length: 1_000_000 }, reasoning: { supported_efforts: ['low', 'high'] } },
   { id: 'openai/gpt-4o-mini', created: 1_720_000_000, context_length: 128_000, supported_parameters: ['tools'] },
 ];
-
-function capture(): CliIO & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', out: (t: string) => void (io.stdout += t + '\n'), err: (t: string) => void (io.stderr += t + '\n') };
-  return io;
-}
 
 describe('pyops ask against a fake OpenRouter', () => {
   let tp: TempProject;
