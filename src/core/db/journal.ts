@@ -6,6 +6,11 @@
 //
 // Layout: "PYJ1" magic, u32 generation, then frames of [u32 length][u32 crc32][JSON payload].
 // A frame cut short by a crash fails its length or checksum and ends the journal there.
+//
+// The file is grown ahead of the frames in zero-filled steps, made durable with a full fsync. A
+// frame then overwrites blocks that already exist, so saving it needs only a data sync — no file
+// size or extent change for the file system to commit — which is most of a save's cost. A zero
+// length word (no frame is empty) marks where the frames end.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 
@@ -13,6 +18,9 @@ const MAGIC = Buffer.from('PYJ1', 'latin1');
 const HEADER = 8;
 const FRAME = 8;
 const MAX_FRAME = 256 * 1024 * 1024;
+/** Grow the file in steps this large (about 700 chat-message saves each). */
+const GROW = 1024 * 1024;
+const ZEROS = Buffer.alloc(64 * 1024);
 
 /** Final state of one row: its values, or null when the transaction deleted it. */
 export type RowImage = Record<string, unknown> | null;
@@ -55,10 +63,15 @@ export function readJournal(file: string, generation: number): JournalRead | und
   let torn = false;
   while (off < buf.length) {
     if (off + FRAME > buf.length) {
-      torn = true;
+      torn = !allZero(buf, off);
       break;
     }
     const len = buf.readUInt32LE(off);
+    if (len === 0) {
+      // The preallocated tail; anything but zeros after it is a frame that never completed.
+      torn = !allZero(buf, off);
+      break;
+    }
     const crc = buf.readUInt32LE(off + 4);
     if (len > MAX_FRAME || off + FRAME + len > buf.length) {
       torn = true;
@@ -80,9 +93,16 @@ export function readJournal(file: string, generation: number): JournalRead | und
   return { frames, validBytes: off, torn, stale: false };
 }
 
+function allZero(buf: Buffer, from: number): boolean {
+  for (let i = from; i < buf.length; i++) if (buf[i] !== 0) return false;
+  return true;
+}
+
 export class JournalWriter {
   private fd: number;
   private bytes: number;
+  /** File length: frames end at `bytes`, zeros follow up to here. */
+  private allocated: number;
   frames = 0;
 
   private constructor(
@@ -93,6 +113,7 @@ export class JournalWriter {
   ) {
     this.fd = fd;
     this.bytes = bytes;
+    this.allocated = bytes;
   }
 
   /** Start a fresh journal for `generation`, replacing any old one. */
@@ -102,22 +123,34 @@ export class JournalWriter {
     MAGIC.copy(header, 0);
     header.writeUInt32LE(generation >>> 0, 4);
     fs.writeSync(fd, header);
-    fs.fsyncSync(fd);
-    return new JournalWriter(file, generation, fd, HEADER);
+    const w = new JournalWriter(file, generation, fd, HEADER);
+    w.reserve(0);
+    return w;
   }
 
   /** Continue an existing journal after its last valid frame (a torn tail is cut off). */
   static resume(file: string, generation: number, validBytes: number, frames: number): JournalWriter {
     const fd = fs.openSync(file, 'r+');
     fs.ftruncateSync(fd, validBytes);
-    fs.fsyncSync(fd);
     const w = new JournalWriter(file, generation, fd, validBytes);
     w.frames = frames;
+    w.reserve(0);
     return w;
   }
 
+  /** Bytes of frames (the file itself is longer by its zero-filled reserve). */
   get size(): number {
     return this.bytes;
+  }
+
+  /** Make sure `n` more bytes plus an end marker fit in durable, zero-filled space. */
+  private reserve(n: number): void {
+    const need = this.bytes + n + FRAME;
+    if (need <= this.allocated) return;
+    const target = Math.ceil(need / GROW) * GROW;
+    for (let off = this.allocated; off < target; ) off += fs.writeSync(this.fd, ZEROS, 0, Math.min(ZEROS.length, target - off), off);
+    fs.fsyncSync(this.fd);
+    this.allocated = target;
   }
 
   /** Append one frame and make it durable. */
@@ -127,6 +160,7 @@ export class JournalWriter {
     head.writeUInt32LE(payload.length, 0);
     head.writeUInt32LE(crc32(payload) >>> 0, 4);
     const buf = Buffer.concat([head, payload]);
+    this.reserve(buf.length);
     let off = 0;
     while (off < buf.length) off += fs.writeSync(this.fd, buf, off, buf.length - off, this.bytes + off);
     fs.fdatasyncSync(this.fd);

@@ -88,8 +88,13 @@ describe('project store', () => {
     p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n1', 'kept', '', 't', 't')"));
     p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n2', 'torn', '', 't', 't')"));
     const j = fs.readFileSync(journalPath(file));
-    // Simulate a crash in the middle of the last frame: the process dies, its journal cut short.
-    fs.writeFileSync(journalPath(file), j.subarray(0, j.length - 5));
+    // Simulate a crash in the middle of the last frame: its last bytes never reach the disk, and
+    // the zeros of the preallocated tail are left in their place.
+    let end = j.length;
+    while (end > 0 && j[end - 1] === 0) end--;
+    const torn = Buffer.from(j);
+    torn.fill(0, end - 5, end);
+    fs.writeFileSync(journalPath(file), torn);
     const reader = await Project.open(file, { readOnly: true });
     assert.deepEqual(reader.query('SELECT id FROM notes').map((r) => r.id), ['n1']);
     reader.close();
