@@ -103,9 +103,10 @@ function M.find_entities(player, args)
   local surface, err = surface_for(player, args.surface)
   if not surface then return { ok = false, error = err } end
   local limit = math.floor(clamp(args.limit, 1, M.MAX_SAMPLE, 20))
-  local count = surface.count_entities_filtered({ name = name })
+  -- The player's own: another force's machines (an ally's, a biter nest) are not part of this base.
+  local count = surface.count_entities_filtered({ name = name, force = player.force })
   local sample = {}
-  for _, e in pairs(surface.find_entities_filtered({ name = name, limit = limit })) do
+  for _, e in pairs(surface.find_entities_filtered({ name = name, force = player.force, limit = limit })) do
     sample[#sample + 1] = { x = round2(e.position.x), y = round2(e.position.y) }
   end
   return { ok = true, name = name, surface = surface.name, count = count, truncated = count > #sample, sample = sample }

@@ -168,11 +168,16 @@ describe('companion mod over real UDP (fengari)', function () {
     const other = await rig.call(rig.link.inspectArea({ x: 0, y: 0, surface: 'nowhere' }));
     assert.ok(!other.ok && /no surface named "nowhere"/.test(other.error));
 
+    // Another force's machine of the same prototype is not the player's.
+    rig.vm.run('C.add_entity({ name = "assembling-machine-2", type = "assembling-machine", x = 40, y = 40, surface = C.surfaces.nauvis, force = C.forces.enemy }); return nil');
     const found = await rig.call(rig.link.findEntities({ name: 'assembling-machine-2', limit: 2 }));
     assert.ok(found.ok, JSON.stringify(found));
     assert.equal(found.count, 4);
     assert.equal(found.sample.length, 2);
     assert.equal(found.truncated, true);
+    const all = await rig.call(rig.link.findEntities({ name: 'assembling-machine-2', limit: 10 }));
+    assert.ok(all.ok && all.count === 4 && all.sample.length === 4 && !all.truncated, JSON.stringify(all));
+    assert.ok(!all.sample.some((s) => s.x === 40), "the enemy's machine is not sampled");
     const missing = await rig.call(rig.link.findEntities({ name: 'warp-drive' }));
     assert.ok(!missing.ok && missing.code === 'refused' && /no entity prototype named "warp-drive"/.test(missing.error));
 
