@@ -40,6 +40,14 @@ describe('assistant agent with the real tool registry', () => {
     }
   });
 
+  it("refuses at the tool boundary what the game link would refuse (whole-tile radius)", async () => {
+    const inspect = allTools().find((t) => t.name === 'gameInspectArea')!;
+    const out = await runTool(inspect, { x: 0, y: 0, radius: 2.5 }, { project: tp.project, caller: 'agent' });
+    assert.equal(out.ok, false);
+    assert.equal((out as { code: string }).code, 'invalid-input');
+    assert.match((out as { error: string }).error, /radius/);
+  });
+
   it('runs read tools in a turn without changing the project', async () => {
     const snapshot = () => JSON.stringify(['blocks', 'tasks', 'notes', 'planning_settings', 'undo_actions'].map((t) => tp.project.query(`SELECT * FROM ${t}`)));
     const before = snapshot();

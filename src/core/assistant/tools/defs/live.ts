@@ -42,7 +42,7 @@ export const liveTools: AnyTool[] = [
     tier: 'live',
     tags: ['game'],
     description: "The player's own entities in a square around a point (radius 1–64 tiles, default 16; at most 60 entities, `truncated` says when more exist): name, type, position, recipe, status. Use for questions about a specific part of the base.",
-    input: z.object({ x: z.number().finite(), y: z.number().finite(), radius: z.number().min(1).max(64).default(16), surface: name.optional() }),
+    input: z.object({ x: z.number().finite(), y: z.number().finite(), radius: z.number().int().min(1).max(64).default(16), surface: name.optional() }),
     run: async (i, ctx) => (await link(ctx)?.inspectArea(i)) ?? NO_GAME,
     describe: (i, o) => (o.ok ? `Inspected ${i.radius} tiles around ${i.x}, ${i.y}` : 'Could not inspect the area'),
   }),
