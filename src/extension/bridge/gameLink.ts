@@ -81,8 +81,14 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
     return s;
   };
 
+  // The project manager also fires on every write (touch); only a new project is worth a popup
+  // when the port is taken, and a write merely retries the bind quietly.
+  let followedFile: string | undefined;
   const follow = async () => {
-    if (projects.active && settings().enabled) await ensure();
+    const file = projects.active?.file;
+    const switched = file !== followedFile;
+    followedFile = file;
+    if (file && settings().enabled) await ensure({ quiet: !switched });
     else {
       await bridge.stop();
       render();
