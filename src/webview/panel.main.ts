@@ -107,7 +107,7 @@ function renderProposals(): void {
     if (!state?.project) return h('p', { class: 'empty' }, 'Open a project, then ask @pyops for a block or a plan; its proposals appear here as cards.');
     if (!state.activeConversationId) return h('p', { class: 'empty' }, 'No active conversation. Ask @pyops in the chat — for example "/block 1 circuit per second" — and its proposals appear here.');
     if (!state.proposals.length) return h('p', { class: 'empty' }, 'This conversation has no proposals yet. Ask @pyops to draft a block (/block) or a plan (/plan).');
-    const ctx: CardContext = { post, game: state.game, open, busy };
+    const ctx: CardContext = { post, game: state.game, open, busy, toggled: persist };
     return h('div', { class: 'cards' }, state.proposals.map((p) => proposalCard(ctx, p)));
   });
   counter.textContent = state?.proposals.length ? ` ${state.proposals.length}` : '';
@@ -177,6 +177,5 @@ window.addEventListener('message', (e: MessageEvent<ToWebview>) => {
   }
 });
 
-document.addEventListener('vsc-collapsible-toggle', () => persist());
 renderHeader();
 post({ type: 'ready' });

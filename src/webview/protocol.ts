@@ -154,8 +154,11 @@ export interface ArchivedMessage {
 /** A live-run event: the run's UI message chunks, replayed then followed. */
 export interface RunEvent {
   conversationId: string;
-  /** 'start': a (re)subscription began (clear the view); 'chunk': one chunk; 'end': the run closed. */
-  phase: 'start' | 'chunk' | 'end';
+  /**
+   * 'start': a (re)subscription began (clear the view); 'chunk': one chunk; 'end': the run closed;
+   * 'detach': the panel stopped following it (another conversation became active) — it may still run.
+   */
+  phase: 'start' | 'chunk' | 'end' | 'detach';
   chunk?: { type: string; [k: string]: unknown };
   reason?: string;
 }

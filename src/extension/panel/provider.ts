@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import crypto from 'node:crypto';
 import { branchConversation, deleteConversation, getConversation, loadMessages, updateConversation } from '../../core/assistant/conversations/store';
-import { fromWebviewSchema, type FromWebview, type ProposalRef, type Tab, type ToWebview } from '../../webview/protocol';
+import { fromWebviewSchema, type FromWebview, type ProposalRef, type RunEvent, type Tab, type ToWebview } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
 import type { ProposalActions } from '../proposals/actions';
 import { archivedMessages, buildPanelState } from './state';
@@ -29,9 +29,11 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
   private ready = false;
   private queue: ToWebview[] = [];
   private refreshTimer: NodeJS.Timeout | undefined;
+  private stateGeneration = 0;
   private unsubscribeRun: (() => void) | undefined;
   private followed: { conversationId: string; streamId: string } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly viewListeners: vscode.Disposable[] = [];
   readonly probe: PanelProbe = { resolved: false, ready: false, received: [], rejected: 0 };
 
   constructor(
@@ -66,10 +68,13 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     const codiconDir = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'codicons');
     view.webview.options = { enableScripts: true, localResourceRoots: [dist, media, codiconDir] };
     view.webview.html = this.html(view.webview, dist, media);
-    this.disposables.push(
+    // Per view: VS Code resolves a new view each time the old one was disposed (moved, closed).
+    for (const d of this.viewListeners.splice(0)) d.dispose();
+    this.viewListeners.push(
       view.webview.onDidReceiveMessage((m) => void this.receive(m)),
       view.onDidDispose(() => {
         if (this.view === view) {
+          for (const d of this.viewListeners.splice(0)) d.dispose();
           this.view = undefined;
           this.ready = false;
           this.probe.ready = false;
@@ -129,9 +134,16 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = undefined;
+      // A build awaits model lookups, so two can overlap: only the newest may post (or complain —
+      // an older one may fail only because the project it read was closed meanwhile).
+      const generation = ++this.stateGeneration;
       void buildPanelState(this.host, this.actions).then(
-        (state) => this.post({ type: 'state', state }),
-        (err) => void vscode.window.showWarningMessage(`PyOps side panel: ${(err as Error).message}`),
+        (state) => {
+          if (generation === this.stateGeneration) this.post({ type: 'state', state });
+        },
+        (err) => {
+          if (generation === this.stateGeneration) void vscode.window.showWarningMessage(`PyOps side panel: ${(err as Error).message}`);
+        },
       );
     }, delay);
   }
@@ -142,22 +154,26 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     const id = this.host.activeConversationId();
     const run = id ? this.host.runs.get(id) : undefined;
     if (run && this.followed?.streamId === run.streamId) return;
+    // Unsubscribing never closes the run, so say so: else the view would keep showing "Writing…".
+    if (this.followed) this.sendRun({ conversationId: this.followed.conversationId, phase: 'detach' });
     this.unsubscribeRun?.();
     this.unsubscribeRun = undefined;
     this.followed = undefined;
     if (!run || !id) return;
     this.followed = { conversationId: id, streamId: run.streamId };
-    const send = (m: ToWebview) => {
-      if (this.view && this.ready) void this.view.webview.postMessage(m);
-    };
-    send({ type: 'run', event: { conversationId: id, phase: 'start' } });
+    this.sendRun({ conversationId: id, phase: 'start' });
     this.unsubscribeRun = run.subscribe({
-      onChunk: (chunk) => send({ type: 'run', event: { conversationId: id, phase: 'chunk', chunk: chunk as { type: string } } }),
+      onChunk: (chunk) => this.sendRun({ conversationId: id, phase: 'chunk', chunk: chunk as { type: string } }),
       onClose: (reason) => {
-        send({ type: 'run', event: { conversationId: id, phase: 'end', reason } });
+        this.sendRun({ conversationId: id, phase: 'end', reason });
         this.refresh();
       },
     });
+  }
+
+  /** Run events are live only: never queued for a view that is not there yet (it replays on ready). */
+  private sendRun(event: RunEvent): void {
+    if (this.view && this.ready) void this.view.webview.postMessage({ type: 'run', event } satisfies ToWebview);
   }
 
   private async receive(raw: unknown): Promise<void> {
@@ -270,6 +286,6 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
   dispose(): void {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.unsubscribeRun?.();
-    for (const d of this.disposables) d.dispose();
+    for (const d of [...this.viewListeners, ...this.disposables]) d.dispose();
   }
 }

@@ -13,6 +13,8 @@ export interface CardContext {
   game: PanelState['game'];
   /** Section open/closed state by key (kept across re-renders). */
   open: Map<string, boolean>;
+  /** A section was opened or closed: keep `open` across a reload of the view. */
+  toggled(): void;
   busy: Set<string>;
 }
 
@@ -30,7 +32,11 @@ function section(ctx: CardContext, key: string, title: string, body: Array<Node 
   if (!content.length) return null;
   const open = ctx.open.get(key) ?? openByDefault;
   const c = h('vscode-collapsible', { title, open, 'data-section': key }, h('div', { class: 'section-body' }, content));
-  c.addEventListener('vsc-collapsible-toggle', (e) => ctx.open.set(key, (e as CustomEvent<{ open: boolean }>).detail.open));
+  // The element's toggle event does not bubble, so the section itself reports the change.
+  c.addEventListener('vsc-collapsible-toggle', (e) => {
+    ctx.open.set(key, (e as CustomEvent<{ open: boolean }>).detail.open);
+    ctx.toggled();
+  });
   return c;
 }
 

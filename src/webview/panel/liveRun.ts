@@ -32,6 +32,12 @@ export class LiveRun {
       return;
     }
     if (e.conversationId !== this.conversationId) return;
+    if (e.phase === 'detach') {
+      // Not ours to show any more; the active conversation has no run (or a new 'start' follows).
+      this.conversationId = undefined;
+      this.state = 'idle';
+      return;
+    }
     if (e.phase === 'end') {
       if (this.state === 'running') this.state = e.reason === 'stopped' || e.reason === 'replaced' ? 'stopped' : 'done';
       return;
