@@ -24,8 +24,10 @@ export async function refreshBlocks(projects: ProjectManager): Promise<void> {
         const ctx = planningContext(p);
         if (ctx.g.isEmpty) return;
         const done = await refreshStale(p, solverFor(ctx));
-        if (done.length) projects.touch();
+        if (done.length && projects.active === p) projects.touch();
       } catch (err) {
+        // Closing or switching the project mid-solve makes the write fail; that is not news.
+        if (p.isClosed || projects.active !== p) continue;
         void vscode.window.showWarningMessage(`PyOps: could not re-solve the blocks (${(err as Error).message}).`);
       }
     } while (again);
