@@ -52,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     mcp,
     vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcp.provider()),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('pyops.mcp')) void mcp.refresh();
+      if (e.affectsConfiguration('pyops.mcp')) mcp.refresh().catch((err: Error) => void vscode.window.showErrorMessage(`PyOps MCP server: ${err.message}`));
     }),
     registerCommand('pyops.mcp.showInfo', async () => {
       const info = (await mcp.start()) ? mcp.info() : undefined;

@@ -13,6 +13,7 @@ import { readSettings } from './settings';
 export const MCP_PROVIDER_ID = 'pyops.mcp';
 
 export class EmbeddedMcp implements vscode.Disposable {
+  private server: Promise<HttpMcpHandle | undefined> | undefined;
   private handle: HttpMcpHandle | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   private version = '';
@@ -33,28 +34,51 @@ export class EmbeddedMcp implements vscode.Disposable {
     return `${this.extensionVersion}+${crypto.createHash('sha1').update(names).digest('hex').slice(0, 8)}`;
   }
 
-  async start(): Promise<HttpMcpHandle | undefined> {
-    if (!readSettings().mcpEnabled) return undefined;
-    if (this.handle) return this.handle;
-    this.handle = await startHttpMcp({
-      tools: () => this.tools(),
-      context: () => {
-        const project = this.projects.active;
-        if (!project) throw new Error('No PyOps project is open in VS Code; open one (PyOps: Open Project…) and call the tool again.');
-        return { project, caller: 'mcp', game: this.game() };
-      },
-      info: { name: 'pyops', version: this.extensionVersion },
-    });
-    this.version = this.toolVersion();
-    this.changed.fire();
-    return this.handle;
+  /** The running server, started on first need; overlapping callers share one start. */
+  start(): Promise<HttpMcpHandle | undefined> {
+    if (!readSettings().mcpEnabled) return Promise.resolve(undefined);
+    if (!this.server) {
+      const server: Promise<HttpMcpHandle | undefined> = startHttpMcp({
+        tools: () => this.tools(),
+        context: () => {
+          const project = this.projects.active;
+          if (!project) throw new Error('No PyOps project is open in VS Code; open one (PyOps: Open Project…) and call the tool again.');
+          return { project, caller: 'mcp', game: this.game() };
+        },
+        info: { name: 'pyops', version: this.extensionVersion },
+      }).then(
+        (h) => {
+          if (this.server !== server) {
+            // Turned off (or disposed) while it was starting.
+            void h.close();
+            return undefined;
+          }
+          this.handle = h;
+          this.version = this.toolVersion();
+          this.changed.fire();
+          return h;
+        },
+        (err: unknown) => {
+          if (this.server === server) this.server = undefined; // the next call may try again
+          throw err;
+        },
+      );
+      this.server = server;
+    }
+    return this.server;
+  }
+
+  private async stop(): Promise<void> {
+    const h = this.handle;
+    this.server = undefined;
+    this.handle = undefined;
+    await h?.close();
   }
 
   /** Call when settings change: restarts or stops the server and refreshes the definition. */
   async refresh(): Promise<void> {
     if (!readSettings().mcpEnabled) {
-      await this.handle?.close();
-      this.handle = undefined;
+      await this.stop();
       this.changed.fire();
       return;
     }
@@ -82,7 +106,7 @@ export class EmbeddedMcp implements vscode.Disposable {
   }
 
   dispose(): void {
-    void this.handle?.close();
+    void this.stop();
     this.changed.dispose();
   }
 }

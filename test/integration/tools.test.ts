@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { api, workDir, sampleWorld } from './helpers';
+import { api, workDir, sampleWorld, waitFor } from './helpers';
 import { rawMcpPost as rawPost } from '../helpers/mcpProbe';
 
 function textOf(r: vscode.LanguageModelToolResult): string {
@@ -55,5 +55,22 @@ describe('PyOps tools in VS Code', () => {
     await client.close();
     assert.equal(await rawPost(h.port, { host: `127.0.0.1:${h.port}` }), 401);
     assert.equal(await rawPost(h.port, { host: `127.0.0.1:${h.port}`, origin: 'http://evil.example', ...h.headers }), 403);
+  });
+
+  it('stops the MCP server when it is turned off, and overlapping starts then share one new server', async () => {
+    const { mcp } = await api();
+    const enabled = (on: boolean) => vscode.workspace.getConfiguration('pyops.mcp').update('enabled', on, vscode.ConfigurationTarget.Global);
+    const before = (await mcp.start())!;
+    await enabled(false);
+    await waitFor(() => mcp.info() === undefined, 'the MCP server to stop');
+    assert.equal(await rawPost(before.port, { host: `127.0.0.1:${before.port}`, ...before.headers }).catch(() => 'closed'), 'closed');
+    try {
+      await enabled(true);
+      const [a, b] = await Promise.all([mcp.start(), mcp.start()]);
+      assert.ok(a && a === b, 'one server for both callers');
+      assert.equal(mcp.info()?.url, a.url);
+    } finally {
+      await enabled(true);
+    }
   });
 });
