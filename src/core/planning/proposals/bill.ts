@@ -22,6 +22,16 @@ export async function buildingBill(ctx: PlanningContext, input: z.output<typeof 
       skipped.push({ block: spec.name, reason: d.message ?? `the block is ${d.status}` });
       continue;
     }
+    // An unknown recipe is dropped before solving and an unmade goal solves to zero rows: both come
+    // back "optimal" yet would bill nothing for the block the model asked about.
+    if (d.invalid.length || d.unmade.length) {
+      const why = [
+        ...(d.invalid.length ? [`invalid: ${d.invalid.join('; ')}`] : []),
+        ...(d.unmade.length ? [`goals not met: ${d.unmade.map((u) => `${u.good} (${u.reason})`).join('; ')}`] : []),
+      ];
+      skipped.push({ block: spec.name, reason: `${why.join('. ')}. Fix the block's recipe list and ask again.` });
+      continue;
+    }
     for (const r of d.rows) {
       if (!r.machine || r.buildings <= 1e-9) continue;
       totals.set(r.machine, (totals.get(r.machine) ?? 0) + Math.ceil(r.buildings - 1e-6));

@@ -127,4 +127,19 @@ describe('block drafts and plans', () => {
     for (const [machine, count] of expected) assert.equal(bill.machines.find((m) => m.entity === machine)?.count, count, machine);
     assert.ok(bill.machines.every((m) => m.item && m.producers.length));
   });
+
+  it('skips, with the reason, a bill block with an unknown recipe or a goal nothing in it makes', async () => {
+    const bill = await buildingBill(ctx(), {
+      blocks: [
+        submitBlockInput.parse({ name: 'Good', target: 'wire', rate: 1, recipes: ['wire'] }),
+        submitBlockInput.parse({ name: 'Typo', target: 'gear', rate: 1, recipes: ['nope-recipe'] }),
+        submitBlockInput.parse({ name: 'Wrong recipe', target: 'gear', rate: 1, recipes: ['frame'] }),
+      ],
+    });
+    assert.deepEqual(bill.skipped.map((s) => s.block), ['Typo', 'Wrong recipe']);
+    assert.match(bill.skipped[0].reason, /nope-recipe/);
+    assert.match(bill.skipped[1].reason, /gear.*nothing in the block makes Gear/);
+    const wire = await draft({ target: 'wire', rate: 1, recipes: ['wire'] });
+    assert.deepEqual(bill.machines.map((m) => [m.entity, m.count]), wire.rows.filter((r) => r.machine).map((r) => [r.machine, Math.ceil(r.buildings - 1e-6)]), 'only the valid block is billed');
+  });
 });
