@@ -126,7 +126,7 @@ export class Project {
     file = path.resolve(file);
     const bytes = readBytes(file);
     const SQL = await loadSqlJs();
-    const db = validateProjectBytes(SQL, bytes, file);
+    let db = validateProjectBytes(SQL, bytes, file);
 
     let readOnly = !!opts.readOnly;
     let reason: string | undefined = readOnly ? 'opened read-only on request' : undefined;
@@ -138,10 +138,24 @@ export class Project {
         const lock = acquireLock(file, opts.app ?? 'pyops');
         if (lock.acquired) {
           release = () => lock.release();
+          // The previous writer may have saved and closed between our read and the lock: what we
+          // read first was only good for refusing a non-project early.
+          try {
+            const now = readBytes(file);
+            if (!Buffer.from(now.buffer, now.byteOffset, now.byteLength).equals(bytes)) {
+              db.close();
+              db = validateProjectBytes(SQL, now, file);
+            }
+          } catch (err) {
+            release();
+            throw err;
+          }
         } else {
           readOnly = true;
           owner = lock.owner;
-          reason = `${path.basename(file)} is open in another PyOps window (${owner?.app ?? 'unknown'}, process ${owner?.pid}); changes here are not saved. Close it there to edit it here.`;
+          reason = owner
+            ? `${path.basename(file)} is open in another PyOps window (${owner.app}, process ${owner.pid}); changes here are not saved. Close it there to edit it here.`
+            : `${path.basename(file)} is being opened by another PyOps process; changes here are not saved. Close it there, or open it again here in a moment.`;
         }
       } catch (err) {
         if (err instanceof ProjectError) throw err;

@@ -218,6 +218,23 @@ describe('project store', () => {
     p2.close();
   });
 
+  it("reads the file again once it holds the lock, so a writer's last saves before closing survive", async () => {
+    const file = path.join(dir, 'handover.pyops');
+    const b = await Project.create(file);
+    b.setMeta('x', 'early');
+    const opening = Project.open(file); // reads the file now, takes the lock after yielding
+    b.setMeta('x', 'late');
+    b.close();
+    const a = await opening;
+    assert.equal(a.readOnly, false);
+    assert.equal(a.meta('x'), 'late');
+    a.setMeta('y', '1');
+    a.close();
+    const c = await Project.open(file, { readOnly: true });
+    assert.deepEqual([c.meta('x'), c.meta('y')], ['late', '1']);
+    c.close();
+  });
+
   it('opens a second time in the same process read-only and releases the lock on close', async () => {
     const file = path.join(dir, 'twice.pyops');
     const a = await Project.create(file);
