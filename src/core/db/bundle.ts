@@ -4,9 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadSqlJs, scalar, dbFilename, type Database } from './sqlite';
-import { atomicWriteFile } from './atomicFile';
+import { atomicWriteFile, BACKUP_SUFFIX } from './atomicFile';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { ProjectError } from './errors';
+import { journalPath } from './journal';
+import { acquireLock, lockPath } from './lock';
 import { Project, gamedataPath, setMetaRaw, validateProjectBytes } from './project';
 import { BUNDLE_KIND, PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
 import { GAMEDATA_MIGRATIONS, GAMEDATA_TABLES } from './schema/gamedata';
@@ -38,6 +40,8 @@ export async function backupProject(project: Project, dest: string): Promise<str
       gd.close();
     }
     dest = path.resolve(dest);
+    const own = [project.file, gamedataPath(project.file), journalPath(project.file), lockPath(project.file)];
+    if (own.includes(dest)) throw new ProjectError('exists', `${path.basename(dest)} is one of the project's own files; back it up to another file.`);
     fs.mkdirSync(path.dirname(dest), { recursive: true });
     atomicWriteFile(dest, bundle.export(), { keepPrevious: false });
     return dest;
@@ -74,10 +78,23 @@ export async function restoreBackup(backupFile: string, dest: string): Promise<v
       validateProjectBytes(SQL, projectBytes, dest).close();
       dest = path.resolve(dest);
       fs.mkdirSync(path.dirname(dest), { recursive: true });
-      const hasData = Number(scalar(gd, 'SELECT count(*) FROM gd_meta') ?? 0) > 0;
-      if (hasData) atomicWriteFile(gamedataPath(dest), gd.export());
-      else fs.rmSync(gamedataPath(dest), { force: true });
-      atomicWriteFile(dest, projectBytes);
+      const lock = acquireLock(dest, 'pyops restore');
+      if (!lock.acquired) {
+        throw new ProjectError(
+          'read-only',
+          `${path.basename(dest)} is open in another PyOps window${lock.owner ? ` (${lock.owner.app}, process ${lock.owner.pid})` : ''}; close it there, then restore again.`,
+        );
+      }
+      try {
+        // Saves journalled against the replaced file must not be replayed onto the restored one.
+        fs.rmSync(journalPath(dest), { force: true });
+        const hasData = Number(scalar(gd, 'SELECT count(*) FROM gd_meta') ?? 0) > 0;
+        if (hasData) atomicWriteFile(gamedataPath(dest), gd.export());
+        else if (fs.existsSync(gamedataPath(dest))) fs.renameSync(gamedataPath(dest), gamedataPath(dest) + BACKUP_SUFFIX);
+        atomicWriteFile(dest, projectBytes);
+      } finally {
+        lock.release();
+      }
     } finally {
       project.close();
       gd.close();

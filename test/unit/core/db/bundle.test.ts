@@ -6,6 +6,7 @@ import { backupProject, restoreBackup, defaultBackupPath } from '../../../../src
 import { ProjectError } from '../../../../src/core/db/errors';
 import { loadSqlJs, scalar } from '../../../../src/core/db/sqlite';
 import { importGameData } from '../../../../src/core/gamedata/import';
+import { journalPath } from '../../../../src/core/db/journal';
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 
 describe('backups', () => {
@@ -67,6 +68,50 @@ describe('backups', () => {
     assert.equal(r.counts(['notes'])['notes'], 1);
     r.close();
     assert.ok(fs.existsSync(path.join(dir, 'p.pyops.bak')));
+  });
+
+  it('does not replay the replaced project\'s journal onto the restored one', async () => {
+    const p = await sampleProject();
+    p.setMeta('x', 'one');
+    const dest = await backupProject(p, path.join(dir, 'b.pyops-backup'));
+    p.setMeta('x', 'two'); // journalled, not yet folded in
+    // What a writer that crashed leaves behind: the file and its journal, no live lock.
+    const crashed = path.join(dir, 'crashed.pyops');
+    fs.copyFileSync(p.file, crashed);
+    fs.copyFileSync(journalPath(p.file), journalPath(crashed));
+    p.close();
+    await restoreBackup(dest, crashed);
+    const r = await Project.open(crashed);
+    assert.equal(r.meta('x'), 'one');
+    r.close();
+  });
+
+  it('refuses to restore into a project another PyOps window has open', async () => {
+    const p = await sampleProject();
+    const dest = await backupProject(p, path.join(dir, 'b.pyops-backup'));
+    try {
+      await assert.rejects(restoreBackup(dest, p.file), (e: unknown) => e instanceof ProjectError && /open in another PyOps window.*close it there, then restore again/.test(e.message));
+      assert.equal(p.counts(['notes'])['notes'], 1);
+    } finally {
+      p.close();
+    }
+    const after = await Project.open(p.file);
+    assert.equal(after.counts(['notes'])['notes'], 1, 'the open project was not replaced');
+    after.close();
+  });
+
+  it("refuses to write a backup over the project's own files", async () => {
+    const p = await sampleProject();
+    try {
+      for (const f of [p.file, gamedataPath(p.file), journalPath(p.file)]) {
+        await assert.rejects(backupProject(p, f), (e: unknown) => e instanceof ProjectError && /one of the project's own files/.test(e.message));
+      }
+    } finally {
+      p.close();
+    }
+    const again = await Project.open(path.join(dir, 'p.pyops'));
+    assert.equal(again.counts(['notes'])['notes'], 1);
+    again.close();
   });
 
   it('explains that a backup must be restored, not opened, and that a project is not a backup', async () => {
