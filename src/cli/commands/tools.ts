@@ -39,6 +39,8 @@ export async function toolCommand(argv: string[], io: CliIO): Promise<number> {
   try {
     const outcome = await runTool(tool, input, { project, caller: 'cli' });
     if (!outcome.ok) {
+      // Input the tool's schema refuses is a usage error, like --input that is not JSON.
+      if (outcome.code === 'invalid-input') throw new UsageError(outcome.error);
       io.err(`pyops: ${outcome.error}`);
       return 1;
     }

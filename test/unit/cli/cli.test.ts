@@ -125,5 +125,8 @@ describe('pyops solve, tool and tools', () => {
     assert.equal(await run(['tool', 'recipeInfo', '--project', file, '--input', '{"recipe":"refine-brines"}'], io3), 1);
     assert.match(io3.stderr, /refine-brine/);
     assert.equal(await run(['tool', 'nope', '--project', file], capture()), 2);
+    const io4 = capture();
+    assert.equal(await run(['tool', 'recipeInfo', '--project', file, '--input', '{"bogus":1}'], io4), 2, 'input the schema refuses is a usage error');
+    assert.match(io4.stderr, /Invalid input for recipeInfo/);
   });
 });
