@@ -46,7 +46,7 @@ function describe(e: BridgeEvent): string | undefined {
     case 'listening':
       return undefined; // printed with the project name by the command
     case 'error':
-      return `Bridge error: ${e.message}`;
+      return undefined; // a failed start is the command's one-line reason on stderr
     case 'linked': {
       const p = e.peer;
       const who = p.playerName ?? (p.player !== undefined ? `player ${p.player}` : 'a player');
@@ -74,7 +74,7 @@ export async function bridgeCommand(argv: string[], io: CliIO, opts: LongRunning
   const port = parsePort(a.values.port, DEFAULT_BRIDGE_PORT, { allowZero: true });
   const project = await Project.open(a.values.project, { app: 'pyops bridge' });
   const stop = stopSignal(opts.signal);
-  const bridge = new Bridge({ port, project: () => project, appName: 'pyops bridge' });
+  const bridge = new Bridge({ port, project: () => project, appName: 'pyops bridge', portHint: '--port option' });
   const unsubscribe = bridge.on((e) => {
     const line = describe(e);
     if (line) io.out(line);

@@ -57,7 +57,7 @@ export async function mcpCommand(argv: string[], io: CliIO, deps: McpDeps = {}):
   let bridge: Bridge | undefined;
   let game: GameLink | undefined;
   if (!a.values['no-bridge']) {
-    bridge = new Bridge({ port, project: () => project, appName: 'PyOps (pyops mcp)' });
+    bridge = new Bridge({ port, project: () => project, appName: 'PyOps (pyops mcp)', portHint: '--bridge-port option' });
     const s = await bridge.start();
     if (s.state === 'listening') {
       game = createGameLink(bridge, { scriptOutputDir: () => scriptOutput() });

@@ -114,6 +114,8 @@ export interface BridgeOptions {
   now?: () => number;
   /** For the pong: which app answers. */
   appName?: string;
+  /** Where the user changes the port, named in bind errors (default: the VS Code setting). */
+  portHint?: string;
 }
 
 export interface RequestOptions {
@@ -172,6 +174,7 @@ export class Bridge {
         },
       },
       opts.createSocket,
+      opts.portHint,
     );
   }
 

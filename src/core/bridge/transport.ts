@@ -41,6 +41,8 @@ export class UdpTransport {
   constructor(
     private readonly handlers: TransportHandlers,
     private readonly createSocket: SocketFactory = () => dgram.createSocket({ type: 'udp4', reuseAddr: false }),
+    /** Where the user changes the port, for bind errors (see bindErrorMessage). */
+    private readonly portHint?: string,
   ) {}
 
   get listening(): boolean {
@@ -66,7 +68,7 @@ export class UdpTransport {
           } catch {
             // already closed by the failed bind
           }
-          resolve({ ok: false, code: err.code ?? 'EUNKNOWN', error: bindErrorMessage(port, err) });
+          resolve({ ok: false, code: err.code ?? 'EUNKNOWN', error: bindErrorMessage(port, err, this.portHint) });
         };
         const onListening = () => {
           socket.removeListener('error', onError);

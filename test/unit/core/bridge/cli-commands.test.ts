@@ -50,7 +50,9 @@ describe('pyops bridge / pyops relay', function () {
     try {
       const io = capture();
       assert.equal(await bridgeCommand(['--project', ctx.project.file, '--port', String(blocker.address().port)], io, { signal: new AbortController().signal }), 1);
-      assert.match(io.errors.join('\n'), /already in use/);
+      assert.equal(io.errors.length, 1, 'one line on stderr');
+      assert.match(io.errors[0], /already in use.*pick another port in the --port option/);
+      assert.ok(!io.lines.some((l) => /in use/.test(l)), 'the reason is not repeated on stdout');
     } finally {
       await new Promise<void>((r) => blocker.close(() => r()));
     }
