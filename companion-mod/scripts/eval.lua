@@ -146,7 +146,7 @@ function M.run(player, code, allowed)
   local why = M.refusal(player, allowed)
   if why then return { ok = false, error = why } end
   if type(code) ~= "string" or code == "" then return { ok = false, error = "no code to run" } end
-  if #code > M.MAX_CODE then return { ok = false, error = "the code is longer than " .. M.MAX_CODE .. " characters" } end
+  if #code > M.MAX_CODE then return { ok = false, error = "the code is longer than " .. M.MAX_CODE .. " bytes" } end
   local env = M.environment(player)
   -- An expression first, so "game.tick" answers without an explicit return.
   local fn = load("return " .. code, "=pyops-eval", "t", env)

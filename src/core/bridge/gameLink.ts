@@ -91,7 +91,7 @@ export interface GameLinkOptions {
 }
 
 // --- limits (domain D) ---
-export const LIMITS = { inspectEntities: 60, findSample: 50, productionGoods: 20, evalChars: 8000, codeChars: 20_000 } as const;
+export const LIMITS = { inspectEntities: 60, findSample: 50, productionGoods: 20, evalChars: 8000, codeBytes: 20_000 } as const;
 
 const num = z.number().refine(Number.isFinite, 'must be finite');
 const str = z.string().max(200);
@@ -114,7 +114,8 @@ const inputs = {
   inspect: z.object({ x: num, y: num, radius: z.number().int().min(1).max(64).default(16), surface: str.min(1).optional() }),
   find: z.object({ name: str.min(1), surface: str.min(1).optional(), limit: z.number().int().min(1).max(50).default(20) }),
   production: z.array(str.min(1)).min(1).max(LIMITS.productionGoods),
-  code: z.string().min(1).max(LIMITS.codeChars),
+  // The mod measures Lua strings in bytes, so non-ASCII code is measured the same way here.
+  code: z.string().min(1).refine((c) => Buffer.byteLength(c, 'utf8') <= LIMITS.codeBytes, `is longer than ${LIMITS.codeBytes} bytes (UTF-8); shorten it`),
   screenshot: z.object({ crop: z.string().max(40).optional(), scale: z.string().max(20).optional() }),
 };
 

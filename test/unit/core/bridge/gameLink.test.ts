@@ -51,6 +51,7 @@ describe('GameLink (live tools over the bridge)', function () {
       await link.production([]),
       await link.production(Array.from({ length: 21 }, (_, i) => `g${i}`)),
       await link.eval(''),
+      await link.eval(`-- ${'é'.repeat(10_000)}`), // 10,003 characters but 20,003 bytes: the mod counts bytes
       await link.reloadMods('yes'),
       await link.showBlock({ name: 'b', recipes: [{ recipe: 'r', machine: 'm', count: -1 }] } as never),
       await link.screenshot({ crop: '10x10' }),
