@@ -2,11 +2,13 @@
 // reassembles chunked datagrams, decodes envelopes, remembers the last valid peer, answers pings,
 // routes messages, sends commands and waits for their results, and keeps the counters and status
 // the UI shows. Every datagram ends in exactly one counter, so the counters always add up to `in`.
+import crypto from 'node:crypto';
 import type { Project } from '../db/project';
 import { HANDLERS, pingPayload, type HandlerDeps, type Outcome } from './handlers';
 import { DEFAULT_REASSEMBLY, isChunkFrame, Reassembler, splitMessage, type ReassemblyLimits } from './chunking';
 import {
   APP_TO_MOD_MAX_DATAGRAM,
+  MOD_MAX_MESSAGE,
   BRIDGE_HOST,
   DEFAULT_BRIDGE_PORT,
   MAX_INBOUND_DATAGRAM,
@@ -426,6 +428,12 @@ export class Bridge {
             ? `No game is connected. Start Factorio with --enable-lua-udp <port> (a port other than ${this.port}) and the PyOps Link mod enabled, load a save and unpause; the game pings PyOps on ${BRIDGE_HOST}:${this.port} every 2 s.`
             : `The PyOps game link is not running${this.error ? ` (${this.error})` : ''}. Start it (PyOps: Show Game Link Status → Retry), then connect the game.`,
       });
+    }
+    // Measured with ids at least as long as the real ones, so the real message is no larger.
+    const text = encodeAppMessage(type, payload ?? {}, crypto.randomUUID());
+    if (Buffer.byteLength(text, 'utf8') > MOD_MAX_MESSAGE.bytes || splitMessage(text, APP_TO_MOD_MAX_DATAGRAM, `a${'z'.repeat(24)}`).length > MOD_MAX_MESSAGE.parts) {
+      // The mod would drop it unread, and the wait would end in a misleading timeout.
+      return Promise.resolve({ ok: false, code: 'invalid-input', error: `The ${type} message is too large for the game (over ${MOD_MAX_MESSAGE.bytes / 1024} KB or ${MOD_MAX_MESSAGE.parts} datagrams); send less at once, e.g. a smaller block.` });
     }
     const timeoutMs = opts.timeoutMs ?? (SLOW_COMMANDS.has(type) ? SLOW_TIMEOUT_MS : READ_TIMEOUT_MS);
     const { id, done } = this.pending.create(type, timeoutMs, () => ({

@@ -17,6 +17,8 @@ export const BRIDGE_HOST = '127.0.0.1';
 
 /** The mod never receives datagrams of 8 KB or more; stay well below (measured limit, see docs). */
 export const APP_TO_MOD_MAX_DATAGRAM = 3500;
+/** What the mod reassembles at most (chunk.lua MAX_PARTS, MAX_BYTES); larger messages it drops unread. */
+export const MOD_MAX_MESSAGE = { parts: 64, bytes: 256 * 1024 } as const;
 /** Outbound datagrams above the OS limit (~9.2 KB on macOS) vanish silently on the game side. */
 export const MOD_TO_APP_MAX_DATAGRAM = 8000;
 /** Anything larger is not a datagram we could have sent or expect; dropped unread. */

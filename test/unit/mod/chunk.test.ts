@@ -2,6 +2,7 @@
 // reassembly rules (duplicates, reordering, expiry after TIMEOUT_TICKS, bounded pending set).
 import assert from 'node:assert/strict';
 import { Reassembler, splitMessage } from '../../../src/core/bridge/chunking';
+import { MOD_MAX_MESSAGE } from '../../../src/core/bridge/protocol';
 import { createVM, type ModVM } from '../../mod/harness';
 
 const TEXT = JSON.stringify({ rows: Array.from({ length: 300 }, (_, i) => ({ n: i, s: `värde-€-${i}-${'x'.repeat(i % 17)}` })) });
@@ -13,6 +14,10 @@ describe('companion mod chunking (chunk.lua)', () => {
     vm = createVM({ setup: 'C.default_world(); C.add_player({ name = "alice" })' });
   });
   afterEach(() => vm.close());
+
+  it("has the reassembly limits the app checks its commands against", () => {
+    assert.deepEqual(vm.run('local chunk = require("scripts.chunk"); return { parts = chunk.MAX_PARTS, bytes = chunk.MAX_BYTES }'), MOD_MAX_MESSAGE);
+  });
 
   it('splits like the app and the app reassembles its frames', () => {
     const frames = vm.run<string[]>(`local chunk = require("scripts.chunk"); return chunk.split(${lua(TEXT)}, 3000, "m1x1")`);

@@ -117,6 +117,16 @@ describe('bridge over UDP', function () {
     for (const d of game.datagrams) assert.ok(d.length <= 3500, `${d.length} bytes`);
   });
 
+  it("refuses at once a command larger than the mod reassembles, instead of timing out", async () => {
+    await game.ping();
+    const before = game.datagrams.length;
+    const recipes = Array.from({ length: 3000 }, (_, i) => ({ recipe: `recipe-${i}`, recipeDisplay: `Recipe number ${i} with a long display name`, machine: 'press', count: 1 }));
+    const r = await bridge.request('cmd.show_block', { name: 'Huge block', recipes, inputs: [], outputs: [] });
+    assert.ok(!r.ok && r.code === 'invalid-input' && /too large for the game/.test(r.error), JSON.stringify(r));
+    assert.equal(game.datagrams.length, before, 'nothing was sent');
+    assert.equal(bridge.status().pendingRequests, 0);
+  });
+
   it('fails a command at once when no game is connected', async () => {
     const t0 = Date.now();
     const r = await bridge.request('cmd.game_context');
