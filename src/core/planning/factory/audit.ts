@@ -5,7 +5,8 @@ import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
 import type { Availability } from '../availability';
 import { factoryLedger, type LedgerEntry } from './ledger';
-import { listBlocks, type BlockFlowRow, type BlockRecord } from './blocks';
+import { listBlocks, type BlockRecord } from './blocks';
+import type { FactorySnapshot } from './fresh';
 import { isVoidRecipeFor } from '../queries/common';
 
 /** Absolute tolerance for "balanced" (items or units per second). */
@@ -33,12 +34,18 @@ export function voidRecipes(g: GameIndex, good: string): string[] {
 const isBarreling = (g: GameIndex, r: string) => /barrel|canister/.test(r) || /barrel/.test(g.recipes.get(r)?.category ?? '');
 
 /** `snapshot` is a factorySnapshot (or its parts); its `blocks`, when given, are the enabled blocks it was taken over. */
-export function coherenceAudit(p: Project, g: GameIndex, availability?: Availability, snapshot?: { flows: BlockFlowRow[]; resolved: string[]; blocks?: BlockRecord[] }): CoherenceAudit {
+export function coherenceAudit(
+  p: Project, g: GameIndex, availability?: Availability,
+  snapshot?: Pick<FactorySnapshot, 'flows' | 'resolved' | 'power'> & { blocks?: BlockRecord[] },
+): CoherenceAudit {
   const blocks = snapshot?.blocks ?? listBlocks(p, { enabledOnly: true });
   const ledger = factoryLedger(p, snapshot?.flows, blocks);
+  // A stale block counts by its in-memory re-solve, which can fail where the stored solve did not;
+  // a stale block nobody re-solved has no current status at all.
+  const status = (b: BlockRecord) => (snapshot?.resolved.includes(b.id) ? (snapshot.power.get(b.id)?.status ?? null) : b.cache.fresh ? b.cache.status : 'stale');
   const out: CoherenceAudit = {
     blocks: blocks.length, balancedLinks: [], underSupplied: [], overProduced: [], unsourcedImports: [], danglingByproducts: [], finalProducts: [],
-    notSolved: blocks.filter((b) => (!b.cache.fresh && !snapshot?.resolved.includes(b.id)) || (b.cache.fresh && b.cache.status !== 'optimal')).map((b) => ({ id: b.id, name: b.name, status: b.cache.status })),
+    notSolved: blocks.map((b) => ({ id: b.id, name: b.name, status: status(b) })).filter((b) => b.status !== 'optimal'),
   };
   const display = (n: string) => g.displayOf(n);
   const entries = [...ledger.values()].sort((a, b) => a.good.localeCompare(b.good));

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { Project } from '../../../../../src/core/db/project';
 import { importGameData } from '../../../../../src/core/gamedata/import';
 import { gameIndex } from '../../../../../src/core/planning/gameIndex';
-import { createBlock, saveBlock, getBlock } from '../../../../../src/core/planning/factory/blocks';
+import { createBlock, saveBlock, getBlock, listBlocks } from '../../../../../src/core/planning/factory/blocks';
+import { factorySnapshot } from '../../../../../src/core/planning/factory/fresh';
+import { writeSettings } from '../../../../../src/core/planning/settings';
+import type { BlockDoc } from '../../../../../src/core/planning/block/document';
 import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
 import { blockBuildStatus, productionStats } from '../../../../../src/core/planning/factory/liveState';
 import { fakeSolver } from './fakeSolver';
@@ -57,6 +60,15 @@ describe('factory coherence audit', () => {
     await saveBlock(p, solve, plates.id, { enabled: false }, getBlock(p, plates.id).updatedAt);
     a = coherenceAudit(p, gameIndex(p));
     assert.ok(a.unsourcedImports.some((l) => l.good === 'ferrite-plate'));
+  });
+
+  it('lists a stale block whose in-memory re-solve fails as not solved', async () => {
+    writeSettings(p, { research_mode: 'future' });
+    assert.ok(listBlocks(p, { enabledOnly: true }).every((b) => !b.cache.fresh && b.cache.status === 'optimal'), 'every stored solve is stale but was optimal');
+    assert.deepEqual(coherenceAudit(p, gameIndex(p)).notSolved.map((b) => [b.name, b.status]).sort(), [['Frames', 'stale'], ['Gears', 'stale'], ['Refinery', 'stale']]);
+    const gearsFail = async (doc: BlockDoc) => ({ ...(await solve(doc)), ...(doc.goals[0].good === 'gear' ? { status: 'infeasible' as const } : {}) });
+    const snap = await factorySnapshot(p, gearsFail);
+    assert.deepEqual(coherenceAudit(p, gameIndex(p), undefined, snap).notSolved.map((b) => [b.name, b.status]), [['Gears', 'infeasible']]);
   });
 });
 
