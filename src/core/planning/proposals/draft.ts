@@ -170,7 +170,10 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
         return { ...row, machine: machine.name, ...(fill.modules.length ? { modules: fill.modules } : {}) };
       });
       doc = { ...doc, recipes: rows };
-      result = await solveBlock(g, a, doc);
+      const second = await solveBlock(g, a, doc);
+      // The second solve runs on the machines the first one picked, so a warning about the player's
+      // own choice (e.g. a machine that cannot run the recipe) exists only in the first.
+      result = { ...second, warnings: [...new Set([...first.warnings, ...second.warnings])] };
     } else {
       result = first;
     }

@@ -63,6 +63,13 @@ describe('block drafts and plans', () => {
     assert.ok(bad.diagnosis?.length);
   });
 
+  it("keeps the first solve's warnings about the player's machine choice after pinning the machine it fell back to", async () => {
+    const d = await draft({ target: 'gear', rate: 1, recipes: [{ recipe: 'gear', machine: 'kiln' }] });
+    const gear = d.rows.find((r) => r.recipe === 'gear')!;
+    assert.notEqual(gear.machine, 'kiln');
+    assert.equal(d.warnings.filter((w) => /Kiln cannot run Gear/.test(w)).length, 1, d.warnings.join(' | '));
+  });
+
   it('names unknown recipes with suggestions instead of solving nonsense', async () => {
     const d = await draft({ target: 'circuit', rate: 1, recipes: ['circuit', 'wires'] });
     assert.equal(d.ok, false);
