@@ -32,7 +32,7 @@ export async function reviseDraft(ctx: PlanningContext, project: Project, input:
   const oldRate = doc.goals[0] ? Math.abs(goalRate(doc.goals[0]).rate) : null;
   if (input.rate !== undefined && doc.goals[0]) {
     const g0 = doc.goals[0];
-    doc.goals[0] = g0.stock ? { ...g0, stock: { ...g0.stock, amount: input.rate * g0.stock.window } } : { ...g0, rate: g0.direction === 'consume' ? -input.rate : input.rate };
+    doc.goals[0] = g0.stock ? { ...g0, stock: { ...g0.stock, amount: input.rate * g0.stock.window } } : { ...g0, rate: goalRate(g0).direction === 'consume' ? -input.rate : input.rate };
   }
   const before = new Set(doc.recipes.map((r) => r.recipe));
   if (input.recipes) {

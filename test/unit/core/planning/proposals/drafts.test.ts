@@ -12,9 +12,10 @@ import { reviseDraft } from '../../../../../src/core/planning/proposals/revise';
 import { planDraft, submitPlanInput } from '../../../../../src/core/planning/proposals/plan';
 import { buildingBill } from '../../../../../src/core/planning/proposals/bill';
 import { applyBlockDraft, applyPlanDraft } from '../../../../../src/core/planning/proposals/apply';
-import { listBlocks, undoAndResolve, getBlock } from '../../../../../src/core/planning/factory/blocks';
+import { listBlocks, undoAndResolve, getBlock, createBlock } from '../../../../../src/core/planning/factory/blocks';
 import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
 import { solveBlock } from '../../../../../src/core/planning/solver/solve';
+import { goalRate } from '../../../../../src/core/planning/block/document';
 import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
 
 describe('block drafts and plans', () => {
@@ -96,6 +97,13 @@ describe('block drafts and plans', () => {
     assert.deepEqual([rev.recipesAdded, rev.recipesRemoved], [[], []]);
     await undoAndResolve(p, solve());
     assert.equal(listBlocks(p).length, 0);
+  });
+
+  it('revises a sink goal given only by a negative rate as a sink', async () => {
+    const id = await createBlock(p, solve(), { name: 'Sink', doc: { goals: [{ good: 'tailings', rate: -1 }], recipes: [{ recipe: 'reclaim-tailings' }] } });
+    const rev = await reviseDraft(ctx(), p, { blockId: id, rate: 2 });
+    assert.deepEqual(rev.doc.goals.map((x) => goalRate(x)), [{ rate: -2, direction: 'consume', stock: false }]);
+    assert.equal(rev.oldRate, 1);
   });
 
   it('drafts a plan whose blocks supply each other, applies it as one action, and the result audits clean of shortages', async () => {
