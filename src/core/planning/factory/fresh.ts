@@ -14,8 +14,8 @@ export interface FactorySnapshot {
   resolved: string[];
 }
 
-export async function factorySnapshot(p: Project, solve: BlockSolver): Promise<FactorySnapshot> {
-  const blocks = listBlocks(p, { enabledOnly: true });
+/** Over the enabled blocks unless `blocks` names others (e.g. one disabled block a caller asked about). */
+export async function factorySnapshot(p: Project, solve: BlockSolver, blocks: BlockRecord[] = listBlocks(p, { enabledOnly: true })): Promise<FactorySnapshot> {
   const stored = byBlock(blockFlows(p));
   const storedMachines = byBlock(blockMachines(p));
   const flows: BlockFlowRow[] = [];

@@ -2,7 +2,8 @@
 // statistics. Both say when the snapshot was taken (null = never synced).
 import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
-import { blockMachines, byBlock, listBlocks } from './blocks';
+import { byBlock, getBlock, listBlocks, type BlockSolver } from './blocks';
+import { factorySnapshot } from './fresh';
 
 export interface BuildStatus {
   syncedAt: string | null;
@@ -21,11 +22,13 @@ function syncedAt(p: Project, kind: string): { at: string | null; count: number 
 }
 
 /**
- * Built vs required machines, per block (required = ceiling of the solved count). Built machines
- * of one (machine, recipe) are claimed by blocks in their list order. Without a blockId, lists
- * enabled blocks with a shortfall.
+ * Built vs required machines, per block (required = ceiling of the current solve's count; stale
+ * blocks are re-solved in memory like the other factory reads, nothing is written). Built machines
+ * of one (machine, recipe) are claimed by the enabled blocks in their list order, so a block shows
+ * the same numbers whether asked for alone or listed; a disabled block asked for by id claims only
+ * what the enabled ones leave. Without a blockId, lists enabled blocks with a shortfall.
  */
-export function blockBuildStatus(p: Project, opts: { blockId?: string; limit?: number } = {}): BuildStatus {
+export async function blockBuildStatus(p: Project, solve: BlockSolver, opts: { blockId?: string; limit?: number } = {}): Promise<BuildStatus> {
   const sync = syncedAt(p, 'built');
   const built = new Map<string, number>();
   const byRecipe = new Map<string, number>();
@@ -33,8 +36,9 @@ export function blockBuildStatus(p: Project, opts: { blockId?: string; limit?: n
     built.set(`${r.machine}\0${r.recipe}`, r.count);
     byRecipe.set(r.recipe, (byRecipe.get(r.recipe) ?? 0) + r.count);
   }
-  const need = byBlock(blockMachines(p));
-  const blocks = listBlocks(p, { enabledOnly: !opts.blockId });
+  const blocks = listBlocks(p, { enabledOnly: true });
+  if (opts.blockId && !blocks.some((b) => b.id === opts.blockId)) blocks.push(getBlock(p, opts.blockId));
+  const need = byBlock((await factorySnapshot(p, solve, blocks)).machines);
   const out: BuildStatus['blocks'] = [];
   for (const b of blocks) {
     const rows = (need.get(b.id) ?? []).map((n) => {

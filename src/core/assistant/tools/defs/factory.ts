@@ -100,9 +100,9 @@ export const factoryTools: AnyTool[] = [
     tier: 'read',
     tags: ['factory', 'game'],
     description:
-      'What is built in the game (from the last sync) against what the blocks need: per block the missing machines per recipe. Without blockId, lists enabled blocks with a shortfall. Says when the snapshot was taken (null = never synced). Answer "what is built" with this, not with game eval.',
+      'What is built in the game (from the last sync) against what the blocks need under the current horizon: per block the missing machines per recipe. Without blockId, lists enabled blocks with a shortfall. Says when the snapshot was taken (null = never synced). Answer "what is built" with this, not with game eval.',
     input: z.object({ blockId: z.string().min(1).optional(), limit: z.number().int().min(1).max(30).default(10) }),
-    run: (i, ctx) => blockBuildStatus(ctx.project, i),
+    run: (i, ctx) => blockBuildStatus(ctx.project, solverFor(planning(ctx)), i),
     describe: (_i, o) => (o.syncedAt ? `Compared built machines (synced ${o.syncedAt}) for ${plural(o.blocks.length, 'block')}` : 'Checked build status (the game was never synced)'),
   }),
   defineTool({

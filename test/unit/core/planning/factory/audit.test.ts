@@ -87,17 +87,50 @@ describe('live-state views', () => {
 
   it('says when nothing was synced, then compares built machines with the solved counts', async () => {
     const id = await createBlock(p, solve, { name: 'Gears', doc: { goals: [{ good: 'gear', rate: 1 }], recipes: [{ recipe: 'gear', machine: 'press' }] } });
-    let s = blockBuildStatus(p, { blockId: id });
+    let s = await blockBuildStatus(p, solve, { blockId: id });
     assert.equal(s.syncedAt, null);
     assert.deepEqual(s.blocks[0].recipes[0], { recipe: 'gear', machine: 'press', required: 2, built: null, missing: null });
     p.write((db) => {
       db.run("INSERT INTO built_machines(machine, recipe, count) VALUES ('press', 'gear', 1)");
       db.run("INSERT INTO live_sync(kind, synced_at, count) VALUES ('built', '2026-12-02T10:00:00Z', 1)");
     });
-    s = blockBuildStatus(p, { blockId: id });
+    s = await blockBuildStatus(p, solve, { blockId: id });
     assert.equal(s.syncedAt, '2026-12-02T10:00:00Z');
     assert.deepEqual([s.blocks[0].recipes[0].built, s.blocks[0].recipes[0].missing, s.blocks[0].totalMissing], [1, 1, 1]);
-    assert.equal(blockBuildStatus(p).blocks.length, 1, 'list mode shows blocks with a shortfall');
+    assert.equal((await blockBuildStatus(p, solve)).blocks.length, 1, 'list mode shows blocks with a shortfall');
+  });
+
+  const synced = (machines: Array<[string, string, number]>) =>
+    p.write((db) => {
+      for (const [machine, recipe, count] of machines) db.run('INSERT INTO built_machines(machine, recipe, count) VALUES (?, ?, ?)', [machine, recipe, count]);
+      db.run("INSERT INTO live_sync(kind, synced_at, count) VALUES ('built', '2026-12-02T10:00:00Z', 1)");
+    });
+  const gears = { goals: [{ good: 'gear', rate: 1 }], recipes: [{ recipe: 'gear', machine: 'press' }] };
+
+  it('gives a block the same numbers asked for alone as in the list: disabled blocks claim no built machines', async () => {
+    const off = await createBlock(p, solve, { name: 'Old gears', enabled: false, doc: gears });
+    const on = await createBlock(p, solve, { name: 'Gears', doc: gears });
+    synced([['press', 'gear', 2]]);
+    const alone = await blockBuildStatus(p, solve, { blockId: on });
+    assert.deepEqual([alone.blocks[0].recipes[0].built, alone.blocks[0].totalMissing], [2, 0]);
+    assert.deepEqual((await blockBuildStatus(p, solve)).blocks, [], 'no enabled block is short');
+    const disabled = await blockBuildStatus(p, solve, { blockId: off });
+    assert.deepEqual([disabled.blocks[0].name, disabled.blocks[0].recipes[0].built, disabled.blocks[0].totalMissing], ['Old gears', 0, 2], 'a disabled block gets what the enabled ones leave');
+    await assert.rejects(blockBuildStatus(p, solve, { blockId: 'nope' }), /no block with id "nope"/);
+  });
+
+  it('compares against the current solve of a stale block, solved in memory without writing', async () => {
+    const id = await createBlock(p, solve, { name: 'Gears', doc: gears });
+    synced([['press', 'gear', 2]]);
+    writeSettings(p, { research_mode: 'future' });
+    const bigger = async (doc: BlockDoc) => {
+      const r = await solve(doc);
+      return { ...r, rows: r.rows.map((x) => ({ ...x, buildings: 3.2, wholeBuildings: 4 })) };
+    };
+    const before = Buffer.from(p.db.export());
+    const s = await blockBuildStatus(p, bigger, { blockId: id });
+    assert.deepEqual([s.blocks[0].recipes[0].required, s.blocks[0].recipes[0].built, s.blocks[0].totalMissing], [4, 2, 2]);
+    assert.deepEqual(Buffer.from(p.db.export()), before, 'a read tool never writes');
   });
 
   it('reports synced production statistics with their timestamp', () => {
