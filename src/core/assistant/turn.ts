@@ -16,7 +16,7 @@ import { runAgent, type TurnUsage, type AssistantMetadata } from './agent/loop';
 import { buildSystemPrompt, MAX_STEPS } from './prompt/system';
 import { readHorizon } from './prompt/horizon';
 import { estimateOverhead } from './compaction/estimate';
-import { compactMessages, type CompactionResult } from './compaction/compact';
+import { COMPACTION_TARGET, compactMessages, estimateForModel, type CompactionResult } from './compaction/compact';
 import { contextWindowFor, prepareTurnContext, saveCompaction } from './compaction/context';
 import { pruneToolOutputs } from './compaction/prune';
 import {
@@ -114,7 +114,8 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
   // 1. Conversation.
   let conv = (opts.conversationId ? getConversation(project, opts.conversationId) : undefined) ?? createConversation(project, { id: opts.conversationId });
   let stored = loadMessages(project, conv.id);
-  const hadAssistant = stored.some((m) => m.role === 'assistant');
+  // A saved failure (only a data-turn-error part) is not an exchange worth titling from.
+  const hadAssistant = stored.some((m) => m.role === 'assistant' && hasContent({ ...m, parts: m.parts.filter((p) => p.type !== 'data-turn-error') }));
 
   // 2. The user message, saved before anything can fail.
   let userMessage: UIMessage | undefined;
@@ -125,6 +126,8 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
       // A host re-submitted a message it already sent (edit/retry): answer it again from there.
       stored = [...stored.slice(0, at), userMessage];
       syncMessages(project, conv.id, stored, { usage: null });
+      // Reloaded: the sync cleared the last measured usage, which belonged to the longer history.
+      conv = getConversation(project, conv.id)!;
       if (!conv.title) conv = updateConversation(project, conv.id, { title: deriveTitle(messageText(stored.find((m) => m.role === 'user'))) });
     } else {
       // One durable write for the message and the first title.
@@ -166,18 +169,8 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
     title: resolved,
   };
 
-  // 3. Model (after the conversation: its override decides).
-  let model: TurnModel;
-  try {
-    model = typeof opts.model === 'function' ? await opts.model(conv) : opts.model;
-  } catch (err) {
-    const error = describeModelError(err, opts.keyHint);
-    const message = failureMessage(newId(), error, emit);
-    upsertMessage(project, conv.id, message, { afterId: userMessage.id });
-    return { ...base, conversation: getConversation(project, conv.id)!, message, finishReason: 'error', requestedModel: null, error };
-  }
-
-  // 4. Run: abort signal and replay buffer; a new run replaces this conversation's previous one.
+  // 3. Run: abort signal and replay buffer; a new run replaces this conversation's previous one.
+  // Registered before anything is awaited, so a turn sent later always replaces an earlier one.
   const run: Run | undefined = opts.runs?.start(conv.id);
   const local = new AbortController();
   const signal = run?.signal ?? local.signal;
@@ -196,6 +189,19 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
   }
 
   try {
+    // 4. Model (after the conversation: its override decides).
+    let model: TurnModel;
+    try {
+      model = typeof opts.model === 'function' ? await opts.model(conv) : opts.model;
+    } catch (err) {
+      const error = describeModelError(err, opts.keyHint);
+      const message = failureMessage(newId(), error, emit);
+      upsertMessage(project, conv.id, message, { afterId: userMessage.id });
+      return { ...base, conversation: getConversation(project, conv.id)!, message, finishReason: 'error', requestedModel: null, error };
+    }
+    const stoppedEarly = (): TurnResult => ({ ...base, conversation: project.isClosed ? conv : getConversation(project, conv.id)!, finishReason: 'aborted', aborted: true, requestedModel: model.modelId });
+    if (signal.aborted) return stoppedEarly();
+
     // 5. Horizon contract and prompt overhead.
     const system = buildSystemPrompt(readHorizon(project));
     const offered = agentTools(opts.tools);
@@ -204,6 +210,8 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
 
     // 6. Compaction, saved before generation.
     const prepared = await prepareTurnContext({ project, conversation: conv, messages: stored, overheadTokens, contextWindow, summaryModel: model, signal, now });
+    // Stopped (or replaced) while compacting: nothing was saved, and nothing is generated.
+    if (signal.aborted) return stoppedEarly();
     let transcript = prepared.messages;
     let compaction = prepared.compaction;
     if (compaction) {
@@ -236,8 +244,11 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
     let contextRetried = false;
     if (agent.contextRetryable) {
       // The provider says the request is too long although our estimate disagreed: compact
-      // deterministically (no model call) and retry once.
-      const forced = await compactMessages(transcript, { contextWindow, overheadTokens, force: true, now });
+      // deterministically (no model call) and retry once. The estimate just proved low, so the
+      // target is half of what it says was sent, not the usual share of the window.
+      const sentEstimate = estimateForModel(transcript, overheadTokens).total;
+      const target = Math.min(COMPACTION_TARGET, (0.5 * sentEstimate) / contextWindow);
+      const forced = await compactMessages(transcript, { contextWindow, overheadTokens, force: true, target, now });
       if (forced.compacted) {
         saveCompaction(project, conv.id, forced);
         transcript = forced.messages;

@@ -236,6 +236,8 @@ describe('assistant turn', () => {
     assert.equal(r.contextRetried, true);
     assert.equal(calls, 2);
     assert.equal(r.compaction?.method, 'extractive');
+    // The estimate just proved low, so the retry must send far less than it, not 55 % of the window.
+    assert.ok(r.compaction!.estimatedAfter <= 0.75 * r.compaction!.estimatedBefore, `${r.compaction!.estimatedBefore} → ${r.compaction!.estimatedAfter}`);
     assert.ok(!chunks.some((x) => x.type === 'error'), 'the failed attempt never reached the user');
     const stored = loadMessages(tp.project, c.id);
     assert.ok(isCompactionMessage(stored[0]));
@@ -263,5 +265,62 @@ describe('assistant turn', () => {
     assert.equal(r.stepCapHit, true);
     assert.match(JSON.stringify(r.message!.parts), /stopped after 2 tool steps/);
     assert.deepEqual(tp.project.query('SELECT count(*) AS n FROM undo_actions')[0], before);
+  });
+
+  it('a turn sent later replaces an earlier one still resolving its model, never the reverse', async () => {
+    const conv = createConversation(tp.project);
+    const runs = new RunStore();
+    const slowModel = async () => {
+      await new Promise((r) => setTimeout(r, 200)); // e.g. the first catalogue fetch
+      return turnModel(mockModel([textStep('answer to A')]));
+    };
+    const pA = runTurn({ project: tp.project, conversationId: conv.id, message: 'A', model: slowModel, tools: testTools, title: 'off', runs });
+    await new Promise((r) => setTimeout(r, 20));
+    const rB = await runTurn({ project: tp.project, conversationId: conv.id, message: 'B', model: turnModel(mockModel([textStep('answer to B')])), tools: testTools, title: 'off', runs });
+    const rA = await pA;
+    assert.equal(rA.aborted, true);
+    assert.equal(rB.aborted, false);
+    const texts = loadMessages(tp.project, conv.id).map((m) => `${m.role}:${m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')}`);
+    assert.deepEqual(texts, ['user:A', 'user:B', 'assistant:answer to B']);
+  });
+
+  it('a stop while compacting saves no compaction and generates nothing', async () => {
+    const c = createConversation(tp.project);
+    replaceMessages(tp.project, c.id, transcript(30, 2000));
+    recordUsage(tp.project, c.id, { inputTokens: 40_000, outputTokens: 500, totalTokens: 40_500, modelId: 'mock/model' });
+    const runs = new RunStore();
+    const m = mockModel([textStep('Continuing.')]);
+    // The summary call waits until it is aborted.
+    (m as any).doGenerate = ({ abortSignal }: { abortSignal?: AbortSignal }) => new Promise((_, reject) => abortSignal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const p = runTurn({ project: tp.project, conversationId: c.id, message: 'next', model: turnModel(m, { contextWindow: 50_000 }), tools: testTools, title: 'off', runs });
+    await new Promise((r) => setTimeout(r, 50));
+    runs.stop(c.id);
+    const r = await p;
+    assert.equal(r.aborted, true);
+    assert.equal(r.compaction, undefined);
+    const stored = loadMessages(tp.project, c.id);
+    assert.ok(!stored.some(isCompactionMessage), 'no digest was saved in place of the summary the user stopped');
+    assert.equal(stored.length, 61);
+    assert.equal((m as any).doStreamCalls.length, 0, 'no answer was generated');
+  });
+
+  it("re-answering a re-sent message measures the shortened history, not the old usage", async () => {
+    const conv = createConversation(tp.project);
+    const msgs = transcript(10, 400);
+    replaceMessages(tp.project, conv.id, msgs);
+    updateConversation(tp.project, conv.id, { title: 'Iron' });
+    // The last turn measured 80 % of a 50k window, on the longer history.
+    recordUsage(tp.project, conv.id, { inputTokens: 39_000, outputTokens: 1000, totalTokens: 40_000, modelId: 'mock/model' });
+    const r = await runTurn({ project: tp.project, conversationId: conv.id, message: msgs[14], model: turnModel(mockModel([textStep('ok')]), { contextWindow: 50_000 }), tools: testTools, title: 'off' });
+    assert.equal(r.error, undefined);
+    assert.equal(r.compaction, undefined, 'no compaction for a history well under the trigger');
+  });
+
+  it('titles the first exchange that completes, also after a first turn that failed', async () => {
+    const r1 = await runTurn({ project: tp.project, message: 'How many furnaces for iron?', model: async () => { throw new NoApiKeyError('set one'); }, tools: testTools, title: 'await' });
+    assert.ok(r1.error);
+    const r2 = await runTurn({ project: tp.project, conversationId: r1.conversationId, message: 'How many furnaces for iron?', model: turnModel(chatModel([textStep('12 furnaces.')])), tools: testTools, title: 'await' });
+    assert.equal(await r2.title, 'Iron plate furnaces');
+    assert.equal(getConversation(tp.project, r1.conversationId)!.title, 'Iron plate furnaces');
   });
 });
