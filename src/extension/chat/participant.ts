@@ -72,6 +72,8 @@ async function compactNow(host: AssistantHost, project: Project, conversationId:
   const r = await host.compact(project, conversationId, model, abort.signal);
   if (!r) {
     stream.markdown('An answer is still being written in this conversation. Wait for it to finish (or stop it), then run `/compact` again.');
+  } else if (r.reason === 'cancelled') {
+    stream.markdown('Compaction was stopped; the conversation is unchanged.');
   } else if (!r.compacted) {
     stream.markdown(`This conversation is too short to compact (${r.messages.length} messages; compaction keeps at least the newest 8 and needs 15 or more).`);
   } else {

@@ -55,8 +55,8 @@ export interface CompactOptions {
 
 export interface CompactionResult {
   compacted: boolean;
-  /** Why nothing happened: below the trigger, or too few messages. */
-  reason?: 'below-trigger' | 'too-few-messages';
+  /** Why nothing happened: below the trigger, too few messages, or stopped while summarizing. */
+  reason?: 'below-trigger' | 'too-few-messages' | 'cancelled';
   messages: UIMessage[];
   /** The synthetic system message, when compacted. */
   summaryMessage?: UIMessage;

@@ -140,6 +140,8 @@ export async function prepareTurnContext(o: PrepareOptions): Promise<PreparedCon
   });
   let modelMessages = estimate.pruned;
   let sent = estimate.total;
+  // A stop during the summary makes it fail over to the digest; the user asked for neither.
+  if (result.compacted && o.signal?.aborted) return { messages, modelMessages, compaction: undefined, reusedSummary };
   if (result.compacted) {
     saveCompaction(o.project, o.conversation.id, result);
     messages = result.messages;
@@ -167,6 +169,9 @@ export async function compactConversation(p: Project, conversationId: string, op
     summaryModel: summaryModel?.modelId ?? null,
     now: opts.now,
   });
+  if (result.compacted && opts.signal?.aborted) {
+    return { compacted: false, reason: 'cancelled', messages, estimatedBefore: result.estimatedBefore, estimatedAfter: result.estimatedBefore, targetMet: false };
+  }
   if (result.compacted) saveCompaction(p, conversationId, result);
   return result;
 }

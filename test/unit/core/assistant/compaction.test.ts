@@ -208,6 +208,28 @@ describe('assistant compaction', () => {
     }
   });
 
+  it('a manual compaction stopped during its summary changes nothing', async () => {
+    const tp = await tempProject();
+    try {
+      const p = tp.project;
+      const c = createConversation(p);
+      replaceMessages(p, c.id, transcript(10));
+      const gen = generateModel('unused');
+      const stop = new AbortController();
+      (gen as any).doGenerate = ({ abortSignal }: { abortSignal?: AbortSignal }) =>
+        new Promise((_, reject) => abortSignal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      const pending = compactConversation(p, c.id, { contextWindow: 1_000_000, overheadTokens: OVERHEAD, summaryModel: turnModel(gen), signal: stop.signal });
+      setTimeout(() => stop.abort(), 20);
+      const r = await pending;
+      assert.equal(r.compacted, false);
+      assert.equal(r.reason, 'cancelled');
+      assert.ok(!loadMessages(p, c.id).some(isCompactionMessage));
+      assert.equal(loadMessages(p, c.id).length, 20);
+    } finally {
+      tp.cleanup();
+    }
+  });
+
   it('asks the conversation model for the summary with low, excluded reasoning and a 1500-token cap', async () => {
     const gen = generateModel('- goal: `iron-plate`');
     const text = await summarizeWithModel({ model: turnModel(gen, { supportsReasoning: true }), messages: transcript(3) });
