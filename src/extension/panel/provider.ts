@@ -155,7 +155,9 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     const run = id ? this.host.runs.get(id) : undefined;
     if (run && this.followed?.streamId === run.streamId) return;
     // Unsubscribing never closes the run, so say so: else the view would keep showing "Writing…".
-    if (this.followed) this.sendRun({ conversationId: this.followed.conversationId, phase: 'detach' });
+    // (Only for a run still going: a finished one already sent 'end' and stays on view as done.)
+    const f = this.followed;
+    if (f && this.host.runs.get(f.conversationId)?.streamId === f.streamId) this.sendRun({ conversationId: f.conversationId, phase: 'detach' });
     this.unsubscribeRun?.();
     this.unsubscribeRun = undefined;
     this.followed = undefined;
