@@ -2,10 +2,15 @@
 // the user's and read-only to the assistant.
 import { z } from 'zod';
 import { defineTool, type AnyTool } from '../types';
+import { MAX_RESULT_CHARS } from '../run';
 import { addTaskStep, createTask, createTaskInput, getTask, linkTask, listTasks, updateTask, updateTaskInput, LINK_KINDS } from '../../../work/tasks';
 import { listNotes } from '../../../work/notes';
 
 const MAX_TASKS = 100;
+const MAX_NOTES = 10;
+const NOTE_BODY_CHARS = 4000;
+/** JSON characters of one listNotes page: under the tool result cap, with room for the rest of the result. */
+const NOTES_PAGE_CHARS = MAX_RESULT_CHARS - 4_000;
 const linkTaskInput = z.object({ taskId: z.string().min(1), kind: z.enum(LINK_KINDS), name: z.string().min(1).max(200) });
 
 export const workTools: AnyTool[] = [
@@ -79,12 +84,28 @@ export const workTools: AnyTool[] = [
     displayName: 'List notes',
     tier: 'read',
     tags: ['notes'],
-    description: "Returns the user's notes (title and markdown body). They are the user's own: read them for context and preferences; the assistant never edits them.",
-    input: z.object({}),
-    run: (_i, ctx) => {
-      const notes = listNotes(ctx.project).map((n) => ({ id: n.id, title: n.title, body: n.body.length > 4000 ? n.body.slice(0, 4000) + '…' : n.body, truncated: n.body.length > 4000 }));
-      return { notes: notes.slice(0, 50), total: notes.length, truncated: notes.length > 50 };
+    description:
+      `Returns the user's notes, newest edit first (id, title, markdown body; bodies over ${NOTE_BODY_CHARS} characters are cut and marked truncated). They are the user's own: read them for context and preferences; the assistant never edits them. Returns a page of up to \`limit\` notes (fewer when long bodies fill it); when nextOffset is not null, call again with offset: nextOffset for the rest.`,
+    input: z.object({
+      limit: z.number().int().min(1).max(MAX_NOTES).default(MAX_NOTES).describe('notes per page'),
+      offset: z.number().int().min(0).max(1e6).default(0).describe('notes to skip (nextOffset of the previous page)'),
+    }),
+    run: (i, ctx) => {
+      const all = listNotes(ctx.project);
+      const notes: Array<{ id: string; title: string; body: string; truncated: boolean }> = [];
+      // Long bodies can fill a page before `limit` notes: stop at the budget so a page always fits the
+      // tool result cap, and let nextOffset carry on (the first note of a page always fits).
+      let used = 0;
+      for (const n of all.slice(i.offset, i.offset + i.limit)) {
+        const entry = { id: n.id, title: n.title, body: n.body.length > NOTE_BODY_CHARS ? n.body.slice(0, NOTE_BODY_CHARS) + '…' : n.body, truncated: n.body.length > NOTE_BODY_CHARS };
+        const size = JSON.stringify(entry).length + 1;
+        if (notes.length && used + size > NOTES_PAGE_CHARS) break;
+        notes.push(entry);
+        used += size;
+      }
+      const next = i.offset + notes.length;
+      return { notes, total: all.length, offset: i.offset, nextOffset: next < all.length ? next : null };
     },
-    describe: (_i, o) => `Read ${o.total} note${o.total === 1 ? '' : 's'}`,
+    describe: (_i, o) => (o.notes.length === o.total ? `Read ${o.total} note${o.total === 1 ? '' : 's'}` : `Read ${o.notes.length} of ${o.total} notes`),
   }),
 ];

@@ -1,0 +1,37 @@
+// Individual tools through runTool on a throw-away project: results stay under the size cap by
+// paging, and errors carry the code a caller can act on.
+import assert from 'node:assert/strict';
+import { findTool } from '../../../../src/core/assistant/tools/registry';
+import { MAX_RESULT_CHARS, runTool } from '../../../../src/core/assistant/tools/run';
+import { createNote } from '../../../../src/core/work/notes';
+import { tempProject, type TempProject } from './helpers';
+
+describe('assistant tools', () => {
+  let tp: TempProject;
+  const call = (name: string, input: unknown) => runTool(findTool(name)!, input, { project: tp.project, caller: 'agent' });
+  beforeEach(async () => {
+    tp = await tempProject('tools');
+  });
+  afterEach(() => tp.cleanup());
+
+  it('pages listNotes under the result cap, however long the bodies, and says where the next page starts', async () => {
+    for (let i = 0; i < 30; i++) createNote(tp.project, { title: `Note ${i}`, body: i % 2 ? 'x'.repeat(4000) : '"\n'.repeat(2000) });
+    const seen: string[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const out = await call('listNotes', offset ? { offset } : {});
+      assert.equal(out.ok, true, JSON.stringify(out).slice(0, 300));
+      if (!out.ok) return;
+      assert.ok(JSON.stringify(out.result).length <= MAX_RESULT_CHARS);
+      const page = out.result as { notes: Array<{ id: string; body: string; truncated: boolean }>; total: number; nextOffset: number | null };
+      assert.equal(page.total, 30);
+      assert.ok(page.notes.length >= 1);
+      assert.ok(page.notes.every((n) => !n.truncated && n.body.length === 4000), 'bodies within the per-note cap come whole');
+      seen.push(...page.notes.map((n) => n.id));
+      offset = page.nextOffset;
+    }
+    assert.equal(new Set(seen).size, 30, 'every note once');
+    const small = await call('listNotes', { limit: 2, offset: 29 });
+    assert.deepEqual([(small as { result: { notes: unknown[]; nextOffset: unknown } }).result.notes.length, (small as { result: { nextOffset: unknown } }).result.nextOffset], [1, null]);
+  });
+});
