@@ -54,7 +54,10 @@ export interface TaskDetail extends TaskSummary {
 }
 
 export class TaskError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code: 'not-found' | 'invalid' = 'invalid',
+  ) {
     super(message);
     this.name = 'TaskError';
   }
@@ -104,7 +107,7 @@ export function getTask(p: Project, id: string): TaskDetail {
   };
 }
 
-const noSuchTask = (id: string) => new TaskError(`There is no task with id "${id}"; call listTasks to see the task ids.`);
+const noSuchTask = (id: string) => new TaskError(`There is no task with id "${id}"; call listTasks to see the task ids.`, 'not-found');
 
 function requireTask(p: Project, id: string): void {
   if (!p.query('SELECT 1 FROM tasks WHERE id = ?', [id]).length) throw noSuchTask(id);
@@ -169,7 +172,7 @@ export function addTaskStep(p: Project, taskId: string, text: string): { id: str
 }
 
 export function setStepDone(p: Project, stepId: string, done: boolean): void {
-  if (!p.query('SELECT 1 FROM task_steps WHERE id = ?', [stepId]).length) throw new TaskError(`There is no task step "${stepId}".`);
+  if (!p.query('SELECT 1 FROM task_steps WHERE id = ?', [stepId]).length) throw new TaskError(`There is no task step "${stepId}".`, 'not-found');
   p.write((db) => db.run('UPDATE task_steps SET done = ? WHERE id = ?', [done ? 1 : 0, stepId]), { undo: done ? 'Tick step' : 'Untick step' });
 }
 

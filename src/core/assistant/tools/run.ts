@@ -3,6 +3,8 @@
 // oversized result is an error with a short preview ("narrow your query"), never a silent cut.
 import type { AnyTool, ToolContext, ToolOutcome } from './types';
 import { ProjectError } from '../../db/errors';
+import { BlockError } from '../../planning/factory/blocks';
+import { TaskError } from '../../work/tasks';
 
 /** Results above this many characters of JSON are refused (about 12k tokens). */
 export const MAX_RESULT_CHARS = 48_000;
@@ -35,10 +37,10 @@ export async function runTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext
   try {
     result = await tool.run(parsed.data, ctx);
   } catch (err) {
-    const code = err instanceof ToolError ? err.code : err instanceof ProjectError && err.code === 'read-only' ? 'read-only' : 'failed';
-    const name = (err as Error)?.name;
+    const notFound = (err as Error)?.name === 'QueryError' || ((err instanceof BlockError || err instanceof TaskError) && err.code === 'not-found');
+    const code = err instanceof ToolError ? err.code : notFound ? 'not-found' : err instanceof ProjectError && err.code === 'read-only' ? 'read-only' : 'failed';
     const error = err instanceof Error ? err.message : String(err);
-    return { ok: false, code: name === 'QueryError' ? 'not-found' : code, error, summary: `${tool.displayName} failed: ${error.slice(0, 160)}` };
+    return { ok: false, code, error, summary: `${tool.displayName} failed: ${error.slice(0, 160)}` };
   }
   const json = JSON.stringify(result);
   if (json !== undefined && json.length > MAX_RESULT_CHARS) {

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { findTool } from '../../../../src/core/assistant/tools/registry';
 import { MAX_RESULT_CHARS, runTool } from '../../../../src/core/assistant/tools/run';
 import { createNote } from '../../../../src/core/work/notes';
+import { importGameData } from '../../../../src/core/gamedata/import';
+import { SAMPLE_DUMP } from '../../../helpers/paths';
 import { tempProject, type TempProject } from './helpers';
 
 describe('assistant tools', () => {
@@ -33,5 +35,16 @@ describe('assistant tools', () => {
     assert.equal(new Set(seen).size, 30, 'every note once');
     const small = await call('listNotes', { limit: 2, offset: 29 });
     assert.deepEqual([(small as { result: { notes: unknown[]; nextOffset: unknown } }).result.notes.length, (small as { result: { nextOffset: unknown } }).result.nextOffset], [1, null]);
+  });
+
+  it('answers an unknown block or task id with not-found, and other refusals with failed', async () => {
+    await importGameData(tp.project, SAMPLE_DUMP);
+    const codes = async (calls: Array<[string, unknown]>) => Promise.all(calls.map(async ([n, i]) => [n, ((await call(n, i)) as { code?: string }).code]));
+    assert.deepEqual(
+      await codes([['reviseBlock', { blockId: 'nope', rate: 2 }], ['blockBuildStatus', { blockId: 'nope' }], ['getTask', { id: 'nope' }], ['updateTask', { id: 'nope', title: 'x' }], ['addTaskStep', { taskId: 'nope', text: 'x' }]]),
+      [['reviseBlock', 'not-found'], ['blockBuildStatus', 'not-found'], ['getTask', 'not-found'], ['updateTask', 'not-found'], ['addTaskStep', 'not-found']],
+    );
+    const task = (await call('createTask', { title: 'Build coke' })) as { result: { id: string } };
+    assert.deepEqual(await codes([['updateTask', { id: task.result.id }]]), [['updateTask', 'failed']], 'nothing to update is not a missing task');
   });
 });
