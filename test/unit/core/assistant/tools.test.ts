@@ -47,4 +47,10 @@ describe('assistant tools', () => {
     const task = (await call('createTask', { title: 'Build coke' })) as { result: { id: string } };
     assert.deepEqual(await codes([['updateTask', { id: task.result.id }]]), [['updateTask', 'failed']], 'nothing to update is not a missing task');
   });
+
+  it('writes plural summaries in English', async () => {
+    await importGameData(tp.project, SAMPLE_DUMP);
+    assert.equal((await call('searchGoods', { query: 'zzzz' })).summary, 'Searched goods for "zzzz" — 0 matches');
+    assert.equal((await call('availableTurds', { recipes: ['wire'] })).summary, 'Found 0 TURD opportunities');
+  });
 });

@@ -6,7 +6,7 @@ import { planning, blockGoods, blockImporters } from '../context';
 import { listBlocks } from '../../../planning/factory/blocks';
 import * as q from '../../../planning/queries';
 
-const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export const planningTools: AnyTool[] = [
   defineTool({
@@ -18,7 +18,7 @@ export const planningTools: AnyTool[] = [
       "Turns the user's words into internal item/fluid names (exact > prefix > substring; case, '-', '_' and spaces ignored; localized names too). Call it only for names the user typed; names returned by other tools are already exact — reuse them, never re-search them.",
     input: q.searchGoodsInput,
     run: (i, ctx) => q.searchGoods(planning(ctx), i),
-    describe: (i, o) => `Searched goods for "${i.query}" — ${plural(o.matches.length, 'match')}`,
+    describe: (i, o) => `Searched goods for "${i.query}" — ${plural(o.matches.length, 'match', 'matches')}`,
   }),
   defineTool({
     name: 'goodInfo',
@@ -115,7 +115,7 @@ export const planningTools: AnyTool[] = [
     description: 'End-of-plan advice for the Now horizon: TURD masters whose branches would replace recipes of the plan, with their options. Present the result as advice only — never make a plan depend on an unchosen branch.',
     input: q.availableTurdsInput,
     run: (i, ctx) => q.availableTurds(planning(ctx), i),
-    describe: (_i, o) => `Found ${plural(o.opportunities.length, 'TURD opportunity')}`,
+    describe: (_i, o) => `Found ${plural(o.opportunities.length, 'TURD opportunity', 'TURD opportunities')}`,
   }),
   defineTool({
     name: 'turdConsistency',
