@@ -50,3 +50,6 @@ export type ToolOutcome =
 export function defineTool<S extends z.ZodObject, O>(def: ToolDefinition<S, O>): AnyTool {
   return def as unknown as AnyTool;
 }
+
+/** "1 block", "3 blocks", "2 matches": counts in the past-tense summaries users see. */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

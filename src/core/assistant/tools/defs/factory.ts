@@ -1,7 +1,7 @@
 // Read tools over the user's factory: the blocks, factory-wide balance, power, what-if rescaling,
 // the building bill of planned blocks, and views of the last game sync.
 import { z } from 'zod';
-import { defineTool, type AnyTool } from '../types';
+import { defineTool, plural, type AnyTool } from '../types';
 import { planning, solverFor } from '../context';
 import { factorySnapshot } from '../../../planning/factory/fresh';
 import { coherenceAudit } from '../../../planning/factory/audit';
@@ -11,7 +11,6 @@ import { blockBuildStatus, productionStats } from '../../../planning/factory/liv
 import { buildingBill, buildingBillInput } from '../../../planning/proposals/bill';
 
 const name = z.string().trim().min(1).max(200);
-const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 export const factoryTools: AnyTool[] = [
   defineTool({

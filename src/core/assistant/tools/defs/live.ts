@@ -2,7 +2,7 @@
 // may use when enabled (run Lua directly, screenshots, reload mods, drive the in-game summary).
 // Without a connected game every call answers {ok:false, error:"no game connected…"}.
 import { z } from 'zod';
-import { defineTool, type AnyTool, type ToolContext } from '../types';
+import { defineTool, plural, type AnyTool, type ToolContext } from '../types';
 import type { GameLink } from '../../../bridge/gameLink';
 import type { ShowBlockPayload } from '../../../bridge/showBlock';
 import { planning, solverFor } from '../context';
@@ -64,7 +64,7 @@ export const liveTools: AnyTool[] = [
     description: 'Live production and consumption per second (one-minute average, all surfaces) of up to 20 goods in the connected game. Without a game, productionStats gives the last synced numbers.',
     input: z.object({ goods: z.array(name).min(1).max(20) }),
     run: async (i, ctx) => (await link(ctx)?.production(i.goods)) ?? NO_GAME,
-    describe: (i, o) => (o.ok ? `Read live production of ${i.goods.length} good${i.goods.length === 1 ? '' : 's'}` : 'Could not read live production'),
+    describe: (i, o) => (o.ok ? `Read live production of ${plural(i.goods.length, 'good')}` : 'Could not read live production'),
   }),
 ];
 

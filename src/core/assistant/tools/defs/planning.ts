@@ -1,12 +1,10 @@
 // Read tools over the game data and the current horizon: search, good/recipe facts, recipe
 // options, the production graph, one-building math, research, TURD, chain closure, byproducts,
 // logistics. Thin wrappers: the queries in src/core/planning/queries do the work.
-import { defineTool, type AnyTool } from '../types';
+import { defineTool, plural, type AnyTool } from '../types';
 import { planning, blockGoods, blockImporters } from '../context';
 import { listBlocks } from '../../../planning/factory/blocks';
 import * as q from '../../../planning/queries';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export const planningTools: AnyTool[] = [
   defineTool({

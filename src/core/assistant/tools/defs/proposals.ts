@@ -1,7 +1,7 @@
 // Proposal tools: they solve and return typed drafts — including the solver status and diagnosis —
 // and never persist anything. The user applies a draft from its card (one undoable action).
 import { z } from 'zod';
-import { defineTool, type AnyTool } from '../types';
+import { defineTool, plural, type AnyTool } from '../types';
 import { planning, blockSupply } from '../context';
 import { buildDraft, specFromSubmit, submitBlockInput } from '../../../planning/proposals/draft';
 import { reviseBlockInput, reviseDraft } from '../../../planning/proposals/revise';
@@ -45,7 +45,7 @@ export const proposalTools: AnyTool[] = [
       'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other; TURD choices are checked across the whole plan. Returns every draft with its status; persists nothing — the user applies the whole plan as one undoable action. Deliver the complete plan in one call.',
     input: submitPlanInput,
     run: async (i, ctx) => planDraft(planning(ctx), ctx.project, i, blockSupply(ctx)),
-    describe: (_i, o) => `Drafted plan "${o.title}" — ${o.blocks.length} new block${o.blocks.length === 1 ? '' : 's'}, ${o.updates.length} update${o.updates.length === 1 ? '' : 's'}${o.ok ? '' : ' (needs attention)'}`,
+    describe: (_i, o) => `Drafted plan "${o.title}" — ${plural(o.blocks.length, 'new block')}, ${plural(o.updates.length, 'update')}${o.ok ? '' : ' (needs attention)'}`,
   }),
   defineTool({
     name: 'gameEval',

@@ -1,7 +1,7 @@
 // Task and note tools. Tasks: reads plus reversible writes (one undo action per call); notes are
 // the user's and read-only to the assistant.
 import { z } from 'zod';
-import { defineTool, type AnyTool } from '../types';
+import { defineTool, plural, type AnyTool } from '../types';
 import { MAX_RESULT_CHARS } from '../run';
 import { addTaskStep, createTask, createTaskInput, getTask, linkTask, listTasks, updateTask, updateTaskInput, LINK_KINDS } from '../../../work/tasks';
 import { listNotes } from '../../../work/notes';
@@ -26,7 +26,7 @@ export const workTools: AnyTool[] = [
       const all = listTasks(ctx.project);
       return { tasks: all.slice(0, MAX_TASKS), total: all.length, truncated: all.length > MAX_TASKS };
     },
-    describe: (_i, o) => `Listed ${o.total} task${o.total === 1 ? '' : 's'}`,
+    describe: (_i, o) => `Listed ${plural(o.total, 'task')}`,
   }),
   defineTool({
     name: 'getTask',
@@ -106,6 +106,6 @@ export const workTools: AnyTool[] = [
       const next = i.offset + notes.length;
       return { notes, total: all.length, offset: i.offset, nextOffset: next < all.length ? next : null };
     },
-    describe: (_i, o) => (o.notes.length === o.total ? `Read ${o.total} note${o.total === 1 ? '' : 's'}` : `Read ${o.notes.length} of ${o.total} notes`),
+    describe: (_i, o) => (o.notes.length === o.total ? `Read ${plural(o.total, 'note')}` : `Read ${o.notes.length} of ${o.total} notes`),
   }),
 ];
