@@ -2,7 +2,6 @@
 // reassembles chunked datagrams, decodes envelopes, remembers the last valid peer, answers pings,
 // routes messages, sends commands and waits for their results, and keeps the counters and status
 // the UI shows. Every datagram ends in exactly one counter, so the counters always add up to `in`.
-import crypto from 'node:crypto';
 import type { Project } from '../db/project';
 import { HANDLERS, pingPayload, type HandlerDeps, type Outcome } from './handlers';
 import { DEFAULT_REASSEMBLY, isChunkFrame, Reassembler, splitMessage, type ReassemblyLimits } from './chunking';
@@ -377,10 +376,17 @@ export class Bridge {
 
   // --- outbound -------------------------------------------------------------------------------
 
-  /** Send a message to wherever `route` leads, chunked when it is too big for the mod. */
+  /** A message as the datagrams that carry it, chunked when it is too big for the mod. */
+  private chunk(text: string): Buffer[] {
+    return splitMessage(text, APP_TO_MOD_MAX_DATAGRAM, `a${this.seqPrefix}${(++this.messageSeq).toString(36)}`);
+  }
+
+  /** Send a message to wherever `route` leads. */
   private sendTo(route: PeerRoute, text: string): boolean {
-    const id = `a${this.seqPrefix}${(++this.messageSeq).toString(36)}`;
-    const datagrams = splitMessage(text, APP_TO_MOD_MAX_DATAGRAM, id);
+    return this.sendDatagrams(route, this.chunk(text));
+  }
+
+  private sendDatagrams(route: PeerRoute, datagrams: Buffer[]): boolean {
     if (route.via === 'relay') {
       const relay = this.relays.get(route.relayId);
       if (!relay) {
@@ -429,19 +435,18 @@ export class Bridge {
             : `The PyOps game link is not running${this.error ? ` (${this.error})` : ''}. Start it (PyOps: Show Game Link Status → Retry), then connect the game.`,
       });
     }
-    // Measured with ids at least as long as the real ones, so the real message is no larger.
-    const text = encodeAppMessage(type, payload ?? {}, crypto.randomUUID());
-    if (Buffer.byteLength(text, 'utf8') > MOD_MAX_MESSAGE.bytes || splitMessage(text, APP_TO_MOD_MAX_DATAGRAM, `a${'z'.repeat(24)}`).length > MOD_MAX_MESSAGE.parts) {
-      // The mod would drop it unread, and the wait would end in a misleading timeout.
-      return Promise.resolve({ ok: false, code: 'invalid-input', error: `The ${type} message is too large for the game (over ${MOD_MAX_MESSAGE.bytes / 1024} KB or ${MOD_MAX_MESSAGE.parts} datagrams); send less at once, e.g. a smaller block.` });
-    }
     const timeoutMs = opts.timeoutMs ?? (SLOW_COMMANDS.has(type) ? SLOW_TIMEOUT_MS : READ_TIMEOUT_MS);
     const { id, done } = this.pending.create(type, timeoutMs, () => ({
       ok: false,
       code: 'timeout',
       error: `The game did not answer ${type} within ${timeoutMs / 1000} s. It may be paused, saving or in a menu (the mod only polls while the game runs), or the mod is outdated; unpause and retry.`,
     }));
-    if (!this.sendTo(peer.route, encodeAppMessage(type, payload ?? {}, id))) {
+    const text = encodeAppMessage(type, payload ?? {}, id);
+    const datagrams = this.chunk(text);
+    if (Buffer.byteLength(text, 'utf8') > MOD_MAX_MESSAGE.bytes || datagrams.length > MOD_MAX_MESSAGE.parts) {
+      // The mod would drop it unread, and the wait would end in a misleading timeout.
+      this.pending.settle(id, { ok: false, code: 'invalid-input', error: `The ${type} message is too large for the game (over ${MOD_MAX_MESSAGE.bytes / 1024} KB or ${MOD_MAX_MESSAGE.parts} datagrams); send less at once, e.g. a smaller block.` });
+    } else if (!this.sendDatagrams(peer.route, datagrams)) {
       this.pending.settle(id, { ok: false, code: 'send-failed', error: 'The message could not be sent to the game (its relay went away); reconnect and retry.' });
     }
     return done;
