@@ -57,7 +57,7 @@ function held(file: string, me: LockOwner): LockResult {
 
 /** Create `file` holding `body`, only if it does not exist; false when it does. */
 function createWithContent(file: string, body: string): boolean {
-  const tmp = `${file}.${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`;
+  const tmp = besideLock(file, 'tmp');
   fs.writeFileSync(tmp, body, { mode: 0o644 });
   try {
     fs.linkSync(tmp, file);
@@ -95,7 +95,7 @@ function createExclusive(file: string, body: string): boolean {
  * it then puts back.
  */
 export function takeOverStaleLock(file: string, stale: LockOwner | undefined): void {
-  const aside = `${file}.${process.pid}-${crypto.randomBytes(4).toString('hex')}.stale`;
+  const aside = besideLock(file, 'stale');
   try {
     fs.renameSync(file, aside);
   } catch (err) {
@@ -114,6 +114,11 @@ export function takeOverStaleLock(file: string, stale: LockOwner | undefined): v
   } finally {
     fs.rmSync(aside, { force: true });
   }
+}
+
+/** A file name next to the lock, unique to this process and call. */
+function besideLock(file: string, kind: 'tmp' | 'stale'): string {
+  return `${file}.${process.pid}-${crypto.randomBytes(4).toString('hex')}.${kind}`;
 }
 
 function readOwner(file: string): LockOwner | undefined {
