@@ -51,6 +51,8 @@ export interface CompactOptions {
   target?: number;
   /** estimateForModel(messages, overheadTokens), when the caller already has it. */
   estimate?: ModelEstimate;
+  /** A stop during the summary ends the compaction unchanged ('cancelled'), not in the fallback digest. */
+  signal?: AbortSignal;
 }
 
 export interface CompactionResult {
@@ -180,6 +182,8 @@ export async function compactMessages(messages: readonly UIMessage[], opts: Comp
       summary = undefined;
     }
     if (summary) method = 'model';
+    // The summary failed because the user stopped it: they asked for neither summary nor digest.
+    if (opts.signal?.aborted) return unchanged('cancelled');
   }
   summary = summary ? capText(summary, room - headerTokens) : extractiveSummary(prefix, (room - headerTokens) * 4);
 

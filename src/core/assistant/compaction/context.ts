@@ -137,11 +137,10 @@ export async function prepareTurnContext(o: PrepareOptions): Promise<PreparedCon
     summaryModel: summaryModel?.modelId ?? null,
     now: o.now,
     estimate,
+    signal: o.signal,
   });
   let modelMessages = estimate.pruned;
   let sent = estimate.total;
-  // A stop during the summary makes it fail over to the digest; the user asked for neither.
-  if (result.compacted && o.signal?.aborted) return { messages, modelMessages, compaction: undefined, reusedSummary };
   if (result.compacted) {
     saveCompaction(o.project, o.conversation.id, result);
     messages = result.messages;
@@ -168,10 +167,8 @@ export async function compactConversation(p: Project, conversationId: string, op
     summarize: summaryModel ? (prefix) => summarizeWithModel({ model: summaryModel, messages: prefix, signal: opts.signal }) : undefined,
     summaryModel: summaryModel?.modelId ?? null,
     now: opts.now,
+    signal: opts.signal,
   });
-  if (result.compacted && opts.signal?.aborted) {
-    return { compacted: false, reason: 'cancelled', messages, estimatedBefore: result.estimatedBefore, estimatedAfter: result.estimatedBefore, targetMet: false };
-  }
   if (result.compacted) saveCompaction(p, conversationId, result);
   return result;
 }
