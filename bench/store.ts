@@ -21,6 +21,10 @@ export interface ImportBench {
 
 export interface SmallWriteBench {
   ms: number;
+  /** One durable 4 KB write on the same disk, in the same run. */
+  fsyncFloorMs: number;
+  /** ms ÷ fsyncFloorMs (target ≤ 2). */
+  floorRatio: number;
   fullExportMs: number;
   ratio: number;
   /** Export plus a durable atomic write of both databases: what a one-file design pays per save. */
@@ -98,10 +102,37 @@ export async function benchSmallWrite(projectFile: string, samples = 50): Promis
       })[1]);
     }
     const ms = median(times);
+    const fsyncFloor = fsyncFloorMs(path.dirname(projectFile), samples);
     const full = median(exports);
     const fullSave = median(saves);
-    return { ms: round(ms), fullExportMs: round(full), ratio: round(full / ms, 1), fullSaveMs: round(fullSave), fullSaveRatio: round(fullSave / ms, 1), samples };
+    return { ms: round(ms), fsyncFloorMs: round(fsyncFloor), floorRatio: round(ms / fsyncFloor, 2), fullExportMs: round(full), ratio: round(full / ms, 1), fullSaveMs: round(fullSave), fullSaveRatio: round(fullSave / ms, 1), samples };
   } finally {
     p.close();
+  }
+}
+
+/**
+ * This disk's price of one durable 4 KB write (overwrite in place + fdatasync), measured beside the
+ * project in the same run: no save can be cheaper than that, so the small-write target is a multiple of it.
+ */
+function fsyncFloorMs(dir: string, samples: number): number {
+  const file = path.join(dir, 'fsync-floor.bench');
+  const block = Buffer.alloc(4096, 7);
+  const fd = fs.openSync(file, 'w+');
+  try {
+    fs.writeSync(fd, block, 0, block.length, 0);
+    fs.fsyncSync(fd);
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      block[i % block.length] = i & 0xff;
+      times.push(time(() => {
+        fs.writeSync(fd, block, 0, block.length, 0);
+        fs.fdatasyncSync(fd);
+      })[1]);
+    }
+    return median(times);
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
   }
 }

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { ensureRuntime, isolatedEnv, ROOT, RUNTIME, CODE_SERVER_BIN } from './test-runtime/install.mjs';
+import { ensureRuntime, codeServerEnv, ROOT, RUNTIME, CODE_SERVER_BIN } from './test-runtime/install.mjs';
 import { vscePackageArgs } from './vsce.mjs';
 
 const step = (cmd, args, opts = {}) => {
@@ -29,18 +29,24 @@ if (hasDesktop) {
 ensureRuntime();
 const vsix = path.join(RUNTIME, 'pyops-start.vsix');
 step(process.execPath, vscePackageArgs(vsix), { stdio: ['ignore', 'ignore', 'inherit'] });
-const profile = path.join(RUNTIME, 'start-profile');
-const home = path.join(profile, 'home');
+// PYOPS_START_PROFILE: another profile folder (the integration run's `npm start` check uses a temporary one).
+const profile = process.env.PYOPS_START_PROFILE || path.join(RUNTIME, 'start-profile');
 const ud = path.join(profile, 'user-data');
 const exts = path.join(profile, 'extensions');
-for (const d of [home, path.join(ud, 'User'), exts]) fs.mkdirSync(d, { recursive: true });
+const state = path.join(profile, 'state');
+for (const d of [path.join(ud, 'User'), exts, state]) fs.mkdirSync(d, { recursive: true });
 const userSettings = path.join(ud, 'User', 'settings.json');
 if (!fs.existsSync(userSettings)) fs.writeFileSync(userSettings, JSON.stringify({ 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'workbench.startupEditor': 'none' }, null, 2));
-const env = isolatedEnv(home);
-step(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', vsix, '--force'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+// This is the user's own session, so HOME stays theirs: PyOps finds their Factorio (Steam, ~/.factorio)
+// for "Sync Game Data" and "Install Companion Mod". Only code-server's own files (its config, data and
+// cache) are kept inside the profile.
+const configFile = path.join(profile, 'code-server.yaml');
+if (!fs.existsSync(configFile)) fs.writeFileSync(configFile, 'auth: none\n');
+const env = codeServerEnv({ XDG_CONFIG_HOME: path.join(state, 'config'), XDG_DATA_HOME: path.join(state, 'data'), XDG_CACHE_HOME: path.join(state, 'cache') });
+step(CODE_SERVER_BIN, ['--config', configFile, '--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', vsix, '--force'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const bind = process.env.PYOPS_START_BIND || '127.0.0.1:8080';
 console.log(`\nPyOps is running in VS Code for the browser: open http://${bind}/ (Ctrl+C to stop).\n`);
-const cs = spawn(CODE_SERVER_BIN, ['--auth', 'none', '--bind-addr', bind, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', ud, '--extensions-dir', exts, workspace], { env, stdio: 'inherit' });
+const cs = spawn(CODE_SERVER_BIN, ['--config', configFile, '--auth', 'none', '--bind-addr', bind, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', ud, '--extensions-dir', exts, workspace], { env, stdio: 'inherit' });
 const stop = () => cs.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

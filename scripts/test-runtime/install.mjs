@@ -6,6 +6,7 @@ import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CODE_SERVER, NODE24, PLAYWRIGHT_CORE, CHROMIUM } from './versions.mjs';
+import { cleanNpmEnv, npmCliScript } from './npmEnv.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RUNTIME = path.join(ROOT, '.vscode-test');
@@ -13,14 +14,17 @@ export const NODE24_DIR = path.join(RUNTIME, 'node24', 'node_modules', 'node-lin
 export const CODE_SERVER_BIN = path.join(RUNTIME, 'code-server', 'node_modules', '.bin', 'code-server');
 export const TOOLS_DIR = path.join(RUNTIME, 'tools');
 
-/** Environment for code-server in an isolated profile: Node 24 first on PATH, HOME and XDG under `home`. */
+/** Environment for code-server: the user's own (no outer npm run's exports), Node 24 first on PATH. */
+export function codeServerEnv(extra = {}) {
+  return { ...cleanNpmEnv(process.env, { nodeBinDir: path.join(NODE24_DIR, 'bin') }), ...extra };
+}
+
+/** Environment for code-server in an isolated profile (tests): HOME and XDG under `home`. */
 export function isolatedEnv(home, extra = {}) {
-  return {
-    ...process.env,
-    PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH}`,
+  return codeServerEnv({
     HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_CACHE_HOME: path.join(home, '.cache'),
     ...extra,
-  };
+  });
 }
 
 const STAMP = path.join(RUNTIME, 'installed.json');
@@ -30,18 +34,29 @@ function log(msg) {
   console.log(`[test-runtime] ${msg}`);
 }
 
-function npmInstall(cwd, pkgs, env = {}) {
+/**
+ * `npm install` into `cwd` as a user would type it there, not as a child of the npm run that started
+ * us: the outer run's exports are dropped (see npmEnv.mjs), and with `node` the install runs npm itself
+ * on that Node binary, so install scripts see that Node (code-server's postinstall checks the version
+ * in npm's user agent and needs 24).
+ * @param {string} cwd
+ * @param {string[]} pkgs
+ * @param {{ node?: string, env?: NodeJS.ProcessEnv, quiet?: boolean }} [opts]
+ */
+export function npmInstall(cwd, pkgs, opts = {}) {
   fs.mkdirSync(cwd, { recursive: true });
   if (!fs.existsSync(path.join(cwd, 'package.json'))) fs.writeFileSync(path.join(cwd, 'package.json'), JSON.stringify({ name: path.basename(cwd), private: true }));
   const t0 = Date.now();
-  const r = spawnSync('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', ...pkgs], {
-    cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8',
-  });
+  const args = ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', ...pkgs];
+  const env = { ...cleanNpmEnv(process.env, { nodeBinDir: opts.node ? path.dirname(opts.node) : undefined }), ...opts.env };
+  const r = opts.node
+    ? spawnSync(opts.node, [npmCliScript(), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
+    : spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', shell: process.platform === 'win32' });
   if (r.status !== 0) {
-    process.stderr.write(r.stdout.slice(-4000) + r.stderr.slice(-4000));
+    process.stderr.write((r.stdout ?? '').slice(-4000) + (r.stderr ?? '').slice(-4000) + (r.error ? `${r.error.message}\n` : ''));
     throw new Error(`npm install ${pkgs.join(' ')} failed in ${cwd}`);
   }
-  log(`installed ${pkgs.join(' ')} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  if (!opts.quiet) log(`installed ${pkgs.join(' ')} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
 function checkSystem() {
@@ -70,8 +85,9 @@ export function ensureRuntime() {
   if (stamp.codeServer !== CODE_SERVER || stamp.node24 !== NODE24 || !fs.existsSync(CODE_SERVER_BIN)) {
     log(`installing code-server ${CODE_SERVER} (compiles native modules; takes a few minutes)`);
     npmInstall(path.join(RUNTIME, 'code-server'), [`code-server@${CODE_SERVER}`], {
-      PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH}`,
-      npm_config_nodedir: NODE24_DIR,
+      node: path.join(NODE24_DIR, 'bin', 'node'),
+      // node-gyp builds code-server's native modules for Node 24, against the headers it ships.
+      env: { npm_config_nodedir: NODE24_DIR },
     });
   }
   if (stamp.playwrightCore !== PLAYWRIGHT_CORE || !fs.existsSync(path.join(TOOLS_DIR, 'node_modules', 'playwright-core'))) {

@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { ensureRuntime, isolatedEnv, ROOT, RUNTIME, CODE_SERVER_BIN, TOOLS_DIR } from './install.mjs';
 import { vscePackageArgs } from '../vsce.mjs';
-import { CHROMIUM } from './versions.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './versions.mjs';
+import { checkNpmStart } from './startCheck.mjs';
 
 const OUT = path.join(ROOT, 'test-output', 'integration');
 const TIMEOUT_MS = Number(process.env.PYOPS_INTEGRATION_TIMEOUT_MS || 600_000);
@@ -131,7 +132,7 @@ async function main() {
   };
   process.on('exit', stopServer);
 
-  let code = 1;
+  let suite = { ok: false, passed: 0, failed: 1 };
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -140,11 +141,20 @@ async function main() {
       if (Date.now() > deadline) throw new Error('code-server did not come up within 60 s; see test-output/integration/code-server.log');
       await new Promise((r) => setTimeout(r, 200));
     }
-    code = await runInBrowser(host, extDir, testsEntry, ws);
+    suite = await runInBrowser(host, extDir, testsEntry, ws);
   } finally {
     stopServer();
   }
-  process.exit(code);
+  // The README's `npm start`, checked as one more test once the suite has finished with the runtime.
+  log('checking `npm start` (README) …');
+  const startFailure = await checkNpmStart({ port: await freePort(), outDir: OUT, log }).catch((err) => `npm start check crashed: ${err.message}`);
+  if (startFailure) console.log(`  ✘ npm start serves the sample project\n    ${startFailure}`);
+  else console.log('  ✔ npm start serves the sample project');
+  log(`screenshots and logs: ${path.relative(ROOT, OUT)}/`);
+  const passed = suite.passed + (startFailure ? 0 : 1);
+  const failed = suite.failed + (startFailure ? 1 : 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(suite.ok && !startFailure ? 0 : 1);
 }
 
 async function runInBrowser(host, extDir, testsEntry, ws) {
@@ -156,7 +166,7 @@ async function runInBrowser(host, extDir, testsEntry, ws) {
   const url = `http://${host}/?folder=${encodeURIComponent(ws)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const consoleLog = fs.createWriteStream(path.join(OUT, 'extension-host-console.log'));
@@ -182,9 +192,9 @@ async function runInBrowser(host, extDir, testsEntry, ws) {
   log(`extension tests finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   await page.screenshot({ path: path.join(OUT, 'workbench-end.png') }).catch(() => {});
   await browser.close();
-  console.log(summary ?? `0 passed, 1 failed (no test summary; exit ${code}; see test-output/integration/extension-host-console.log)`);
-  log(`screenshots and logs: ${path.relative(ROOT, OUT)}/`);
-  return code === 0 ? 0 : 1;
+  const m = summary && /(\d+) passed, (\d+) failed/.exec(summary);
+  if (!m) console.log(`[integration] no test summary (exit ${code}); see test-output/integration/extension-host-console.log`);
+  return { ok: code === 0, passed: m ? Number(m[1]) : 0, failed: m ? Number(m[2]) : 1 };
 }
 
 /**

@@ -35,8 +35,14 @@ export function userDataDirOrUndefined(): string | undefined {
 /** Factorio not found: say so with a way to the settings (undefined); any other error is rethrown. */
 export async function notFound(err: unknown): Promise<undefined> {
   if (err instanceof FactorioSyncError && err.code === 'not-found') {
-    const choice = await vscode.window.showErrorMessage(`PyOps: ${err.message}`, 'Open Settings');
-    if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'pyops.factorio');
+    // A notification flattens line breaks, so the places searched go to a modal's detail, one a line.
+    const buttons = err.tried.length ? ['Open Settings', 'Show Places Searched'] : ['Open Settings'];
+    const choice = await vscode.window.showErrorMessage(`PyOps: ${err.message}`, ...buttons);
+    if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'pyops.factorio');
+    if (choice === 'Show Places Searched') {
+      const again = await vscode.window.showInformationMessage('PyOps looked for Factorio here:', { modal: true, detail: err.tried.join('\n') }, 'Open Settings');
+      if (again) void vscode.commands.executeCommand('workbench.action.openSettings', 'pyops.factorio');
+    }
     return undefined;
   }
   throw err;

@@ -238,7 +238,7 @@ export function detectFactorio(overrides: FactorioOverrides = {}, envIn: Partial
     if (!executable) {
       throw new FactorioSyncError(
         'not-found',
-        `Could not find Factorio. Looked for the game at:\n${tried.map((t) => `  - ${t}`).join('\n')}\n` +
+        `Could not find Factorio in the ${tried.length} usual install places (Steam libraries and standalone installs). ` +
           `Set the ${EXECUTABLE_SETTING} setting to the Factorio executable (${exampleExecutable(env)}), and ${USER_DATA_SETTING} to its user-data folder (the one holding mods/ and script-output/) if that is not ${defaultUserDataDir(env)}.`,
         tried,
       );

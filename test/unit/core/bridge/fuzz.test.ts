@@ -127,7 +127,6 @@ describe('bridge fuzz', function () {
         }
       };
 
-      const t0 = Date.now();
       for (let i = 0; i < TOTAL; i++) {
         const kind = r.int(100);
         let d: Buffer;
@@ -139,7 +138,6 @@ describe('bridge fuzz', function () {
         else d = mutate(r.pick(seeds));
         relay.receive(40_000 + r.int(10), d);
       }
-      const elapsed = Date.now() - t0;
       const c = bridge.status().counters;
       assert.equal(c.in, TOTAL);
       assert.equal(COUNTERS.reduce((n, k) => n + c[k], 0), c.in, JSON.stringify(c));
@@ -150,7 +148,6 @@ describe('bridge fuzz', function () {
       assert.equal(hookCalls, 0, 'the re-solve hook never fired');
       assert.equal(fingerprint(p), before, 'the project is unchanged');
       assert.ok(replies > 0, 'pings were still answered');
-      assert.ok(elapsed < 15_000, `took ${elapsed} ms`);
       relay.detach();
       await bridge.stop();
     } finally {

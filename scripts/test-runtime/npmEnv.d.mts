@@ -1,0 +1,2 @@
+export function cleanNpmEnv(env: NodeJS.ProcessEnv, opts?: { nodeBinDir?: string }): NodeJS.ProcessEnv;
+export function npmCliScript(env?: NodeJS.ProcessEnv): string;
