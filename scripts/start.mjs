@@ -15,7 +15,7 @@ const step = (cmd, args, opts = {}) => {
 // A workspace that asks PyOps to open the sample project when nothing else is open.
 const workspace = path.join(RUNTIME, 'start-workspace');
 fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'pyops.startup.openSampleProject': true }, null, 2));
+fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'pyops.startup.openSampleProject': true, 'git.openRepositoryInParentFolders': 'never' }, null, 2));
 
 step(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
 

@@ -7,3 +7,4 @@ export function codeServerEnv(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function isolatedEnv(home: string, extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function npmInstall(cwd: string, pkgs: string[], opts?: { node?: string; env?: NodeJS.ProcessEnv; quiet?: boolean }): void;
 export function ensureRuntime(): void;
+export function ensureTools(): void;

@@ -68,6 +68,18 @@ function checkSystem() {
   if (problems.length) throw new Error(`The VS Code test runtime cannot be installed:\n  - ${problems.join('\n  - ')}\n.ci/run installs these Debian packages.`);
 }
 
+/** playwright-core alone (the desktop runner drives VS Code's own window with it; no code-server needed). */
+export function ensureTools() {
+  const pkg = path.join(TOOLS_DIR, 'node_modules', 'playwright-core', 'package.json');
+  let version;
+  try {
+    version = JSON.parse(fs.readFileSync(pkg, 'utf8')).version;
+  } catch {
+    // not installed yet
+  }
+  if (version !== PLAYWRIGHT_CORE) npmInstall(TOOLS_DIR, [`playwright-core@${PLAYWRIGHT_CORE}`]);
+}
+
 export function ensureRuntime() {
   let stamp = {};
   try {
@@ -90,9 +102,7 @@ export function ensureRuntime() {
       env: { npm_config_nodedir: NODE24_DIR },
     });
   }
-  if (stamp.playwrightCore !== PLAYWRIGHT_CORE || !fs.existsSync(path.join(TOOLS_DIR, 'node_modules', 'playwright-core'))) {
-    npmInstall(TOOLS_DIR, [`playwright-core@${PLAYWRIGHT_CORE}`]);
-  }
+  ensureTools();
   fs.writeFileSync(STAMP, JSON.stringify(wanted));
   log('ready');
 }

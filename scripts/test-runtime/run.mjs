@@ -7,11 +7,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { build } from 'esbuild';
 import { ensureRuntime, isolatedEnv, ROOT, RUNTIME, CODE_SERVER_BIN, TOOLS_DIR } from './install.mjs';
 import { vscePackageArgs } from '../vsce.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './versions.mjs';
 import { checkNpmStart } from './startCheck.mjs';
+import { bundleTests } from './bundle.mjs';
+import { serveUiRequests } from './ui.mjs';
 
 const OUT = path.join(ROOT, 'test-output', 'integration');
 const TIMEOUT_MS = Number(process.env.PYOPS_INTEGRATION_TIMEOUT_MS || 600_000);
@@ -37,48 +38,12 @@ function freePort() {
   });
 }
 
-async function bundleTests() {
-  const files = [];
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.test.ts')) files.push(p);
-    }
-  };
-  walk(path.join(ROOT, 'test', 'integration'));
-  files.sort();
-  const suites = {
-    name: 'suites',
-    setup(b) {
-      b.onResolve({ filter: /^pyops:suites$/ }, () => ({ path: 'suites', namespace: 'pyops' }));
-      b.onLoad({ filter: /.*/, namespace: 'pyops' }, () => ({
-        contents: `module.exports = function load() {\n${files.map((f) => `  require(${JSON.stringify(f)});`).join('\n')}\n};`,
-        resolveDir: path.join(ROOT, 'test', 'integration'),
-        loader: 'js',
-      }));
-    },
-  };
-  const outfile = path.join(ROOT, 'out', 'integration', 'index.cjs');
-  await build({
-    entryPoints: [path.join(ROOT, 'test', 'integration', 'index.ts')],
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, external: ['vscode'],
-    sourcemap: 'inline', logLevel: 'warning', plugins: [suites],
-    // mocha's parallel mode (unused here) resolves worker files at run time.
-    logOverride: { 'require-resolve-not-external': 'silent' },
-    define: { 'import.meta.url': 'importMetaUrl' },
-    banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
-  });
-  log(`bundled ${files.length} test file(s)`);
-  return outfile;
-}
-
 async function main() {
   ensureRuntime();
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   if (!process.env.PYOPS_SKIP_BUILD) run(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
-  const testsEntry = await bundleTests();
+  const testsEntry = await bundleTests(log);
 
   const vsix = path.join(RUNTIME, 'pyops-test.vsix');
   run(process.execPath, vscePackageArgs(vsix, ['--skip-license']));
@@ -185,7 +150,7 @@ async function runInBrowser(host, extDir, testsEntry, ws) {
   const t0 = Date.now();
   await page.goto(url);
   const timer = setTimeout(() => finish('timeout'), TIMEOUT_MS);
-  const ui = serveUiRequests(page);
+  const ui = serveUiRequests(page, OUT);
   const code = await exited;
   clearTimeout(timer);
   ui.stop();
@@ -195,86 +160,6 @@ async function runInBrowser(host, extDir, testsEntry, ws) {
   const m = summary && /(\d+) passed, (\d+) failed/.exec(summary);
   if (!m) console.log(`[integration] no test summary (exit ${code}); see test-output/integration/extension-host-console.log`);
   return { ok: code === 0, passed: m ? Number(m[1]) : 0, failed: m ? Number(m[2]) : 1 };
-}
-
-/**
- * Tests in the extension host cannot see the rendered workbench. They write a request file
- * (ui-request-<id>.json: what to look for); we check the page and answer in ui-result-<id>.json.
- */
-function serveUiRequests(page) {
-  const busy = new Set();
-  const timer = setInterval(() => {
-    for (const f of fs.readdirSync(OUT)) {
-      const m = /^ui-request-(.+)\.json$/.exec(f);
-      if (!m || busy.has(m[1])) continue;
-      busy.add(m[1]);
-      const req = JSON.parse(fs.readFileSync(path.join(OUT, f), 'utf8'));
-      checkUi(page, req).then(
-        (result) => fs.writeFileSync(path.join(OUT, `ui-result-${m[1]}.json`), JSON.stringify(result)),
-        (err) => fs.writeFileSync(path.join(OUT, `ui-result-${m[1]}.json`), JSON.stringify({ ok: false, failures: [String(err)] })),
-      );
-    }
-  }, 250);
-  return { stop: () => clearInterval(timer) };
-}
-
-const CHAT_INPUT = '.interactive-input-part .monaco-editor';
-const CHAT_LIST = '.interactive-list';
-
-/** The PyOps side panel's content frame (webview iframe → its active frame). Webviews float above the workbench parts, so find it by extension. */
-function webviewFrame(page) {
-  return page.frameLocator('iframe.webview[src*="extensionId=pyops.pyops-vscode"]').first().frameLocator('#active-frame');
-}
-
-async function waitForText(locator, text, timeout) {
-  return locator.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout }).then(() => true, () => false);
-}
-
-async function checkUi(page, req) {
-  const failures = [];
-  const out = { ok: true, failures };
-  const bar = page.locator('#workbench\\.parts\\.statusbar');
-  for (const text of req.statusBarIncludes ?? []) {
-    const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
-    if (!ok) failures.push(`status bar does not show "${text}" (it shows: ${(await bar.innerText().catch(() => '?')).replace(/\s+/g, ' ')})`);
-  }
-  if (req.chatType) {
-    // The chat input has no textarea (EditContext): click the editor and type.
-    const input = page.locator(CHAT_INPUT).first();
-    const ok = await input.waitFor({ timeout: 20_000 }).then(() => true, () => false);
-    if (!ok) failures.push('the chat input is not visible');
-    else {
-      await input.click();
-      // Replace what is there (a sticky participant pre-fills "@pyops ").
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.press('Backspace');
-      await page.keyboard.type(req.chatType, { delay: 5 });
-      if (req.chatSubmit !== false) await page.keyboard.press('Enter');
-    }
-  }
-  const list = page.locator(CHAT_LIST).last();
-  for (const text of req.chatIncludes ?? []) {
-    if (!(await waitForText(list, text, req.timeoutMs ?? 30_000))) failures.push(`the chat does not show "${text}"`);
-  }
-  if (req.chatIncludes?.length || req.collectChat) out.chatText = (await list.innerText().catch(() => '')).slice(-8000);
-  const frame = webviewFrame(page);
-  for (const text of req.webviewIncludes ?? []) {
-    if (!(await waitForText(frame.locator('body'), text, req.timeoutMs ?? 30_000))) failures.push(`the PyOps side panel does not show "${text}"`);
-  }
-  if (req.webviewClick) {
-    const target = frame.locator('vscode-button', { hasText: req.webviewClick }).first();
-    const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
-    if (!ok) failures.push(`the PyOps side panel has no button "${req.webviewClick}"`);
-    else await target.click();
-  }
-  if (req.webviewIncludes?.length || req.webviewClick || req.collectWebview) out.webviewText = (await frame.locator('body').innerText().catch(() => '')).slice(0, 8000);
-  if (req.screenshot) {
-    const targets = { statusbar: bar, page, sidebar: page.locator('#workbench\\.parts\\.sidebar'), auxiliarybar: page.locator('#workbench\\.parts\\.auxiliarybar') };
-    const target = targets[req.screenshot.element ?? 'page'] ?? page;
-    await target.screenshot({ path: path.join(OUT, req.screenshot.file) }).catch((e) => failures.push(`screenshot failed: ${e.message}`));
-  }
-  out.ok = failures.length === 0;
-  return out;
 }
 
 main().catch((err) => {

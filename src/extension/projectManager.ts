@@ -93,7 +93,11 @@ export class ProjectManager implements vscode.Disposable {
         void vscode.window.showWarningMessage(`PyOps: could not reopen ${path.basename(last)}: ${(err as Error).message}`);
       }
     }
-    if (openSampleIfNone && !this.current) await this.openSample();
+    if (openSampleIfNone && !this.current) {
+      await this.openSample();
+      // A workspace that asks for the sample (npm start, the walkthrough) wants PyOps in view, not an empty window.
+      void vscode.commands.executeCommand('pyops.panel.open');
+    }
   }
 
   private replace(p: Project | undefined): void {

@@ -1,0 +1,42 @@
+// Bundles test/integration (mocha included) into one CommonJS file that VS Code loads as
+// extensionTestsPath, whichever host runs it (code-server in the browser, or desktop VS Code).
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { ROOT } from './install.mjs';
+
+export async function bundleTests(log = () => {}) {
+  const files = [];
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.test.ts')) files.push(p);
+    }
+  };
+  walk(path.join(ROOT, 'test', 'integration'));
+  files.sort();
+  const suites = {
+    name: 'suites',
+    setup(b) {
+      b.onResolve({ filter: /^pyops:suites$/ }, () => ({ path: 'suites', namespace: 'pyops' }));
+      b.onLoad({ filter: /.*/, namespace: 'pyops' }, () => ({
+        contents: `module.exports = function load() {\n${files.map((f) => `  require(${JSON.stringify(f)});`).join('\n')}\n};`,
+        resolveDir: path.join(ROOT, 'test', 'integration'),
+        loader: 'js',
+      }));
+    },
+  };
+  const outfile = path.join(ROOT, 'out', 'integration', 'index.cjs');
+  await build({
+    entryPoints: [path.join(ROOT, 'test', 'integration', 'index.ts')],
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, external: ['vscode'],
+    sourcemap: 'inline', logLevel: 'warning', plugins: [suites],
+    // mocha's parallel mode (unused here) resolves worker files at run time.
+    logOverride: { 'require-resolve-not-external': 'silent' },
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+  });
+  log(`bundled ${files.length} test file(s)`);
+  return outfile;
+}

@@ -1,0 +1,84 @@
+// The runner's half of the UI checks, for any host whose workbench page Playwright can reach
+// (code-server's page in headless Chromium, or desktop VS Code's window over the DevTools protocol).
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Tests in the extension host cannot see the rendered workbench. They write a request file
+ * (ui-request-<id>.json: what to look for); we check the page and answer in ui-result-<id>.json.
+ */
+export function serveUiRequests(page, OUT) {
+  const busy = new Set();
+  const timer = setInterval(() => {
+    for (const f of fs.readdirSync(OUT)) {
+      const m = /^ui-request-(.+)\.json$/.exec(f);
+      if (!m || busy.has(m[1])) continue;
+      busy.add(m[1]);
+      const req = JSON.parse(fs.readFileSync(path.join(OUT, f), 'utf8'));
+      checkUi(page, req, OUT).then(
+        (result) => fs.writeFileSync(path.join(OUT, `ui-result-${m[1]}.json`), JSON.stringify(result)),
+        (err) => fs.writeFileSync(path.join(OUT, `ui-result-${m[1]}.json`), JSON.stringify({ ok: false, failures: [String(err)] })),
+      );
+    }
+  }, 250);
+  return { stop: () => clearInterval(timer) };
+}
+
+const CHAT_INPUT = '.interactive-input-part .monaco-editor';
+const CHAT_LIST = '.interactive-list';
+
+/** The PyOps side panel's content frame (webview iframe → its active frame). Webviews float above the workbench parts, so find it by extension. */
+function webviewFrame(page) {
+  return page.frameLocator('iframe.webview[src*="extensionId=pyops.pyops-vscode"]').first().frameLocator('#active-frame');
+}
+
+async function waitForText(locator, text, timeout) {
+  return locator.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout }).then(() => true, () => false);
+}
+
+async function checkUi(page, req, OUT) {
+  const failures = [];
+  const out = { ok: true, failures };
+  const bar = page.locator('#workbench\\.parts\\.statusbar');
+  for (const text of req.statusBarIncludes ?? []) {
+    const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    if (!ok) failures.push(`status bar does not show "${text}" (it shows: ${(await bar.innerText().catch(() => '?')).replace(/\s+/g, ' ')})`);
+  }
+  if (req.chatType) {
+    // The chat input has no textarea (EditContext): click the editor and type.
+    const input = page.locator(CHAT_INPUT).first();
+    const ok = await input.waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    if (!ok) failures.push('the chat input is not visible');
+    else {
+      await input.click();
+      // Replace what is there (a sticky participant pre-fills "@pyops ").
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type(req.chatType, { delay: 5 });
+      if (req.chatSubmit !== false) await page.keyboard.press('Enter');
+    }
+  }
+  const list = page.locator(CHAT_LIST).last();
+  for (const text of req.chatIncludes ?? []) {
+    if (!(await waitForText(list, text, req.timeoutMs ?? 30_000))) failures.push(`the chat does not show "${text}"`);
+  }
+  if (req.chatIncludes?.length || req.collectChat) out.chatText = (await list.innerText().catch(() => '')).slice(-8000);
+  const frame = webviewFrame(page);
+  for (const text of req.webviewIncludes ?? []) {
+    if (!(await waitForText(frame.locator('body'), text, req.timeoutMs ?? 30_000))) failures.push(`the PyOps side panel does not show "${text}"`);
+  }
+  if (req.webviewClick) {
+    const target = frame.locator('vscode-button', { hasText: req.webviewClick }).first();
+    const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    if (!ok) failures.push(`the PyOps side panel has no button "${req.webviewClick}"`);
+    else await target.click();
+  }
+  if (req.webviewIncludes?.length || req.webviewClick || req.collectWebview) out.webviewText = (await frame.locator('body').innerText().catch(() => '')).slice(0, 8000);
+  if (req.screenshot) {
+    const targets = { statusbar: bar, page, sidebar: page.locator('#workbench\\.parts\\.sidebar'), auxiliarybar: page.locator('#workbench\\.parts\\.auxiliarybar') };
+    const target = targets[req.screenshot.element ?? 'page'] ?? page;
+    await target.screenshot({ path: path.join(OUT, req.screenshot.file) }).catch((e) => failures.push(`screenshot failed: ${e.message}`));
+  }
+  out.ok = failures.length === 0;
+  return out;
+}
