@@ -4,7 +4,7 @@ import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
 import { ELECTRICITY } from '../../gamedata/model';
 import type { BlockSolver } from './blocks';
-import { factorySnapshot } from './fresh';
+import { factorySnapshot, type FactorySnapshot } from './fresh';
 
 export interface FactoryPower {
   blocks: number;
@@ -16,8 +16,9 @@ export interface FactoryPower {
   truncated: boolean;
 }
 
-export async function factoryPower(p: Project, g: GameIndex, solve: BlockSolver, limit = 10): Promise<FactoryPower> {
-  const snap = await factorySnapshot(p, solve);
+/** Over the enabled blocks, or over `snapshot` (e.g. the factory with a draft plan applied). */
+export async function factoryPower(p: Project, g: GameIndex, solve: BlockSolver, limit = 10, snapshot?: FactorySnapshot): Promise<FactoryPower> {
+  const snap = snapshot ?? (await factorySnapshot(p, solve));
   const names = new Map(snap.blocks.map((b) => [b.id, b.name]));
   const consumers = snap.blocks.map((b) => ({ blockId: b.id, name: b.name, powerW: snap.power.get(b.id)?.powerW ?? 0 })).sort((a, b) => b.powerW - a.powerW);
   const generators: FactoryPower['generators'] = [];

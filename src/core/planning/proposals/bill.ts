@@ -3,23 +3,40 @@
 import { z } from 'zod';
 import type { PlanningContext } from '../context';
 import { beaconsPlaced } from '../effects';
-import { buildDraft, specFromSubmit, submitBlockInput } from './draft';
+import type { Project } from '../../db/project';
+import { buildDraft, specFromSubmit, submitBlockInput, type BlockSupply, type Draft } from './draft';
+import { planDraft, submitPlanInput } from './plan';
 
-export const buildingBillInput = z.object({ blocks: z.array(submitBlockInput).min(1).max(20) });
+export const buildingBillInput = z
+  .object({
+    blocks: z.array(submitBlockInput).min(1).max(20).optional().describe('blocks drafted like submitBlock'),
+    plan: submitPlanInput.optional().describe('or a whole plan as given to submitPlan (its "fromPlan" rates are sized first)'),
+  })
+  .refine((x) => (x.blocks === undefined) !== (x.plan === undefined), { message: 'give either blocks or plan' });
 
 export interface BuildingBill {
   machines: Array<{ item: string | null; entity: string; display: string; count: number; producers: string[]; note?: string }>;
   skipped: Array<{ block: string; reason: string }>;
 }
 
-export async function buildingBill(ctx: PlanningContext, input: z.output<typeof buildingBillInput>): Promise<BuildingBill> {
+export async function buildingBill(ctx: PlanningContext, input: z.output<typeof buildingBillInput>, project?: Project, supply?: BlockSupply): Promise<BuildingBill> {
+  if (input.plan) {
+    if (!project) throw new Error('a plan is billed against a project');
+    const plan = await planDraft(ctx, project, input.plan, supply);
+    return billOf(ctx, [...plan.blocks, ...plan.updates]);
+  }
+  const drafts: Draft[] = [];
+  for (const b of input.blocks!) drafts.push(await buildDraft(ctx, specFromSubmit(ctx, b)));
+  return billOf(ctx, drafts);
+}
+
+/** Whole buildings of solved drafts; a draft that did not solve to something is skipped with the reason. */
+export function billOf(ctx: PlanningContext, drafts: Draft[]): BuildingBill {
   const totals = new Map<string, number>();
   const skipped: BuildingBill['skipped'] = [];
-  for (const b of input.blocks) {
-    const spec = specFromSubmit(ctx, b);
-    const d = await buildDraft(ctx, spec);
+  for (const d of drafts) {
     if (d.status !== 'optimal') {
-      skipped.push({ block: spec.name, reason: d.message ?? `the block is ${d.status}` });
+      skipped.push({ block: d.name, reason: d.message ?? `the block is ${d.status}` });
       continue;
     }
     // An unknown recipe is dropped before solving and an unmade goal solves to zero rows: both come
@@ -29,7 +46,7 @@ export async function buildingBill(ctx: PlanningContext, input: z.output<typeof 
         ...(d.invalid.length ? [`invalid: ${d.invalid.join('; ')}`] : []),
         ...(d.unmade.length ? [`goals not met: ${d.unmade.map((u) => `${u.good} (${u.reason})`).join('; ')}`] : []),
       ];
-      skipped.push({ block: spec.name, reason: `${why.join('. ')}. Fix the block's recipe list and ask again.` });
+      skipped.push({ block: d.name, reason: `${why.join('. ')}. Fix the block's recipe list and ask again.` });
       continue;
     }
     for (const r of d.rows) {

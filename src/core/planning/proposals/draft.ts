@@ -25,10 +25,13 @@ export const draftRowInput = z.union([
     fuel: name.optional(),
   }),
 ]);
+/** A goal rate given by the plan: the sum of what the plan's other blocks import of the good. */
+export const FROM_PLAN = 'fromPlan';
+const goalRateInput = z.union([z.number().positive().max(1e6), z.literal(FROM_PLAN)]);
 export const draftGoalInput = z
   .object({
     name: name.describe('good (internal name)'),
-    rate: z.number().positive().max(1e6).optional().describe('per second'),
+    rate: goalRateInput.optional().describe(`per second; inside submitPlan "${FROM_PLAN}" sizes a supplier block from what the plan's other blocks import of the good`),
     stock: z.number().positive().max(1e9).optional().describe('an amount to stockpile over `window` seconds instead of a rate'),
     window: z.number().positive().max(1e7).default(600),
     temperature: z.number().finite().optional(),
@@ -39,7 +42,7 @@ export const submitBlockInput = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
     target: name.optional().describe('the good this block makes (with rate)'),
-    rate: z.number().positive().max(1e6).optional().describe('per second, for target'),
+    rate: goalRateInput.optional().describe(`per second, for target (or "${FROM_PLAN}" inside submitPlan)`),
     goals: z.array(draftGoalInput).min(1).max(10).optional().describe('instead of target+rate: several goals'),
     recipes: z.array(draftRowInput).min(1).max(120).describe('every recipe the block runs (internal names); the solver sizes them, never adds one'),
     subBlocksNeeded: z.array(name).max(30).optional().describe('intermediates deliberately left to other blocks (imported here)'),
@@ -79,7 +82,7 @@ export interface Draft {
   status: SolveStatus;
   message?: string;
   diagnosis?: DiagnosisCard[];
-  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number }>;
+  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; fromPlan?: true }>;
   rows: DraftRowOut[];
   buildings: Array<{ recipe: string; machine: string; count: number; whole: number }>;
   powerW: number;
@@ -105,6 +108,25 @@ export interface Draft {
 
 /** Goods other blocks already make, for splitting imports (from the factory ledger). */
 export type BlockSupply = Map<string, string[]>;
+
+// The solve behind each draft, for callers that view drafts as blocks (plan balance, audits of a
+// draft plan); kept beside the draft so it never lands in a tool result.
+const solves = new WeakMap<Draft, SolveResult>();
+
+/** The solve a draft describes. */
+export function draftSolve(d: Draft): SolveResult {
+  const r = solves.get(d);
+  if (!r) throw new Error(`no solve recorded for draft "${d.name}"`);
+  return r;
+}
+
+/** Imports split into those other blocks make (with their names) and those from outside. */
+export function splitImports(imports: Flow[], supply: BlockSupply): Pick<Draft, 'importsFromBlocks' | 'importsExternal'> {
+  return {
+    importsFromBlocks: imports.filter((f) => supply.has(f.good)).map((f) => ({ ...f, blocks: supply.get(f.good)! })),
+    importsExternal: imports.filter((f) => !supply.has(f.good)),
+  };
+}
 
 export function rowsFromInput(rows: Array<z.output<typeof draftRowInput>>): Row[] {
   return rows.map((r) => (typeof r === 'string' ? { recipe: r } : { ...r }));
@@ -141,6 +163,8 @@ export function linkedGoods(ctx: PlanningContext, rows: Row[], except: Set<strin
 export interface DraftSpec {
   kind: 'block' | 'update';
   name: string;
+  /** Goals whose rate the plan gave (see FROM_PLAN). */
+  fromPlan?: string[];
   doc: BlockDocInput;
   subBlocksNeeded?: string[];
   notes?: string;
@@ -185,8 +209,8 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
   const { g, availability: a } = ctx;
   const imports = r.imports.filter((f) => !ENERGY_GOODS.has(f.good));
   const sub = new Set(spec.subBlocksNeeded ?? []);
-  const fromBlocks = imports.filter((f) => supply.has(f.good)).map((f) => ({ ...f, blocks: supply.get(f.good)! }));
-  const external = imports.filter((f) => !supply.has(f.good));
+  const split = splitImports(imports, supply);
+  const fromPlan = new Set(spec.fromPlan ?? []);
   const heatRows = doc.recipes.filter((row) => ctx.g.recipes.get(row.recipe)?.products.some((p) => p.name === HEAT));
   const heatSourceNeeded = (r.heatW > 0 && heatRows.length === 0) || r.unmade.some((u) => u.good === HEAT) || r.imports.some((f) => f.good === HEAT);
   const requirements: TurdNeeds['requirements'] = [];
@@ -197,14 +221,14 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
   const byMaster = new Map<string, Set<string>>();
   for (const q of requirements) byMaster.set(q.master, (byMaster.get(q.master) ?? new Set()).add(q.branch));
   const conflicts = [...byMaster].filter(([, b]) => b.size > 1).map(([master, b]) => ({ master, branches: [...b].sort() }));
-  return {
+  const draft: Draft = {
     kind: spec.kind,
     name: spec.name,
     ok: invalid.length === 0 && r.status === 'optimal' && conflicts.length === 0,
     status: r.status,
     ...(r.message ? { message: r.message } : {}),
     ...(r.diagnosis ? { diagnosis: r.diagnosis } : {}),
-    goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}) })),
+    goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}), ...(fromPlan.has(x.good) ? { fromPlan: true as const } : {}) })),
     rows: r.rows.map((s) => ({
       recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule,
       modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
@@ -216,8 +240,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     heatSourceNeeded,
     ...(heatSourceNeeded ? { heatSources: [...g.recipes.values()].filter((x) => x.name.startsWith('generate-heat-') && a.recipe(x.name).availableNow).map((x) => x.name).slice(0, 4) } : {}),
     imports,
-    importsFromBlocks: fromBlocks,
-    importsExternal: external,
+    ...split,
     subBlocksNeeded: imports.filter((f) => sub.has(f.good)).map((f) => ({ good: f.good, display: f.display, rate: f.rate })),
     byproducts: r.byproducts.filter((f) => !ENERGY_GOODS.has(f.good)),
     exports: r.exports.filter((f) => !ENERGY_GOODS.has(f.good)),
@@ -230,22 +253,37 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     ...(spec.notes ? { notes: spec.notes } : {}),
     doc,
   };
+  solves.set(draft, r);
+  return draft;
 }
 
-/** submitBlock's input as a draft spec. */
-export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput): DraftSpec {
+/** The goods whose goal rate is FROM_PLAN. */
+export function fromPlanGoods(input: SubmitBlockInput): string[] {
+  return input.goals ? input.goals.filter((x) => x.rate === FROM_PLAN).map((x) => x.name) : input.rate === FROM_PLAN ? [input.target!] : [];
+}
+
+/**
+ * submitBlock's input as a draft spec. `planRates` gives the rates of FROM_PLAN goals (submitPlan
+ * sizes them); without it such a goal is refused, since only a plan knows what its blocks import.
+ */
+export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, planRates?: Map<string, number>): DraftSpec {
   const rows = rowsFromInput(input.recipes);
+  const fromPlan = fromPlanGoods(input);
+  const rateOf = (good: string, r: number | typeof FROM_PLAN) => (r === FROM_PLAN ? (planRates?.get(good) ?? 0) : r);
   const goals = input.goals
-    ? input.goals.map((x) => (x.stock ? { good: x.name, stock: { amount: x.stock, window: x.window }, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) } : { good: x.name, rate: x.rate!, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) }))
-    : [{ good: input.target!, rate: input.rate! }];
+    ? input.goals.map((x) => (x.stock ? { good: x.name, stock: { amount: x.stock, window: x.window }, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) } : { good: x.name, rate: rateOf(x.name, x.rate!), ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) }))
+    : [{ good: input.target!, rate: rateOf(input.target!, input.rate!) }];
   const except = new Set(input.subBlocksNeeded ?? []);
   const made = linkedGoods(ctx, rows, except);
   const firstGood = goals[0].good;
+  const outsidePlan = fromPlan.length && !planRates ? [`a "${FROM_PLAN}" rate (${fromPlan.join(', ')}) only works for a block inside submitPlan; give a rate per second`] : [];
   return {
     kind: 'block',
     name: input.name ?? `${ctx.g.displayOf(firstGood)} (drafted)`,
     doc: { goals, recipes: rows, made, drains: input.drains ?? [], notes: input.notes },
     subBlocksNeeded: input.subBlocksNeeded,
     notes: input.notes,
+    ...(fromPlan.length ? { fromPlan } : {}),
+    ...(outsidePlan.length ? { invalid: [...invalidNames(ctx, rows, goals.map((x) => x.good)), ...outsidePlan] } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { findTool } from '../../../../src/core/assistant/tools/registry';
 import { MAX_RESULT_CHARS, runTool } from '../../../../src/core/assistant/tools/run';
 import { createNote } from '../../../../src/core/work/notes';
 import { importGameData } from '../../../../src/core/gamedata/import';
+import { writeSettings } from '../../../../src/core/planning/settings';
 import { SAMPLE_DUMP } from '../../../helpers/paths';
 import { tempProject, type TempProject } from './helpers';
 
@@ -52,5 +53,34 @@ describe('assistant tools', () => {
     await importGameData(tp.project, SAMPLE_DUMP);
     assert.equal((await call('searchGoods', { query: 'zzzz' })).summary, 'Searched goods for "zzzz" — 0 matches');
     assert.equal((await call('availableTurds', { recipes: ['wire'] })).summary, 'Found 0 TURD opportunities');
+  });
+
+  it('audits, sums power and bills a draft plan as if it were applied, without saving it', async () => {
+    await importGameData(tp.project, SAMPLE_DUMP);
+    writeSettings(tp.project, { research_mode: 'future' });
+    const plan = {
+      title: 'Circuits', objective: 'circuits from plates',
+      blocks: [
+        { name: 'Circuits', target: 'circuit', rate: 1, recipes: ['circuit'], subBlocksNeeded: ['wire'] },
+        { name: 'Wire', target: 'wire', rate: 'fromPlan', recipes: ['wire'] },
+      ],
+    };
+    const before = Buffer.from(tp.project.db.export());
+    const audit = (await call('coherenceAudit', { plan })) as { ok: boolean; result: { blocks: number; underSupplied: unknown[]; balancedLinks: Array<{ good: string }> } };
+    assert.equal(audit.ok, true, JSON.stringify(audit).slice(0, 300));
+    assert.equal(audit.result.blocks, 2);
+    assert.deepEqual(audit.result.underSupplied, []);
+    assert.ok(audit.result.balancedLinks.some((l) => l.good === 'wire'));
+    const empty = (await call('coherenceAudit', {})) as { result: { blocks: number } };
+    assert.equal(empty.result.blocks, 0, 'without a plan: the saved factory, which has no blocks');
+    const power = (await call('factoryPower', { plan })) as { ok: boolean; result: { blocks: number; totalDemandW: number; topConsumers: Array<{ name: string }> } };
+    assert.equal(power.result.blocks, 2);
+    assert.ok(power.result.totalDemandW > 0);
+    assert.deepEqual(power.result.topConsumers.map((c) => c.name).sort(), ['Circuits', 'Wire']);
+    const bill = (await call('buildingBill', { plan })) as { ok: boolean; result: { machines: Array<{ count: number }>; skipped: unknown[] } };
+    assert.equal(bill.ok, true, JSON.stringify(bill).slice(0, 300));
+    assert.deepEqual(bill.result.skipped, []);
+    assert.ok(bill.result.machines.reduce((n, m) => n + m.count, 0) >= 2, 'both blocks billed, the fromPlan one sized');
+    assert.deepEqual(Buffer.from(tp.project.db.export()), before, 'nothing saved');
   });
 });

@@ -1,14 +1,26 @@
 // Read tools over the user's factory: the blocks, factory-wide balance, power, what-if rescaling,
 // the building bill of planned blocks, and views of the last game sync.
 import { z } from 'zod';
-import { defineTool, plural, type AnyTool } from '../types';
-import { planning, solverFor } from '../context';
+import { defineTool, plural, type AnyTool, type ToolContext } from '../types';
+import { planning, solverFor, blockSupply } from '../context';
 import { factorySnapshot } from '../../../planning/factory/fresh';
 import { coherenceAudit } from '../../../planning/factory/audit';
 import { whatIf } from '../../../planning/factory/whatIf';
 import { factoryPower } from '../../../planning/factory/power';
 import { blockBuildStatus, productionStats } from '../../../planning/factory/liveState';
 import { buildingBill, buildingBillInput } from '../../../planning/proposals/bill';
+import { planDraft, submitPlanInput, type SubmitPlanInput } from '../../../planning/proposals/plan';
+import { snapshotWithDrafts } from '../../../planning/proposals/planFactory';
+
+const draftPlan = submitPlanInput.optional().describe('a plan exactly as you would give it to submitPlan: judge the factory as it would be with the plan applied (nothing is saved)');
+
+/** The factory as it is, or as it would be with a draft plan applied. */
+async function snapshotFor(ctx: ToolContext, plan: SubmitPlanInput | undefined) {
+  const pc = planning(ctx);
+  if (!plan) return factorySnapshot(ctx.project, solverFor(pc));
+  const d = await planDraft(pc, ctx.project, plan, blockSupply(ctx));
+  return snapshotWithDrafts(ctx.project, pc, d);
+}
 
 const name = z.string().trim().min(1).max(200);
 
@@ -46,12 +58,11 @@ export const factoryTools: AnyTool[] = [
     tier: 'read',
     tags: ['factory'],
     description:
-      'Factory-wide balance of the enabled blocks: balanced links, under-supplied goods (short by how much), over-produced goods, imports no block makes (and whether they are craftable), dangling byproducts with a disposal verdict (route / void / nowhere) and the final products. Use after applying a plan or when the user asks whether the factory adds up.',
-    input: z.object({}),
-    run: async (_i, ctx) => {
+      'Factory-wide balance of the enabled blocks: balanced links, under-supplied goods (short by how much), over-produced goods, imports no block makes (and whether they are craftable), dangling byproducts with a disposal verdict (route / void / nowhere) and the final products. With `plan`, audits the factory as it would be once that draft plan is applied (submitPlan already reports the balance of the goods the plan touches). Use when the user asks whether the factory adds up.',
+    input: z.object({ plan: draftPlan }),
+    run: async (i, ctx) => {
       const pc = planning(ctx);
-      const snap = await factorySnapshot(ctx.project, solverFor(pc));
-      return coherenceAudit(ctx.project, pc.g, pc.availability, snap);
+      return coherenceAudit(ctx.project, pc.g, pc.availability, await snapshotFor(ctx, i.plan));
     },
     describe: (_i, o) => `Audited ${plural(o.blocks, 'block')} — ${plural(o.underSupplied.length, 'shortage')}, ${plural(o.danglingByproducts.length, 'dangling byproduct')}`,
   }),
@@ -74,11 +85,11 @@ export const factoryTools: AnyTool[] = [
     displayName: 'Factory power',
     tier: 'read',
     tags: ['factory', 'power'],
-    description: 'Electric demand of all enabled blocks against the generation of power blocks: totals, net, the biggest consumers and the generators. Electricity is always treated as an import in drafts; this is the place to see whether the factory has enough.',
-    input: z.object({ limit: z.number().int().min(1).max(30).default(10) }),
+    description: 'Electric demand of all enabled blocks against the generation of power blocks: totals, net, the biggest consumers and the generators. Electricity is always treated as an import in drafts; this is the place to see whether the factory has enough — with `plan`, as it would be once that draft plan is applied.',
+    input: z.object({ limit: z.number().int().min(1).max(30).default(10), plan: draftPlan }),
     run: async (i, ctx) => {
       const pc = planning(ctx);
-      return factoryPower(ctx.project, pc.g, solverFor(pc), i.limit);
+      return factoryPower(ctx.project, pc.g, solverFor(pc), i.limit, i.plan ? await snapshotFor(ctx, i.plan) : undefined);
     },
     describe: (_i, o) => `Summed power: ${(o.totalDemandW / 1e6).toFixed(2)} MW demand, ${(o.totalGenerationW / 1e6).toFixed(2)} MW generation`,
   }),
@@ -88,9 +99,9 @@ export const factoryTools: AnyTool[] = [
     tier: 'read',
     tags: ['planning'],
     description:
-      'The whole buildings (and beacons) a set of planned blocks needs — rounded up per machine and recipe in each block, then summed, with the same module fill as the drafts — and which recipes make each building item. Use when the user asks what to build or wants the construction materials planned too.',
+      'The whole buildings (and beacons) a set of planned blocks (or a whole draft plan, as given to submitPlan) needs — rounded up per machine and recipe in each block, then summed, with the same module fill as the drafts — and which recipes make each building item. Use when the user asks what to build or wants the construction materials planned too.',
     input: buildingBillInput,
-    run: (i, ctx) => buildingBill(planning(ctx), i),
+    run: (i, ctx) => buildingBill(planning(ctx), i, ctx.project, blockSupply(ctx)),
     describe: (_i, o) => `Counted ${plural(o.machines.reduce((s, m) => s + m.count, 0), 'building')}`,
   }),
   defineTool({

@@ -42,7 +42,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other; TURD choices are checked across the whole plan. Returns every draft with its status; persists nothing — the user applies the whole plan as one undoable action. Deliver the complete plan in one call.',
+      'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other (goals and byproducts alike); the rate of a supplier may be "fromPlan", sized from what the other blocks import of it. TURD choices are checked across the whole plan. Returns every draft with its status, the goals sized from the plan, and `balance`: what the blocks leave short, over-produced or dangling (fix shortfalls before presenting); persists nothing — the user applies the whole plan as one undoable action. Deliver the complete plan in one call.',
     input: submitPlanInput,
     run: async (i, ctx) => planDraft(planning(ctx), ctx.project, i, blockSupply(ctx)),
     describe: (_i, o) => `Drafted plan "${o.title}" — ${plural(o.blocks.length, 'new block')}, ${plural(o.updates.length, 'update')}${o.ok ? '' : ' (needs attention)'}`,
