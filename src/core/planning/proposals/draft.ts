@@ -9,7 +9,8 @@ import { beaconConfigSchema, goalRate, moduleCountSchema, parseBlockDoc, type Bl
 import { solveBlock } from '../solver/solve';
 import type { DiagnosisCard, Flow, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
-import { HEAT } from '../../gamedata/model';
+import { FLUID_FUEL, HEAT } from '../../gamedata/model';
+import { fluidFuelOptions, type FluidFuelOptions } from './fuelOptions';
 import { ENERGY_GOODS } from '../factory/ledger';
 import { requireRecipe } from '../queries/errors';
 import { QueryError } from '../queries/errors';
@@ -96,6 +97,8 @@ export interface Draft {
   byproducts: Flow[];
   exports: Flow[];
   fuel: SolveResult['fuel'];
+  /** When the draft imports pooled fluid fuel: fluids the player can make to feed it. */
+  fuelOptions?: FluidFuelOptions;
   pollutionPerMinute: number;
   turd: TurdNeeds;
   unmade: SolveResult['unmade'];
@@ -210,6 +213,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
   const imports = r.imports.filter((f) => !ENERGY_GOODS.has(f.good));
   const sub = new Set(spec.subBlocksNeeded ?? []);
   const split = splitImports(imports, supply);
+  const fluidFuel = imports.filter((f) => f.good === FLUID_FUEL).reduce((n, f) => n + f.rate, 0);
   const fromPlan = new Set(spec.fromPlan ?? []);
   const heatRows = doc.recipes.filter((row) => ctx.g.recipes.get(row.recipe)?.products.some((p) => p.name === HEAT));
   const heatSourceNeeded = (r.heatW > 0 && heatRows.length === 0) || r.unmade.some((u) => u.good === HEAT) || r.imports.some((f) => f.good === HEAT);
@@ -245,6 +249,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     byproducts: r.byproducts.filter((f) => !ENERGY_GOODS.has(f.good)),
     exports: r.exports.filter((f) => !ENERGY_GOODS.has(f.good)),
     fuel: r.fuel,
+    ...(fluidFuel > 0 ? { fuelOptions: fluidFuelOptions(ctx, fluidFuel) } : {}),
     pollutionPerMinute: r.pollutionPerMinute,
     turd: { requirements, conflicts },
     unmade: r.unmade,
