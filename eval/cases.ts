@@ -1,0 +1,81 @@
+// The requests of the accuracy suite: Py planning questions a player asks, each with the horizon it
+// is asked under and the kind of answer it needs. `script` is what the scripted model (used when no
+// OpenRouter key is set, and in `npm test`) calls before it answers; a real model plans on its own.
+
+export type CaseKind = 'block' | 'plan' | 'research' | 'turd';
+
+export interface ScriptedCall {
+  name: string;
+  input: unknown;
+}
+
+export interface EvalCase {
+  id: string;
+  /** `py`: ../shared/data/py-hightech-2.0-data-raw; `sample`: the sample world (it has the TURD master Py's subset lacks). */
+  data: 'py' | 'sample';
+  horizon: 'now' | 'future';
+  kind: CaseKind;
+  prompt: string;
+  script: ScriptedCall[];
+}
+
+const block = (target: string, rate: number, recipes: string[]): ScriptedCall => ({ name: 'submitBlock', input: { target, rate, recipes } });
+
+export const CASES: EvalCase[] = [
+  {
+    id: 'red-science', data: 'py', horizon: 'now', kind: 'block',
+    prompt: 'Draft a block for 0.5 automation science packs per second with what I can build now.',
+    script: [{ name: 'searchGoods', input: { query: 'automation science pack' } }, { name: 'recipeOptions', input: { good: 'automation-science-pack' } }, block('automation-science-pack', 0.5, ['automation-science-pack'])],
+  },
+  {
+    id: 'iron-plates', data: 'py', horizon: 'now', kind: 'block',
+    prompt: 'How many furnaces do I need for 3 iron plates per second?',
+    script: [{ name: 'recipeOptions', input: { good: 'iron-plate' } }, block('iron-plate', 3, ['iron-plate'])],
+  },
+  {
+    id: 'copper-cable', data: 'py', horizon: 'now', kind: 'block',
+    prompt: 'A block for 120 copper cable per minute.',
+    script: [{ name: 'recipeOptions', input: { good: 'copper-cable' } }, block('copper-cable', 2, ['copper-cable'])],
+  },
+  {
+    id: 'coal-gas', data: 'py', horizon: 'future', kind: 'block',
+    prompt: 'Plan a block for 10 coal gas per second and tell me where its byproducts go.',
+    script: [{ name: 'recipeOptions', input: { good: 'coal-gas' } }, block('coal-gas', 10, ['coal-gas'])],
+  },
+  {
+    id: 'syngas', data: 'py', horizon: 'future', kind: 'block',
+    prompt: 'I need 20 syngas per second. Draft the block.',
+    script: [{ name: 'recipeOptions', input: { good: 'syngas' } }, block('syngas', 20, ['syngas'])],
+  },
+  {
+    id: 'glass', data: 'py', horizon: 'future', kind: 'block',
+    prompt: 'Draft a glass block for 2 glass per second.',
+    script: [{ name: 'recipeOptions', input: { good: 'glass' } }, block('glass', 2, ['glass'])],
+  },
+  {
+    id: 'red-science-plan', data: 'py', horizon: 'now', kind: 'plan',
+    prompt: 'Plan 0.5 automation science packs per second as a few blocks that supply each other, from plates.',
+    script: [
+      { name: 'recipeGraph', input: { good: 'automation-science-pack' } },
+      { name: 'submitPlan', input: { title: 'Red science', objective: '0.5 automation science packs per second', blocks: [
+        { name: 'Red science', target: 'automation-science-pack', rate: 0.5, recipes: ['automation-science-pack'] },
+        { name: 'Gears', target: 'iron-gear-wheel', rate: 'fromPlan', recipes: ['iron-gear-wheel'] },
+      ] } },
+    ],
+  },
+  {
+    id: 'steel', data: 'py', horizon: 'future', kind: 'block',
+    prompt: 'How do I make 1 steel plate per second?',
+    script: [{ name: 'recipeOptions', input: { good: 'steel-plate' } }, block('steel-plate', 1, ['steel-plate'])],
+  },
+  {
+    id: 'research-green', data: 'py', horizon: 'now', kind: 'research',
+    prompt: 'What do I need to research for logistic science packs, and what does it cost?',
+    script: [{ name: 'researchPath', input: { target: 'logistic-science-pack' } }],
+  },
+  {
+    id: 'turd-press', data: 'sample', horizon: 'future', kind: 'turd',
+    prompt: 'Which TURD branch should I pick for my presses?',
+    script: [{ name: 'turdChoices', input: { master: 'press-upgrade' } }],
+  },
+];

@@ -1,0 +1,47 @@
+// The suite end to end without a key: the scripted model runs through the real agent loop and tools
+// on the sample world, and the table reports each check.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { prepareProject, runCase } from '../../../eval/harness';
+import { scriptedModel } from '../../../eval/scripted';
+import { CASES, type EvalCase } from '../../../eval/cases';
+import { table } from '../../../eval/run';
+import { SAMPLE_DUMP, tempDir } from '../../helpers/paths';
+
+const model = (c: EvalCase) => ({ model: scriptedModel(c.script), modelId: 'scripted', info: { requestedId: 'scripted', id: 'scripted', contextWindow: 200_000, supportsReasoning: false, efforts: [], source: 'offline' as const } });
+
+describe('eval harness', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let base: string;
+  before(async () => {
+    dir = tempDir();
+    base = await prepareProject(path.join(dir, 'base'), SAMPLE_DUMP, 'sample');
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('runs a TURD question through the agent loop and judges the answer by what the tools returned', async () => {
+    const c = CASES.find((x) => x.id === 'turd-press')!;
+    const r = await runCase(c, base, path.join(dir, 'turd'), model(c));
+    assert.deepEqual(r.toolCalls.map((t) => t.name), ['turdChoices']);
+    assert.equal(r.calls, 1);
+    assert.ok(r.chars > 0 && r.chars === r.toolCalls[0].chars);
+    assert.ok(r.inputTokens > 0 && r.outputTokens > 0, 'tokens summed over the model calls');
+    assert.equal(r.checks.mentions.pass, true, r.checks.mentions.detail);
+    assert.equal(r.checks.solved.na, true);
+  });
+
+  it('judges a block drafted on the sample world and prints a table row per case', async () => {
+    const c: EvalCase = { id: 'sample-gears', data: 'sample', horizon: 'future', kind: 'block', prompt: 'Two gears per second.', script: [{ name: 'submitBlock', input: { target: 'gear', rate: 2, recipes: ['gear'] } }] };
+    const r = await runCase(c, base, path.join(dir, 'gears'), model(c));
+    for (const k of ['solved', 'horizon', 'byproducts', 'numbers'] as const) assert.equal(r.checks[k].pass, true, `${k}: ${r.checks[k].detail}`);
+    const bad: EvalCase = { ...c, id: 'sample-bad', horizon: 'now', script: [{ name: 'submitBlock', input: { target: 'gear', rate: 2, recipes: [{ recipe: 'gear', machine: 'press-mk2' }] } }] };
+    const rb = await runCase(bad, base, path.join(dir, 'bad'), model(bad));
+    assert.equal(rb.checks.horizon.pass, false, 'a machine the player cannot build is caught');
+    const t = table([r, rb]);
+    assert.match(t, /sample-gears\s+scripted\s+✔\s+✔\s+·\s+✔\s+✔\s+·\s+1\s+/);
+    assert.match(t, /1 of 2 answers pass every check/);
+    assert.match(t, /sample-bad \/ scripted: horizon: not buildable/);
+  });
+});

@@ -1,0 +1,72 @@
+// The accuracy suite's judge: it must catch what a player would have to correct — an unsolved or
+// unbuildable draft, a shortfall between blocks, a byproduct left unsaid, a number no tool gave —
+// and accept honest roundings and unit changes.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Project } from '../../../src/core/db/project';
+import { importGameData } from '../../../src/core/gamedata/import';
+import { planningContext } from '../../../src/core/planning/context';
+import { writeSettings } from '../../../src/core/planning/settings';
+import { answerNumbers, judge, numbersCheck, type CapturedCall } from '../../../eval/judge';
+import { SAMPLE_DUMP, tempDir } from '../../helpers/paths';
+
+const call = (name: string, result: unknown, ok = true): CapturedCall => ({ name, input: {}, ok, result, chars: JSON.stringify(result).length });
+const draft = (over: Record<string, unknown> = {}) => ({
+  name: 'Gears', status: 'optimal', invalid: [], rows: [{ recipe: 'gear', machine: 'press', buildings: 2.4, wholeBuildings: 3 }],
+  imports: [{ good: 'ferrite-plate', rate: 4.8 }], byproducts: [], powerW: 360_000, ...over,
+});
+
+describe('eval judge', () => {
+  let dir: string;
+  let p: Project;
+  before(async () => {
+    dir = tempDir();
+    p = await Project.create(path.join(dir, 'j.pyops'));
+    await importGameData(p, SAMPLE_DUMP);
+  });
+  after(() => {
+    p.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes a solved, buildable block whose numbers come from the draft, in other units too', () => {
+    writeSettings(p, { research_mode: 'future' });
+    const r = judge(planningContext(p), 'block', '2 gears per second', [call('submitBlock', draft())], 'Build 3 presses (2.40 exactly) for 2 gears/s: 288 ferrite plates per minute, 0.36 MW or 360 kW.');
+    for (const [k, v] of Object.entries(r)) assert.equal(v.pass, true, `${k}: ${v.detail}`);
+    assert.equal(r.shortfall.na, true);
+  });
+
+  it('fails a draft that is infeasible, uses a machine outside the horizon, or invents numbers', () => {
+    writeSettings(p, { research_mode: 'now', available_science_packs: [] });
+    const ctx = planningContext(p);
+    assert.equal(ctx.availability.machine('press-mk2').buildableNow, false, 'precondition: press-mk2 is locked under Now');
+    const r = judge(ctx, 'block', 'gears', [call('submitBlock', draft({ status: 'infeasible', rows: [{ recipe: 'gear', machine: 'press-mk2', buildings: 1 }] }))], 'You need 17 presses.');
+    assert.equal(r.solved.pass, false);
+    assert.match(r.horizon.detail, /machine press-mk2/);
+    assert.match(r.numbers.detail, /17/);
+    const none = judge(ctx, 'plan', 'x', [call('searchGoods', { matches: [] })], 'Here is a plan.');
+    assert.equal(none.solved.pass, false);
+    assert.equal(none.solved.detail, 'no draft was proposed');
+  });
+
+  it('fails a plan with a shortfall between blocks and a byproduct nobody takes and the answer never names', () => {
+    writeSettings(p, { research_mode: 'future' });
+    const plan = {
+      kind: 'plan', blocks: [draft({ name: 'Solvent', byproducts: [{ good: 'tailings', rate: 0.75 }] }), draft({ name: 'Brine' })], updates: [],
+      balance: { underSupplied: [{ good: 'brine', shortBy: 1.25 }] },
+    };
+    const r = judge(planningContext(p), 'plan', 'x', [call('submitPlan', plan)], 'The plan has two blocks.');
+    assert.match(r.shortfall.detail, /brine short by 1.25/);
+    assert.match(r.byproducts.detail, /tailings/);
+    const named = judge(planningContext(p), 'plan', 'x', [call('submitPlan', plan)], 'Tailings leave the Solvent block; void them.');
+    assert.equal(named.byproducts.pass, true, 'naming the byproduct to the user counts');
+  });
+
+  it('reads numbers written in the answer, not digits inside names', () => {
+    assert.deepEqual(answerNumbers('Use `small-parts-01` and assembling-machine-3 (mk02): 1,234.5 plates, 0.5/s').map((n) => n.raw), ['1,234.5', '0.5']);
+    assert.equal(numbersCheck('make 40 per minute', [], 'That is 40 per minute.').pass, true, 'numbers from the question are known');
+    assert.equal(numbersCheck('', [call('calcRecipe', { craftsPerSecond: 0.123456 })], 'About 0.12 crafts/s, 7.4 per minute.').pass, true);
+    assert.equal(numbersCheck('', [call('calcRecipe', { craftsPerSecond: 0.123456 })], 'About 0.13 crafts/s.').pass, false);
+  });
+});
