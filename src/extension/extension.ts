@@ -19,6 +19,7 @@ import { refreshBlocks } from './refreshBlocks';
 import { registerAssistant, type AssistantSurfaces } from './assistant/register';
 import { FactoryTree } from './views/factoryTree';
 import { registerFactoryCommands } from './commands/factory';
+import { registerNotes } from './views/noteFiles';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -47,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     vscode.window.createTreeView('pyops.factory', { treeDataProvider: factory, showCollapseAll: true }),
     registerCommand('pyops.factory.refresh', () => factory.refresh()),
     ...registerFactoryCommands(projects),
+    ...registerNotes(projects, registerCommand),
   );
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);

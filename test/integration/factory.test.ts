@@ -72,4 +72,21 @@ describe('PyOps Factory view', () => {
     const shown = await uiRequest({ screenshot: { file: 'factory-view.png', element: 'sidebar' } });
     assert.deepEqual(shown.failures, []);
   });
+
+  it('edits a note as a Markdown document: saving writes the note, and an undo shows in the open editor', async () => {
+    const { projects, factory } = await api();
+    const p = projects.require();
+    const uri = (await vscode.commands.executeCommand('pyops.note.new', { title: 'Coke ideas' })) as string;
+    const doc = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri), 'the note editor');
+    assert.equal(doc.getText(), '# Coke ideas\n\n');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), '# Coke plans\n\nFour ovens, tar to the **boilers**.\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save());
+    const note = p.query<{ title: string; body: string }>('SELECT title, body FROM notes')[0];
+    assert.deepEqual(note, { title: 'Coke plans', body: 'Four ovens, tar to the **boilers**.\n' });
+    await waitFor(() => factory.current()?.notes.some((n) => n.title === 'Coke plans'), 'the renamed note in the tree');
+    p.undo();
+    await waitFor(() => doc.getText().startsWith('# Coke ideas'), 'the open note to show the undone edit');
+  });
 });

@@ -154,6 +154,7 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
         item.id = `note:${node.note.id}`;
         item.iconPath = icon('note');
         item.contextValue = 'pyops.note';
+        item.command = { command: 'pyops.note.open', title: 'Open Note', arguments: [{ noteId: node.note.id }] };
         return item;
       }
       case 'fact': {
