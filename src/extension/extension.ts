@@ -17,6 +17,9 @@ import { EmbeddedMcp, MCP_PROVIDER_ID } from './mcp';
 import { registerGameLink } from './bridge/gameLink';
 import { refreshBlocks } from './refreshBlocks';
 import { registerAssistant, type AssistantSurfaces } from './assistant/register';
+import { FactoryTree } from './views/factoryTree';
+import { registerFactoryCommands } from './commands/factory';
+import { registerNotes } from './views/noteFiles';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -26,6 +29,8 @@ export interface PyOpsApi {
   gameLink: ReturnType<typeof registerGameLink>;
   /** @pyops, the OpenRouter model provider, the side panel and the assistant commands. */
   assistant: AssistantSurfaces;
+  /** The Factory view's tree. */
+  factory: FactoryTree;
 }
 
 export function activate(context: vscode.ExtensionContext): PyOpsApi {
@@ -37,6 +42,14 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   const projects = new ProjectManager(context);
   context.subscriptions.push(projects, createProjectStatus(projects));
   context.subscriptions.push(...registerProjectCommands(projects), ...registerGameDataCommands(projects), ...registerPlanningCommands(projects));
+  const factory = new FactoryTree(projects);
+  context.subscriptions.push(
+    factory,
+    vscode.window.createTreeView('pyops.factory', { treeDataProvider: factory, showCollapseAll: true }),
+    registerCommand('pyops.factory.refresh', () => factory.refresh()),
+    ...registerFactoryCommands(projects),
+    ...registerNotes(projects, registerCommand),
+  );
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
   context.subscriptions.push(gameLink);
@@ -74,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   void projects.restoreLast(readSettings().openSampleProjectOnStartup).catch((err) => {
     void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
   });
-  return { projects, recentCommandErrors, mcp, gameLink, assistant };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory };
 }
 
 export function deactivate(): void {

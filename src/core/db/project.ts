@@ -256,6 +256,13 @@ export class Project {
     } finally {
       this.txDepth--;
     }
+    for (const l of this.writeListeners) {
+      try {
+        l();
+      } catch {
+        // a listener's failure is its own; the write has already happened
+      }
+    }
     if (this.journal!.size > CHECKPOINT_BYTES || this.journal!.frames > CHECKPOINT_FRAMES) {
       try {
         this.checkpoint();
@@ -264,6 +271,18 @@ export class Project {
       }
     }
     return result;
+  }
+
+  private readonly writeListeners = new Set<() => void>();
+
+  /**
+   * Call `listener` after every committed write (any caller: an edit, a chat apply, a game sync, an
+   * undo), so views can follow the project without each writer remembering to notify them. Returns
+   * the unsubscribe function.
+   */
+  onDidWrite(listener: () => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
   }
 
   setMeta(key: string, value: string): void {

@@ -28,3 +28,29 @@ export function updateNote(p: Project, id: string, input: { title?: string; body
   const n = noteInput.parse({ title: input.title ?? cur.title, body: input.body ?? cur.body });
   p.write((db) => db.run('UPDATE notes SET title = ?, body = ?, updated_at = ? WHERE id = ?', [n.title, n.body, now(), id]), { undo: `Edit note "${n.title}"` });
 }
+
+export function getNote(p: Project, id: string): Note {
+  const n = p.query<{ id: string; title: string; body: string; created_at: string; updated_at: string }>('SELECT * FROM notes WHERE id = ?', [id])[0];
+  if (!n) throw new Error(`There is no note with id "${id}"; it may have been deleted.`);
+  return { id: n.id, title: n.title, body: n.body, createdAt: n.created_at, updatedAt: n.updated_at };
+}
+
+export function deleteNote(p: Project, id: string): void {
+  const n = getNote(p, id);
+  p.write((db) => db.run('DELETE FROM notes WHERE id = ?', [id]), { undo: `Delete note "${n.title}"` });
+}
+
+/** A note as the Markdown document the editor shows: its title as the first heading, then the body. */
+export function noteToMarkdown(n: Pick<Note, 'title' | 'body'>): string {
+  return `# ${n.title}\n\n${n.body}`;
+}
+
+/**
+ * A saved Markdown document back to title and body: a first-line `# heading` is the title (so
+ * renaming a note is editing its heading); without one the title stays and everything is the body.
+ */
+export function noteFromMarkdown(text: string, currentTitle: string): { title: string; body: string } {
+  const m = /^\uFEFF?#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!m || !m[1].trim()) return { title: currentTitle, body: text };
+  return { title: m[1].trim().slice(0, 200), body: text.slice(m[0].length).replace(/^(?:\r?\n)+/, '') };
+}

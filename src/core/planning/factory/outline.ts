@@ -1,0 +1,86 @@
+// The factory at a glance, for the Factory view: blocks with their state, goals and building counts,
+// tasks with their progress, notes, and the planning horizon with its research and TURD picks. Read
+// from the cached projections only (no solving), so it is cheap enough to rebuild after every write.
+import type { Project } from '../../db/project';
+import type { GameIndex } from '../gameIndex';
+import { blockMachines, byBlock, listBlocks, listSnapshots, type BlockRecord } from './blocks';
+import { goalRate } from '../block/document';
+import { listTasks, type TaskStatus } from '../../work/tasks';
+import { listNotes } from '../../work/notes';
+import { readPlanningState } from '../settings';
+
+export type BlockState = 'solved' | 'infeasible' | 'error' | 'broken' | 'stale' | 'disabled';
+
+export interface OutlineBlock {
+  id: string;
+  name: string;
+  state: BlockState;
+  /** Why the state is not `solved`, in words. */
+  stateDetail?: string;
+  goals: Array<{ good: string; display: string; rate: number; direction: 'produce' | 'consume'; stock: boolean }>;
+  /** Whole buildings (each machine and recipe rounded up). */
+  buildings: number;
+  powerW: number | null;
+  snapshots: Array<{ id: string; label: string; createdAt: string }>;
+  updatedAt: string;
+}
+
+export interface FactoryOutline {
+  blocks: OutlineBlock[];
+  tasks: Array<{ id: string; parentId: string | null; title: string; status: TaskStatus; done: number; total: number }>;
+  notes: Array<{ id: string; title: string; updatedAt: string }>;
+  planning: { horizon: string; target: string | null; packs: string[]; researched: number; turd: Array<{ master: string; branch: string; source: string }> };
+}
+
+export function blockState(b: BlockRecord): { state: BlockState; detail?: string } {
+  if (!b.enabled) return { state: 'disabled', detail: 'left out of the factory views' };
+  if (!b.cache.fresh) return { state: 'stale', detail: 'solved under other game data, horizon or TURD picks; it re-solves when the project is open' };
+  switch (b.cache.status) {
+    case 'optimal':
+      return { state: 'solved' };
+    case 'infeasible':
+      return { state: 'infeasible', detail: 'its goals and rules cannot all be met; open it for the diagnosis' };
+    case 'broken':
+      return { state: 'broken', detail: 'it names a recipe or good the game data does not have' };
+    default:
+      return { state: b.cache.status ? 'error' : 'stale', detail: b.cache.status ? 'the solver failed on it' : 'not solved yet' };
+  }
+}
+
+export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOutline {
+  const machines = byBlock(blockMachines(p));
+  const snaps = new Map<string, OutlineBlock['snapshots']>();
+  for (const s of listSnapshots(p)) {
+    const l = snaps.get(s.blockId) ?? [];
+    l.push({ id: s.id, label: s.name ?? s.reason, createdAt: s.createdAt });
+    snaps.set(s.blockId, l);
+  }
+  const display = (n: string) => g?.displayOf(n) ?? n;
+  const blocks = listBlocks(p).map((b): OutlineBlock => {
+    const { state, detail } = blockState(b);
+    return {
+      id: b.id, name: b.name, state, ...(detail ? { stateDetail: detail } : {}),
+      goals: b.doc.goals.map((x) => {
+        const r = goalRate(x);
+        return { good: x.good, display: display(x.good), rate: Math.abs(r.rate), direction: r.direction, stock: r.stock };
+      }),
+      buildings: (machines.get(b.id) ?? []).reduce((n, m) => n + Math.ceil(m.count - 1e-6), 0),
+      powerW: b.cache.powerW,
+      snapshots: snaps.get(b.id) ?? [],
+      updatedAt: b.updatedAt,
+    };
+  });
+  const state = readPlanningState(p);
+  return {
+    blocks,
+    tasks: listTasks(p).map((t) => ({ id: t.id, parentId: t.parentId, title: t.title, status: t.status, done: t.progress.done, total: t.progress.total })),
+    notes: listNotes(p).map((n) => ({ id: n.id, title: n.title, updatedAt: n.updatedAt })),
+    planning: {
+      horizon: state.settings.research_mode,
+      target: state.settings.horizon_target ?? null,
+      packs: state.settings.available_science_packs ?? [],
+      researched: state.researched.size,
+      turd: [...state.turd].map(([master, t]) => ({ master, branch: t.branch, source: t.source })).sort((a, b) => a.master.localeCompare(b.master)),
+    },
+  };
+}

@@ -1,0 +1,147 @@
+// Commands of the Factory view: open a block (as a read-only page), rename, enable or disable,
+// duplicate, delete (a snapshot is kept first), take a snapshot, restore one. Each is one undoable
+// action through the same core functions the assistant's apply uses. They take the tree node they
+// were invoked on, `{ blockId }` / `{ snapshotId }` from tests and links, or ask with a quick pick.
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import { planningContext } from '../../core/planning/context';
+import { gameIndex } from '../../core/planning/gameIndex';
+import { solverFor } from '../../core/assistant/tools/context';
+import { createBlock, deleteBlock, getBlock, listBlocks, listSnapshots, restoreSnapshot, saveBlock, snapshotBlock } from '../../core/planning/factory/blocks';
+import { blockMarkdown } from '../../core/planning/factory/blockReport';
+import type { ProjectManager } from '../projectManager';
+import type { FactoryNode } from '../views/factoryTree';
+import { registerCommand } from './register';
+
+export const BLOCK_SCHEME = 'pyops-block';
+
+const blockArg = z.object({ blockId: z.string().min(1), name: z.string().optional() }).loose();
+const snapshotArg = z.object({ snapshotId: z.string().min(1) }).loose();
+
+function nodeBlockId(arg: unknown): string | undefined {
+  const n = arg as FactoryNode | undefined;
+  if (n && typeof n === 'object' && 'kind' in n && (n.kind === 'block' || n.kind === 'snapshots')) return n.block.id;
+  const r = blockArg.safeParse(arg);
+  return r.success ? r.data.blockId : undefined;
+}
+
+async function pickBlock(projects: ProjectManager, arg: unknown, title: string): Promise<string | undefined> {
+  const id = nodeBlockId(arg);
+  if (id) return id;
+  const blocks = listBlocks(projects.require());
+  if (!blocks.length) throw new Error('This project has no blocks yet; ask @pyops for one, or create one from a proposal card.');
+  const pick = await vscode.window.showQuickPick(blocks.map((b) => ({ label: b.name, description: b.enabled ? undefined : 'disabled', id: b.id })), { title });
+  return pick?.id;
+}
+
+/** Serves `pyops-block:/<id>/<name>.md`: the block as Markdown, rebuilt whenever the project is written. */
+class BlockPages implements vscode.TextDocumentContentProvider {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  constructor(private readonly projects: ProjectManager) {}
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const p = this.projects.require();
+    const id = uri.path.split('/')[1];
+    return blockMarkdown(p, p.hasGameData() ? gameIndex(p) : undefined, id);
+  }
+  refreshOpen(): void {
+    for (const d of vscode.workspace.textDocuments) if (d.uri.scheme === BLOCK_SCHEME) this.changed.fire(d.uri);
+  }
+}
+
+export function registerFactoryCommands(projects: ProjectManager): vscode.Disposable[] {
+  const pages = new BlockPages(projects);
+  let unsub: (() => void) | undefined;
+  const follow = () => {
+    unsub?.();
+    unsub = projects.active?.onDidWrite(() => pages.refreshOpen());
+  };
+  follow();
+  const solve = () => solverFor(planningContext(projects.requireWritable()));
+  const done = () => projects.touch();
+  return [
+    vscode.workspace.registerTextDocumentContentProvider(BLOCK_SCHEME, pages),
+    projects.onDidChange(follow),
+    { dispose: () => unsub?.() },
+    registerCommand('pyops.block.open', async (arg?: unknown) => {
+      const id = await pickBlock(projects, arg, 'Open which block?');
+      if (!id) return undefined;
+      const b = getBlock(projects.require(), id);
+      const uri = vscode.Uri.from({ scheme: BLOCK_SCHEME, path: `/${b.id}/${b.name.replace(/[\\/]/g, '-')}.md` });
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc, { preview: true });
+      return uri.toString();
+    }),
+    registerCommand('pyops.block.rename', async (arg?: unknown) => {
+      const id = await pickBlock(projects, arg, 'Rename which block?');
+      if (!id) return undefined;
+      const p = projects.requireWritable();
+      const b = getBlock(p, id);
+      const given = blockArg.safeParse(arg);
+      const name = (given.success && given.data.name) || (await vscode.window.showInputBox({ title: 'Rename block', value: b.name, validateInput: (v) => (v.trim() ? undefined : 'A block needs a name') }));
+      if (!name?.trim() || name.trim() === b.name) return undefined;
+      await saveBlock(p, solve(), id, { name: name.trim() }, b.updatedAt, { label: `Rename block "${b.name}" to "${name.trim()}"` });
+      done();
+      return id;
+    }),
+    ...(['enable', 'disable'] as const).map((verb) =>
+      registerCommand(`pyops.block.${verb}`, async (arg?: unknown) => {
+        const id = await pickBlock(projects, arg, `${verb === 'enable' ? 'Enable' : 'Disable'} which block?`);
+        if (!id) return undefined;
+        const p = projects.requireWritable();
+        const b = getBlock(p, id);
+        await saveBlock(p, solve(), id, { enabled: verb === 'enable' }, b.updatedAt, { label: `${verb === 'enable' ? 'Enable' : 'Disable'} block "${b.name}"` });
+        done();
+        return id;
+      }),
+    ),
+    registerCommand('pyops.block.duplicate', async (arg?: unknown) => {
+      const id = await pickBlock(projects, arg, 'Duplicate which block?');
+      if (!id) return undefined;
+      const p = projects.requireWritable();
+      const b = getBlock(p, id);
+      const copy = await createBlock(p, solve(), { name: `${b.name} (copy)`, doc: b.doc, icon: b.icon, enabled: b.enabled }, `Duplicate block "${b.name}"`);
+      done();
+      return copy;
+    }),
+    registerCommand('pyops.block.delete', async (arg?: unknown) => {
+      const id = await pickBlock(projects, arg, 'Delete which block?');
+      if (!id) return undefined;
+      const p = projects.requireWritable();
+      const b = getBlock(p, id);
+      const sure = blockArg.safeParse(arg).success
+        ? 'Delete'
+        : await vscode.window.showWarningMessage(`Delete block "${b.name}"?`, { modal: true, detail: 'A snapshot is kept, so you can restore it from the Factory view; "PyOps: Undo Last Project Change" also brings it back.' }, 'Delete');
+      if (sure !== 'Delete') return undefined;
+      deleteBlock(p, id);
+      done();
+      return id;
+    }),
+    registerCommand('pyops.block.snapshot', async (arg?: unknown) => {
+      const id = await pickBlock(projects, arg, 'Snapshot which block?');
+      if (!id) return undefined;
+      const given = blockArg.safeParse(arg);
+      const name = (given.success && given.data.name) || (await vscode.window.showInputBox({ title: 'Snapshot name', placeHolder: 'e.g. before the mk2 upgrade' }));
+      if (name === undefined) return undefined;
+      const snap = snapshotBlock(projects.requireWritable(), id, name);
+      done();
+      return snap;
+    }),
+    registerCommand('pyops.snapshot.restore', async (arg?: unknown) => {
+      const p = projects.requireWritable();
+      const node = arg as FactoryNode | undefined;
+      let snapshotId = node && typeof node === 'object' && 'kind' in node && node.kind === 'snapshot' ? node.id : snapshotArg.safeParse(arg).data?.snapshotId;
+      if (!snapshotId) {
+        const blockId = nodeBlockId(arg);
+        const snaps = listSnapshots(p, blockId);
+        if (!snaps.length) throw new Error(blockId ? 'This block has no snapshots yet.' : 'There are no block snapshots in this project yet.');
+        const pick = await vscode.window.showQuickPick(snaps.map((s) => ({ label: `${s.blockName}: ${s.name ?? s.reason}`, description: new Date(s.createdAt).toLocaleString(), id: s.id })), { title: 'Restore which snapshot?' });
+        snapshotId = pick?.id;
+      }
+      if (!snapshotId) return undefined;
+      const id = await restoreSnapshot(p, solve(), snapshotId);
+      done();
+      return id;
+    }),
+  ];
+}

@@ -1,0 +1,188 @@
+// The Factory view: the project's blocks (state, goals, buildings, snapshots), tasks, notes and the
+// planning horizon as a tree in the PyOps container. It rebuilds from factoryOutline after every
+// committed write to the project (an edit, a chat apply, a game sync, an undo) and on project switch.
+import * as vscode from 'vscode';
+import type { Project } from '../../core/db/project';
+import { gameIndex } from '../../core/planning/gameIndex';
+import { factoryOutline, type FactoryOutline, type OutlineBlock } from '../../core/planning/factory/outline';
+import type { ProjectManager } from '../projectManager';
+
+export type FactoryNode =
+  | { kind: 'group'; group: 'blocks' | 'tasks' | 'notes' | 'planning' }
+  | { kind: 'block'; block: OutlineBlock }
+  | { kind: 'goal'; blockId: string; text: string }
+  | { kind: 'snapshots'; block: OutlineBlock }
+  | { kind: 'snapshot'; blockId: string; id: string; label: string; createdAt: string }
+  | { kind: 'task'; task: FactoryOutline['tasks'][number] }
+  | { kind: 'note'; note: FactoryOutline['notes'][number] }
+  | { kind: 'fact'; text: string; detail?: string; command?: vscode.Command };
+
+const STATE_ICON: Record<OutlineBlock['state'], [string, string?]> = {
+  solved: ['pass', 'testing.iconPassed'],
+  infeasible: ['error', 'problemsErrorIcon.foreground'],
+  error: ['error', 'problemsErrorIcon.foreground'],
+  broken: ['warning', 'problemsWarningIcon.foreground'],
+  stale: ['sync'],
+  disabled: ['circle-slash', 'disabledForeground'],
+};
+const TASK_ICON = { open: 'circle-large-outline', in_progress: 'play-circle', done: 'pass', closed: 'circle-slash' } as const;
+
+const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2).replace(/\.?0+$/, '') : x.toPrecision(2));
+const mw = (w: number | null) => (w == null ? '' : w >= 1e6 ? `${(w / 1e6).toFixed(1)} MW` : `${(w / 1e3).toFixed(0)} kW`);
+const icon = (id: string, color?: string) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+
+export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<FactoryNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private outline: FactoryOutline | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly subs: vscode.Disposable[] = [];
+
+  constructor(private readonly projects: ProjectManager) {
+    this.subs.push(projects.onDidChange((p) => this.follow(p)));
+    this.follow(projects.active);
+  }
+
+  /** The outline as last built (tests read it). */
+  current(): FactoryOutline | undefined {
+    return this.outline ?? this.build();
+  }
+
+  refresh(): void {
+    this.outline = undefined;
+    this.changed.fire(undefined);
+  }
+
+  private follow(p: Project | undefined): void {
+    this.unsubscribe?.();
+    // Writes come in bursts (an apply, a sync); one rebuild after the burst is enough.
+    this.unsubscribe = p?.onDidWrite(() => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.refresh(), 50);
+    });
+    this.refresh();
+  }
+
+  private build(): FactoryOutline | undefined {
+    const p = this.projects.active;
+    if (!p || p.isClosed) return undefined;
+    const g = p.hasGameData() ? gameIndex(p) : undefined;
+    this.outline = factoryOutline(p, g);
+    return this.outline;
+  }
+
+  getChildren(node?: FactoryNode): FactoryNode[] {
+    const o = this.current();
+    if (!o) return [];
+    if (!node) return (['blocks', 'tasks', 'notes', 'planning'] as const).map((group) => ({ kind: 'group', group }));
+    switch (node.kind) {
+      case 'group':
+        if (node.group === 'blocks') return o.blocks.map((block) => ({ kind: 'block', block }));
+        if (node.group === 'tasks') return o.tasks.filter((t) => !t.parentId || !o.tasks.some((x) => x.id === t.parentId)).map((task) => ({ kind: 'task', task }));
+        if (node.group === 'notes') return o.notes.map((note) => ({ kind: 'note', note }));
+        return planningFacts(o);
+      case 'block':
+        return [
+          ...node.block.goals.map((g): FactoryNode => ({ kind: 'goal', blockId: node.block.id, text: `${g.direction === 'consume' ? 'Takes' : 'Makes'} ${g.display} ${num(g.rate)}/s${g.stock ? ' (stock)' : ''}` })),
+          ...(node.block.snapshots.length ? [{ kind: 'snapshots', block: node.block } as FactoryNode] : []),
+        ];
+      case 'snapshots':
+        return node.block.snapshots.map((s) => ({ kind: 'snapshot', blockId: node.block.id, id: s.id, label: s.label, createdAt: s.createdAt }));
+      case 'task':
+        return o.tasks.filter((t) => t.parentId === node.task.id).map((task) => ({ kind: 'task', task }));
+      default:
+        return [];
+    }
+  }
+
+  getTreeItem(node: FactoryNode): vscode.TreeItem {
+    const o = this.current();
+    switch (node.kind) {
+      case 'group': {
+        const n = node.group === 'blocks' ? o?.blocks.length : node.group === 'tasks' ? o?.tasks.length : node.group === 'notes' ? o?.notes.length : undefined;
+        const label = { blocks: 'Blocks', tasks: 'Tasks', notes: 'Notes', planning: 'Planning' }[node.group];
+        const item = new vscode.TreeItem(label, node.group === 'notes' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
+        item.id = `group:${node.group}`;
+        if (n !== undefined) item.description = String(n);
+        item.contextValue = `pyops.group.${node.group}`;
+        return item;
+      }
+      case 'block': {
+        const b = node.block;
+        const item = new vscode.TreeItem(b.name, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `block:${b.id}`;
+        item.description = [b.state === 'solved' ? `${b.buildings} building${b.buildings === 1 ? '' : 's'}` : b.state, mw(b.powerW)].filter(Boolean).join(' · ');
+        item.iconPath = icon(...STATE_ICON[b.state]);
+        item.tooltip = new vscode.MarkdownString(`**${b.name}** — ${b.state}${b.stateDetail ? `: ${b.stateDetail}` : ''}\n\n${b.goals.map((g) => `- ${g.direction === 'consume' ? 'Takes' : 'Makes'} ${g.display} ${num(g.rate)}/s`).join('\n')}`);
+        item.contextValue = b.state === 'disabled' ? 'pyops.block.disabled' : 'pyops.block.enabled';
+        item.command = { command: 'pyops.block.open', title: 'Open Block', arguments: [{ blockId: b.id }] };
+        return item;
+      }
+      case 'goal': {
+        const item = new vscode.TreeItem(node.text);
+        item.iconPath = icon('target');
+        return item;
+      }
+      case 'snapshots': {
+        const item = new vscode.TreeItem('Snapshots', vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `snapshots:${node.block.id}`;
+        item.description = String(node.block.snapshots.length);
+        item.iconPath = icon('history');
+        return item;
+      }
+      case 'snapshot': {
+        const item = new vscode.TreeItem(node.label);
+        item.id = `snapshot:${node.id}`;
+        item.description = new Date(node.createdAt).toLocaleString();
+        item.contextValue = 'pyops.snapshot';
+        item.iconPath = icon('history');
+        return item;
+      }
+      case 'task': {
+        const t = node.task;
+        const hasChildren = o?.tasks.some((x) => x.parentId === t.id);
+        const item = new vscode.TreeItem(t.title, hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+        item.id = `task:${t.id}`;
+        item.description = [t.status.replace('_', ' '), t.total ? `${t.done}/${t.total} steps` : ''].filter(Boolean).join(' · ');
+        item.iconPath = icon(TASK_ICON[t.status]);
+        item.contextValue = 'pyops.task';
+        return item;
+      }
+      case 'note': {
+        const item = new vscode.TreeItem(node.note.title);
+        item.id = `note:${node.note.id}`;
+        item.iconPath = icon('note');
+        item.contextValue = 'pyops.note';
+        item.command = { command: 'pyops.note.open', title: 'Open Note', arguments: [{ noteId: node.note.id }] };
+        return item;
+      }
+      case 'fact': {
+        const item = new vscode.TreeItem(node.text);
+        if (node.detail) item.description = node.detail;
+        if (node.command) item.command = node.command;
+        item.iconPath = icon('info');
+        return item;
+      }
+    }
+  }
+
+  dispose(): void {
+    this.unsubscribe?.();
+    clearTimeout(this.timer);
+    for (const s of this.subs) s.dispose();
+    this.changed.dispose();
+  }
+}
+
+function planningFacts(o: FactoryOutline): FactoryNode[] {
+  const p = o.planning;
+  const horizon = p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? `Up to ${p.target ?? 'a target'}` : 'Future (everything)';
+  return [
+    { kind: 'fact', text: 'Horizon', detail: horizon, command: { command: 'pyops.planning.setHorizon', title: 'Set Planning Horizon…' } },
+    { kind: 'fact', text: 'Completed research', detail: `${p.researched} technologies`, command: { command: 'pyops.planning.setResearch', title: 'Set Completed Research…' } },
+    ...(p.turd.length
+      ? p.turd.map((t): FactoryNode => ({ kind: 'fact', text: `TURD: ${t.master}`, detail: `${t.branch}${t.source === 'synced' ? ' (from the game)' : ''}`, command: { command: 'pyops.planning.selectTurd', title: 'Select TURD Branch…' } }))
+      : [{ kind: 'fact', text: 'TURD', detail: 'no branch selected', command: { command: 'pyops.planning.selectTurd', title: 'Select TURD Branch…' } } as FactoryNode]),
+  ];
+}

@@ -1,0 +1,39 @@
+// Notes edited as ordinary Markdown documents: the first heading is the title, the rest the body,
+// and a round trip changes nothing.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Project } from '../../../../src/core/db/project';
+import { createNote, deleteNote, getNote, noteFromMarkdown, noteToMarkdown, updateNote } from '../../../../src/core/work/notes';
+import { tempDir } from '../../../helpers/paths';
+
+describe('notes as Markdown', () => {
+  it('round-trips a note through its Markdown document', () => {
+    const n = { title: 'Coke line', body: 'Needs **coal**.\n\n- 4 ovens\n' };
+    assert.deepEqual(noteFromMarkdown(noteToMarkdown(n), 'x'), n);
+  });
+
+  it('takes the title from a first-line heading and keeps it when there is none', () => {
+    assert.deepEqual(noteFromMarkdown('# New name ##\r\n\r\nBody', 'Old'), { title: 'New name', body: 'Body' });
+    assert.deepEqual(noteFromMarkdown('Just text\n# Not a title', 'Old'), { title: 'Old', body: 'Just text\n# Not a title' });
+    assert.deepEqual(noteFromMarkdown('#  \nBody', 'Old'), { title: 'Old', body: '#  \nBody' });
+  });
+
+  it('gets, edits and deletes a note, each edit one undoable action', async () => {
+    const dir = tempDir();
+    const p = await Project.create(path.join(dir, 'n.pyops'));
+    try {
+      const n = createNote(p, { title: 'Ideas', body: 'a' });
+      updateNote(p, n.id, noteFromMarkdown('# Better ideas\n\nb', 'Ideas'));
+      assert.deepEqual([getNote(p, n.id).title, getNote(p, n.id).body], ['Better ideas', 'b']);
+      assert.equal(p.undoable()?.label, 'Edit note "Better ideas"');
+      deleteNote(p, n.id);
+      assert.throws(() => getNote(p, n.id), /no note with id/);
+      p.undo();
+      assert.equal(getNote(p, n.id).title, 'Better ideas');
+    } finally {
+      p.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
