@@ -28,6 +28,14 @@ describe('PyOps tools in VS Code', () => {
     assert.ok((search.inputSchema as { properties: Record<string, unknown> }).properties.query);
   });
 
+  it('offers each PyOps tool once: unique names, and no MCP definition for VS Code without developer tools', async () => {
+    const names = vscode.lm.tools.map((t) => t.name);
+    assert.equal(new Set(names).size, names.length, `duplicate tool names: ${names.filter((n, i) => names.indexOf(n) !== i).join(', ')}`);
+    const { mcp } = await api();
+    assert.deepEqual(mcp.vscodeTools(), []);
+    assert.deepEqual(await mcp.provider().provideMcpServerDefinitions(new vscode.CancellationTokenSource().token), []);
+  });
+
   it('runs a read tool and a proposal tool through vscode.lm.invokeTool', async () => {
     const found = await vscode.lm.invokeTool('pyops_searchGoods', { input: { query: 'dense circuit' }, toolInvocationToken: undefined });
     assert.equal(JSON.parse(textOf(found)).matches[0].name, 'dense-circuit');

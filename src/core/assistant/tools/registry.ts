@@ -38,6 +38,11 @@ export function toolsFor(surface: ToolSurface): readonly AnyTool[] {
   return list;
 }
 
+/** What an MCP client is offered: the MCP surface, developer tools only when the user turned them on. */
+export function mcpTools(developerTools: boolean): readonly AnyTool[] {
+  return toolsFor('mcp').filter((t) => developerTools || t.tier !== 'developer');
+}
+
 export function findTool(name: string, surface: ToolSurface = 'app'): AnyTool | undefined {
   return toolsFor(surface).find((t) => t.name === name);
 }
