@@ -6,6 +6,7 @@ import { planningTools } from './defs/planning';
 import { factoryTools } from './defs/factory';
 import { proposalTools } from './defs/proposals';
 import { workTools } from './defs/work';
+import { settingsTools } from './defs/settings';
 import { developerTools, liveTools } from './defs/live';
 
 /** Where a tool is offered; a tool without `surfaces` is on all of them. */
@@ -16,7 +17,7 @@ export function surfacesOf(t: AnyTool): readonly ToolSurface[] {
 // Built once: the defs never import the registry, so every list is ready at module load. Two
 // tools may share a name only when they are offered on different surfaces.
 const ALL: readonly AnyTool[] = (() => {
-  const list = [...planningTools, ...factoryTools, ...proposalTools, ...workTools, ...liveTools, ...developerTools];
+  const list = [...planningTools, ...factoryTools, ...proposalTools, ...workTools, ...settingsTools, ...liveTools, ...developerTools];
   const seen = new Set<string>();
   for (const t of list) {
     const key = `${t.name}\0${surfacesOf(t).join()}`;
