@@ -5,16 +5,12 @@
 // draws a draft in the in-game summary panel. A proposal is found by its reference in the stored
 // conversation, or in the run still being written.
 import * as vscode from 'vscode';
-import { z } from 'zod';
 import type { UIMessage } from 'ai';
 import type { Project } from '../../core/db/project';
 import { loadMessages } from '../../core/assistant/conversations/store';
 import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
-import { applyBlockDraft, applyPlanDraft, applyRevision } from '../../core/planning/proposals/apply';
-import type { Draft } from '../../core/planning/proposals/draft';
-import type { RevisionDraft } from '../../core/planning/proposals/revise';
-import type { PlanDraft } from '../../core/planning/proposals/plan';
+import { applicable, type ApplyOutcome } from '../../core/planning/proposals/apply';
 import { getBlock, undoAndResolve } from '../../core/planning/factory/blocks';
 import type { ProposalRef } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
@@ -23,15 +19,7 @@ import { gameState, NO_GAME_MESSAGE, showBlockPayload } from './game';
 import { namesFrom, toDraftView, toEvalView, toPlanView } from './views';
 import { gameIndex } from '../../core/planning/gameIndex';
 
-const draftShape = z.looseObject({ kind: z.enum(['block', 'update']), name: z.string().min(1), doc: z.looseObject({ goals: z.array(z.unknown()), recipes: z.array(z.unknown()) }) });
-const revisionShape = draftShape.extend({ kind: z.literal('update'), updateBlockId: z.string().min(1), baseUpdatedAt: z.string().min(1) });
-const planShape = z.looseObject({ kind: z.literal('plan'), title: z.string().min(1), blocks: z.array(draftShape), updates: z.array(revisionShape).default([]) });
-
-export interface ApplyOutcome {
-  label: string;
-  created: string[];
-  updated: string[];
-}
+export type { ApplyOutcome };
 
 export interface EvalOutcome {
   ok: boolean;
@@ -79,30 +67,9 @@ export class ProposalActions {
       const again = await vscode.window.showWarningMessage(`This proposal was already applied (${previous.label ?? 'earlier'}). Apply it again?`, { modal: true }, 'Apply Again');
       if (again !== 'Apply Again') return undefined;
     }
-    const ctx = planningContext(project);
-    if (ctx.g.isEmpty) throw new Error(`"${project.name}" has no game data; import a dump or sync from Factorio first.`);
-    const solve = solverFor(ctx);
-    let outcome: ApplyOutcome;
-    if (record.kind === 'plan') {
-      const parsed = planShape.safeParse(record.result);
-      if (!parsed.success) throw new Error('This plan proposal is damaged (missing blocks or documents); ask @pyops to draft it again.');
-      const plan = record.result as PlanDraft;
-      if (ask && !plan.ok && !(await confirmUnsolved(`The plan "${plan.title}" needs attention (unsolved blocks or TURD conflicts).`))) return undefined;
-      const r = await applyPlanDraft(project, solve, plan);
-      outcome = { label: `Apply plan "${plan.title}"`, ...r };
-    } else if (record.kind === 'update') {
-      if (!revisionShape.safeParse(record.result).success) throw new Error('This revision proposal is damaged; ask @pyops to draft it again.');
-      const d = record.result as RevisionDraft;
-      if (ask && !d.ok && !(await confirmUnsolved(`The revision of "${d.name}" is not solved (${d.status}).`))) return undefined;
-      const r = await applyRevision(project, solve, d);
-      outcome = { label: `Revise block "${d.name}"`, created: [], updated: [r.id] };
-    } else {
-      if (!draftShape.safeParse(record.result).success) throw new Error('This block proposal is damaged; ask @pyops to draft it again.');
-      const d = record.result as Draft;
-      if (ask && !d.ok && !(await confirmUnsolved(`The block "${d.name}" is not solved (${d.status}).`))) return undefined;
-      const r = await applyBlockDraft(project, solve, d);
-      outcome = { label: `Create block "${d.name}"`, created: [r.id], updated: [] };
-    }
+    const target = applicable(record.kind, record.result);
+    if (ask && !target.ok && !(await confirmUnsolved(target.problem!))) return undefined;
+    const outcome = await target.apply(project, solverFor(requireGameData(project)));
     this.host.appendReport(project, ref.conversationId, reportText(project, outcome), { kind: 'applied', ref, created: outcome.created, updated: outcome.updated, label: outcome.label });
     this.host.projects.touch();
     return outcome;
@@ -159,6 +126,12 @@ export class ProposalActions {
   dispose(): void {
     this.evalChanged.dispose();
   }
+}
+
+function requireGameData(project: Project) {
+  const ctx = planningContext(project);
+  if (ctx.g.isEmpty) throw new Error(`"${project.name}" has no game data; import a dump or sync from Factorio first.`);
+  return ctx;
 }
 
 async function confirmUnsolved(what: string): Promise<boolean> {
