@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import crypto from 'node:crypto';
 import { startHttpMcp, type HttpMcpHandle } from '../core/mcp/http';
 import { mcpTools } from '../core/assistant/tools/registry';
+import { changesProject } from '../core/assistant/tools/run';
 import { vscodeMcpTools } from '../core/assistant/tools/vscodeManifest';
 import type { AnyTool } from '../core/assistant/tools/types';
 import type { GameLink } from '../core/bridge';
@@ -58,6 +59,9 @@ export class EmbeddedMcp implements vscode.Disposable {
           return { project, caller: 'mcp', game: this.game() };
         },
         info: { name: 'pyops', version: this.extensionVersion },
+        onCall: (tool, outcome) => {
+          if (changesProject(tool, outcome)) this.projects.touch();
+        },
       }).then(
         (h) => {
           if (this.server !== server) {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import crypto from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AnyTool, ToolContext } from '../assistant/tools/types';
-import { buildMcpServer, type McpServerInfo } from './server';
+import { buildMcpServer, type McpCallListener, type McpServerInfo } from './server';
 
 export interface HttpMcpOptions {
   tools: () => readonly AnyTool[];
@@ -15,6 +15,7 @@ export interface HttpMcpOptions {
   views?: Record<string, () => readonly AnyTool[]>;
   context: () => ToolContext | Promise<ToolContext>;
   info: McpServerInfo;
+  onCall?: McpCallListener;
   /** 0 = a random free port. */
   port?: number;
   token?: string;
@@ -66,7 +67,7 @@ export async function startHttpMcp(opts: HttpMcpOptions): Promise<HttpMcpHandle>
       } catch (err) {
         return reject(res, 400, (err as Error).message);
       }
-      const mcp = buildMcpServer(tools, opts.context, opts.info);
+      const mcp = buildMcpServer(tools, opts.context, opts.info, opts.onCall);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -3,7 +3,8 @@
 // and the result is reported back into the conversation; Run in game sends a gameEval proposal's
 // Lua through the game link and keeps the result for the card and the next message; Show in game
 // draws a draft in the in-game summary panel. A proposal is found by its reference in the stored
-// conversation, or in the run still being written.
+// conversation, or in the run still being written. Pending proposals (drafts from Copilot agent mode
+// and MCP clients, kept in the project) are applied, dismissed and shown by their id the same way.
 import * as vscode from 'vscode';
 import type { UIMessage } from 'ai';
 import type { Project } from '../../core/db/project';
@@ -11,8 +12,9 @@ import { loadMessages } from '../../core/assistant/conversations/store';
 import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
 import { applicable, type ApplyOutcome } from '../../core/planning/proposals/apply';
+import { applyPending, dismissPending, getPending } from '../../core/planning/proposals/pending';
 import { getBlock, undoAndResolve } from '../../core/planning/factory/blocks';
-import type { ProposalRef } from '../../webview/protocol';
+import type { DraftView, ProposalRef } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
 import { appliedReport, blocksGone, findProposal, type ProposalRecord } from './extract';
 import { gameState, NO_GAME_MESSAGE, showBlockPayload } from './game';
@@ -75,6 +77,25 @@ export class ProposalActions {
     return outcome;
   }
 
+  /** Apply a pending proposal (one undoable action), asking before an unsolved or repeated apply. */
+  async applyPending(id: string, opts: { confirm?: boolean } = {}): Promise<ApplyOutcome | undefined> {
+    const project = this.host.projects.requireWritable();
+    const ask = opts.confirm !== false;
+    const outcome = await applyPending(project, solverFor(requireGameData(project)), id, async (q) => {
+      if (!ask) return true;
+      if (q.kind === 'again') return (await vscode.window.showWarningMessage(q.message, { modal: true }, 'Apply Again')) === 'Apply Again';
+      return confirmUnsolved(q.message);
+    });
+    if (outcome) this.host.projects.touch();
+    return outcome;
+  }
+
+  /** Remove a pending proposal from the side panel (blocks it created stay). */
+  dismissPending(id: string): void {
+    dismissPending(this.host.projects.requireWritable(), id);
+    this.host.projects.touch();
+  }
+
   /** Undo the latest project change (re-solving what it touched). */
   async undo(): Promise<string | undefined> {
     const project = this.host.projects.requireWritable();
@@ -114,10 +135,22 @@ export class ProposalActions {
   /** Draw a block draft (or one block of a plan) in the in-game summary panel. */
   async showInGame(ref: ProposalRef, blockIndex = 0): Promise<void> {
     const { project, record } = this.locate(ref);
+    const names = namesFrom(gameIndex(project));
+    await this.show(record.kind === 'plan' ? toPlanView(record.result, names).blocks[blockIndex] : record.kind === 'eval' ? undefined : toDraftView(record.result, names));
+  }
+
+  /** Draw a pending block draft (or one block of a pending plan) in the in-game summary panel. */
+  async showPendingInGame(id: string, blockIndex = 0): Promise<void> {
+    const project = this.host.projects.require();
+    const x = getPending(project, id);
+    if (!x) throw new Error('That pending proposal is gone (dismissed, or dropped as one of the oldest).');
+    const names = namesFrom(gameIndex(project));
+    await this.show(x.kind === 'plan' ? toPlanView(x.result, names).blocks[blockIndex] : toDraftView(x.result, names));
+  }
+
+  private async show(draft: DraftView | undefined): Promise<void> {
     const link = this.host.game();
     if (!link || !gameState(link).linked) throw new Error(NO_GAME_MESSAGE);
-    const names = namesFrom(gameIndex(project));
-    const draft = record.kind === 'plan' ? toPlanView(record.result, names).blocks[blockIndex] : record.kind === 'eval' ? undefined : toDraftView(record.result, names);
     if (!draft) throw new Error('That proposal has no block to show.');
     const r = await link.showBlock(showBlockPayload(draft, draft.revision?.blockId));
     if (!r.ok) throw new Error(`The game did not show the block: ${r.error ?? 'no reason given'}.`);
