@@ -2,7 +2,8 @@
 // name is checked against the game data first (unknown ones get a "did you mean"), then everything
 // is written as ONE undoable action, so a request that touches the horizon, favourites and research
 // is undone in one step. Research follows the game's tree: marking a technology researched marks its
-// prerequisites too, and unmarking one unmarks what requires it.
+// prerequisites too, and unmarking one unmarks what requires it. TURD branches are chosen, not
+// researched, so they are never marked here.
 import { z } from 'zod';
 import type { Project } from '../db/project';
 import type { GameIndex } from './gameIndex';
@@ -225,11 +226,14 @@ export function changePlanningSettings(pc: PlanningContext, p: Project, input: C
   if (input.researched !== undefined) {
     const { add, remove } = input.researched;
     for (const t of [...add, ...remove]) requireTechnology(pc, t);
+    // TURD branches are chosen, not researched (a branch is a factory-wide commitment of its own).
+    const turd = add.filter((t) => g.technologies.get(t)!.isTurd);
+    if (turd.length) throw new QueryError(`${turd.join(', ')} ${turd.length === 1 ? 'is a TURD choice' : 'are TURD choices'}, not research: the user selects a branch with "PyOps: Select TURD Branch…" (turdChoices lists them). Mark its master researched instead.`);
     const both = add.filter((t) => remove.includes(t));
     if (both.length) throw new QueryError(`researched: ${both.join(', ')} is both added and removed; give it once.`);
     researched = new Set(state.researched);
     const before = new Set(researched);
-    for (const t of add) for (const x of pc.availability.closure(t)) researched.add(x);
+    for (const t of add) for (const x of pc.availability.closure(t)) if (!g.technologies.get(x)?.isTurd) researched.add(x);
     // Whatever requires a removed technology cannot stay researched (the game has no such state).
     const gone = new Set(remove);
     for (const t of researched) if ([...pc.availability.closure(t)].some((x) => gone.has(x))) gone.add(t);

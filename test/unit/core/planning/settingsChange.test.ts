@@ -79,6 +79,10 @@ describe('changePlanningSettings', function () {
     assert.deepEqual([...readPlanningState(project).researched].sort(), ['automation-basics', 'electronics']);
     assert.deepEqual(gone.research.alsoRemovedDependants, ['advanced-pressing', 'advanced-research']);
     assert.match(err(await call({ researched: { add: ['electronic'] } })), /no technology named 'electronic'\. Did you mean electronics\?/);
+    assert.match(err(await call({ researched: { add: ['tempered-press'] } })), /tempered-press is a TURD choice, not research.*Select TURD Branch/);
+    // The master is research; its branches are chosen.
+    ok(await call({ researched: { add: ['press-upgrade'] } }));
+    assert.ok(readPlanningState(project).researched.has('press-upgrade'));
   });
 
   it('favours a machine for every category it crafts, or one; clears with null; and the default-machine rule follows', async () => {
