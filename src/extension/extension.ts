@@ -74,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
         return undefined;
       }
       const choice = await vscode.window.showInformationMessage(
-        `PyOps MCP server: ${info.url} — ${info.tools} tools, version ${info.version}. Clients must send "Authorization: Bearer <token>". For other MCP clients outside VS Code use \`pyops mcp --project <file>\` (stdio).`,
+        `PyOps MCP server: ${info.url} — ${info.tools} tools (VS Code agent mode gets ${info.vscodeTools} of them from it; the rest are its PyOps language-model tools), version ${info.version}. Clients must send "Authorization: Bearer <token>". For other MCP clients outside VS Code use \`pyops mcp --project <file>\` (stdio).`,
         'Copy URL',
         'Copy Token',
       );

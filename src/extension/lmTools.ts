@@ -1,8 +1,10 @@
 // The registry's tools as VS Code language-model tools (Copilot agent mode, #pyops… references).
 // Each call runs against the active project through the same runTool path as the agent and MCP.
+// Writes, and drafts kept as pending proposals, tell the project's listeners (side panel, blocks).
 import * as vscode from 'vscode';
 import { runTool } from '../core/assistant/tools/run';
 import { vscodeTools, vscodeToolName } from '../core/assistant/tools/vscodeManifest';
+import { changesProject } from '../core/assistant/tools/run';
 import type { AnyTool } from '../core/assistant/tools/types';
 import type { GameLink } from '../core/bridge';
 import type { ProjectManager } from './projectManager';
@@ -40,7 +42,7 @@ export function registerLanguageModelTools(projects: ProjectManager, game: () =>
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
         const outcome = await runTool(tool, options.input, { project, caller: 'vscode', signal: abort.signal, game: game() });
-        if (tool.tier === 'write' && outcome.ok) projects.touch();
+        if (changesProject(tool, outcome)) projects.touch();
         return resultParts(tool, outcome);
       },
     }),

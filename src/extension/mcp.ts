@@ -1,16 +1,23 @@
 // The embedded MCP server: the tool registry (plus the developer tools when enabled) over
-// Streamable HTTP on 127.0.0.1 with a random port and bearer token, announced to VS Code through an
-// MCP server definition provider. The definition's version changes whenever the tool list does.
+// Streamable HTTP on 127.0.0.1 with a random port and bearer token. Clients given its URL (PyOps:
+// Show MCP Server Info) get every tool; VS Code itself already has the registry as language-model
+// tools, so the definition announced to it points at a view with only the rest (the developer
+// tools) — and is not announced at all while that view is empty. Its version changes whenever the
+// tool list does.
 import * as vscode from 'vscode';
 import crypto from 'node:crypto';
 import { startHttpMcp, type HttpMcpHandle } from '../core/mcp/http';
-import { toolsFor } from '../core/assistant/tools/registry';
+import { mcpTools } from '../core/assistant/tools/registry';
+import { changesProject } from '../core/assistant/tools/run';
+import { vscodeMcpTools } from '../core/assistant/tools/vscodeManifest';
 import type { AnyTool } from '../core/assistant/tools/types';
 import type { GameLink } from '../core/bridge';
 import type { ProjectManager } from './projectManager';
 import { readSettings } from './settings';
 
 export const MCP_PROVIDER_ID = 'pyops.mcp';
+/** The view of the server that VS Code's own definition uses. */
+const VSCODE_VIEW = 'vscode';
 
 export class EmbeddedMcp implements vscode.Disposable {
   private server: Promise<HttpMcpHandle | undefined> | undefined;
@@ -24,13 +31,18 @@ export class EmbeddedMcp implements vscode.Disposable {
     private readonly extensionVersion: string,
   ) {}
 
-  tools(): AnyTool[] {
-    const dev = readSettings().mcpDeveloperTools;
-    return toolsFor('mcp').filter((t) => dev || t.tier !== 'developer');
+  /** Every tool, for MCP clients other than VS Code. */
+  tools(): readonly AnyTool[] {
+    return mcpTools(readSettings().mcpDeveloperTools);
+  }
+
+  /** What VS Code's definition offers: what its language-model tools do not. */
+  vscodeTools(): readonly AnyTool[] {
+    return vscodeMcpTools(readSettings().mcpDeveloperTools);
   }
 
   private toolVersion(): string {
-    const names = this.tools().map((t) => `${t.name}:${t.tier}`).join(',');
+    const names = this.vscodeTools().map((t) => `${t.name}:${t.tier}`).join(',');
     return `${this.extensionVersion}+${crypto.createHash('sha1').update(names).digest('hex').slice(0, 8)}`;
   }
 
@@ -40,12 +52,16 @@ export class EmbeddedMcp implements vscode.Disposable {
     if (!this.server) {
       const server: Promise<HttpMcpHandle | undefined> = startHttpMcp({
         tools: () => this.tools(),
+        views: { [VSCODE_VIEW]: () => this.vscodeTools() },
         context: () => {
           const project = this.projects.active;
           if (!project) throw new Error('No PyOps project is open in VS Code; open one (PyOps: Open Project…) and call the tool again.');
           return { project, caller: 'mcp', game: this.game() };
         },
         info: { name: 'pyops', version: this.extensionVersion },
+        onCall: (tool, outcome) => {
+          if (changesProject(tool, outcome)) this.projects.touch();
+        },
       }).then(
         (h) => {
           if (this.server !== server) {
@@ -75,14 +91,15 @@ export class EmbeddedMcp implements vscode.Disposable {
     await h?.close();
   }
 
-  /** Call when settings change: restarts or stops the server and refreshes the definition. */
+  /** Call when settings change: stops the server when turned off, and refreshes the definition. */
   async refresh(): Promise<void> {
     if (!readSettings().mcpEnabled) {
       await this.stop();
+      this.version = ''; // so turning it back on announces the definition again
       this.changed.fire();
       return;
     }
-    await this.start();
+    // No start here: VS Code asks for the definition after the change event, and that starts it.
     const v = this.toolVersion();
     if (v !== this.version) {
       this.version = v;
@@ -90,17 +107,19 @@ export class EmbeddedMcp implements vscode.Disposable {
     }
   }
 
-  info(): { url: string; token: string; tools: number; version: string } | undefined {
-    return this.handle ? { url: this.handle.url, token: this.handle.token, tools: this.tools().length, version: this.version } : undefined;
+  info(): { url: string; token: string; tools: number; vscodeTools: number; version: string } | undefined {
+    return this.handle ? { url: this.handle.url, token: this.handle.token, tools: this.tools().length, vscodeTools: this.vscodeTools().length, version: this.version } : undefined;
   }
 
   provider(): vscode.McpServerDefinitionProvider<vscode.McpHttpServerDefinition> {
     return {
       onDidChangeMcpServerDefinitions: this.changed.event,
       provideMcpServerDefinitions: async () => {
+        // An empty server would only add noise to the MCP list (and start a server nobody uses).
+        if (!this.vscodeTools().length) return [];
         const h = await this.start();
         if (!h) return [];
-        return [new vscode.McpHttpServerDefinition('PyOps', vscode.Uri.parse(h.url), h.headers, this.version)];
+        return [new vscode.McpHttpServerDefinition('PyOps developer tools', vscode.Uri.parse(h.viewUrl(VSCODE_VIEW)), h.headers, this.version)];
       },
     };
   }

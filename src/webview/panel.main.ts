@@ -14,7 +14,7 @@ import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import type { ArchivedMessage, FromWebview, PanelState, ProposalRef, Tab, ToWebview } from './protocol';
 import { percent, tokens } from './format';
 import { append, clear, h, icon } from './panel/dom';
-import { proposalCard, refKey, type CardContext } from './panel/cards';
+import { pendingCard, pendingKey, proposalCard, refKey, type CardContext } from './panel/cards';
 import { conversationsView } from './panel/conversations';
 import { LiveRun } from './panel/liveRun';
 
@@ -102,15 +102,29 @@ function renderHeader(): void {
   ]);
 }
 
+/** The active conversation's cards, or why there are none. */
+function conversationCards(s: PanelState, ctx: CardContext): Node {
+  if (!s.activeConversationId) return h('p', { class: 'empty' }, 'No active conversation. Ask @pyops in the chat — for example "/block 1 circuit per second" — and its proposals appear here.');
+  if (!s.proposals.length) return h('p', { class: 'empty' }, 'This conversation has no proposals yet. Ask @pyops to draft a block (/block) or a plan (/plan).');
+  return h('div', { class: 'cards' }, s.proposals.map((p) => proposalCard(ctx, p)));
+}
+
 function renderProposals(): void {
   rerender(panels.proposals, () => {
     if (!state?.project) return h('p', { class: 'empty' }, 'Open a project, then ask @pyops for a block or a plan; its proposals appear here as cards.');
-    if (!state.activeConversationId) return h('p', { class: 'empty' }, 'No active conversation. Ask @pyops in the chat — for example "/block 1 circuit per second" — and its proposals appear here.');
-    if (!state.proposals.length) return h('p', { class: 'empty' }, 'This conversation has no proposals yet. Ask @pyops to draft a block (/block) or a plan (/plan).');
     const ctx: CardContext = { post, game: state.game, open, busy, toggled: persist };
-    return h('div', { class: 'cards' }, state.proposals.map((p) => proposalCard(ctx, p)));
+    if (!state.pending.length) return conversationCards(state, ctx);
+    // Drafts from Copilot agent mode and MCP clients belong to no conversation: they come first, in their own group.
+    return h(
+      'div',
+      null,
+      h('section', { class: 'pending', 'aria-label': 'Pending proposals' }, h('h2', { class: 'group-title' }, icon('inbox'), ' Pending — from agent mode and MCP'), h('div', { class: 'cards' }, state.pending.map((p) => pendingCard(ctx, p)))),
+      h('section', { 'aria-label': 'Proposals of the active conversation' }, h('h2', { class: 'group-title' }, icon('comment-discussion'), ' ', state.activeTitle ?? 'Conversation'), conversationCards(state, ctx)),
+    );
   });
-  counter.textContent = state?.proposals.length ? ` ${state.proposals.length}` : '';
+  const waiting = (state?.pending ?? []).filter((p) => !p.applied || p.applied.undone).length;
+  const count = (state?.proposals.length ?? 0) + waiting;
+  counter.textContent = count ? ` ${count}` : '';
   if (pendingFocus) focusCard(pendingFocus);
 }
 
@@ -137,7 +151,7 @@ function renderRun(): void {
 }
 
 function emptyState(): PanelState {
-  return { project: null, activeConversationId: null, activeTitle: null, conversations: [], proposals: [], context: null, game: { linked: false, detail: '' } };
+  return { project: null, activeConversationId: null, activeTitle: null, conversations: [], proposals: [], pending: [], context: null, game: { linked: false, detail: '' } };
 }
 
 let runFrame = 0;
@@ -172,6 +186,11 @@ window.addEventListener('message', (e: MessageEvent<ToWebview>) => {
     case 'busy':
       if (m.busy) busy.add(refKey(m.ref));
       else busy.delete(refKey(m.ref));
+      renderProposals();
+      return;
+    case 'busyPending':
+      if (m.busy) busy.add(pendingKey(m.id));
+      else busy.delete(pendingKey(m.id));
       renderProposals();
       return;
   }

@@ -109,6 +109,12 @@ export type ProposalView =
   | { kind: 'plan'; ref: ProposalRef; title: string; plan: PlanView; applied?: AppliedView }
   | { kind: 'eval'; ref: ProposalRef; title: string; eval: EvalView };
 
+/** A draft from Copilot agent mode or an MCP client, kept in the project until applied or dismissed. */
+export type PendingProposalView = (
+  | { kind: 'block' | 'update'; title: string; draft: DraftView; applied?: AppliedView }
+  | { kind: 'plan'; title: string; plan: PlanView; applied?: AppliedView }
+) & { id: string; source: 'vscode' | 'mcp'; createdAt: string };
+
 export interface ConversationRow {
   id: string;
   title: string;
@@ -140,6 +146,8 @@ export interface PanelState {
   conversations: ConversationRow[];
   /** Proposals of the active conversation, newest first. */
   proposals: ProposalView[];
+  /** Pending proposals of the project (agent mode, MCP), newest first. */
+  pending: PendingProposalView[];
   context: ContextView | null;
   game: { linked: boolean; detail: string };
 }
@@ -170,7 +178,8 @@ export type ToWebview =
   | { type: 'run'; event: RunEvent }
   | { type: 'focus'; tab: Tab; ref?: ProposalRef }
   | { type: 'archive'; conversationId: string; messageId: string; messages: ArchivedMessage[] }
-  | { type: 'busy'; ref: ProposalRef; busy: boolean };
+  | { type: 'busy'; ref: ProposalRef; busy: boolean }
+  | { type: 'busyPending'; id: string; busy: boolean };
 
 // ── messages (webview → extension), validated ───────────────────────────────
 
@@ -193,6 +202,9 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setEffort'), conversationId: id, effort: z.enum(['low', 'medium', 'high']).nullable() }).strict(),
   z.object({ type: z.literal('showArchive'), conversationId: id, messageId: id }).strict(),
   z.object({ type: z.literal('stopRun'), conversationId: id }).strict(),
+  z.object({ type: z.literal('applyPending'), id }).strict(),
+  z.object({ type: z.literal('dismissPending'), id }).strict(),
+  z.object({ type: z.literal('showPendingInGame'), id, blockIndex: z.number().int().min(0).max(50).optional() }).strict(),
   z.object({ type: z.literal('tab'), tab: z.enum(['proposals', 'conversations', 'run']) }).strict(),
 ]);
 

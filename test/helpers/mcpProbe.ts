@@ -2,10 +2,10 @@
 // Origin checks of the embedded MCP server. Returns the HTTP status.
 import http from 'node:http';
 
-export function rawMcpPost(port: number, headers: Record<string, string>): Promise<number> {
+export function rawMcpPost(port: number, headers: Record<string, string>, path = '/mcp'): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { api, workDir, sampleWorld, waitFor } from './helpers';
 import { rawMcpPost as rawPost } from '../helpers/mcpProbe';
+import { listPending } from '../../src/core/planning/proposals/pending';
 
 function textOf(r: vscode.LanguageModelToolResult): string {
   return r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
@@ -28,6 +29,14 @@ describe('PyOps tools in VS Code', () => {
     assert.ok((search.inputSchema as { properties: Record<string, unknown> }).properties.query);
   });
 
+  it('offers each PyOps tool once: unique names, and no MCP definition for VS Code without developer tools', async () => {
+    const names = vscode.lm.tools.map((t) => t.name);
+    assert.equal(new Set(names).size, names.length, `duplicate tool names: ${names.filter((n, i) => names.indexOf(n) !== i).join(', ')}`);
+    const { mcp } = await api();
+    assert.deepEqual(mcp.vscodeTools(), []);
+    assert.deepEqual(await mcp.provider().provideMcpServerDefinitions(new vscode.CancellationTokenSource().token), []);
+  });
+
   it('runs a read tool and a proposal tool through vscode.lm.invokeTool', async () => {
     const found = await vscode.lm.invokeTool('pyops_searchGoods', { input: { query: 'dense circuit' }, toolInvocationToken: undefined });
     assert.equal(JSON.parse(textOf(found)).matches[0].name, 'dense-circuit');
@@ -38,6 +47,10 @@ describe('PyOps tools in VS Code', () => {
     const d = JSON.parse(textOf(draft));
     assert.equal(d.status, 'optimal');
     assert.ok(d.rows.some((r: { recipe: string; buildings: number }) => r.recipe === 'circuit' && r.buildings > 0));
+    // Agent mode has no conversation in the project: the draft is kept for the side panel instead.
+    assert.match(d.pending.note, /PyOps side panel/);
+    const { projects } = await api();
+    assert.ok(listPending(projects.require()).some((x) => x.id === d.pending.id));
     const bad = await vscode.lm.invokeTool('pyops_searchGoods', { input: { query: '' }, toolInvocationToken: undefined });
     assert.match(JSON.parse(textOf(bad)).error, /query/);
   });

@@ -5,7 +5,7 @@
 // bridge is bound too (port 37657 or --bridge-port), so live tools reach a running game; with
 // --no-bridge, or when the port is taken (VS Code already owns it), they answer "no game".
 import { Project } from '../../core/db/project';
-import { toolsFor } from '../../core/assistant/tools/registry';
+import { mcpTools } from '../../core/assistant/tools/registry';
 import { serveStdioMcp } from '../../core/mcp/stdio';
 import { Bridge } from '../../core/bridge/bridge';
 import { createGameLink, type GameLink } from '../../core/bridge/gameLink';
@@ -51,7 +51,7 @@ export async function mcpCommand(argv: string[], io: CliIO, deps: McpDeps = {}):
 
   const project = await Project.open(a.values.project, { app: 'cli (mcp)' });
   const dev = !!a.values['developer-tools'];
-  const tools = toolsFor('mcp').filter((t) => dev || t.tier !== 'developer');
+  const tools = mcpTools(dev);
   if (project.readOnly) io.err(`pyops mcp: ${project.readOnlyReason ?? 'the project is read-only'}; tools that change it will answer with an error.`);
   let server: { close(): Promise<void> } | undefined;
   let bridge: Bridge | undefined;

@@ -1,16 +1,21 @@
 // MCP over Streamable HTTP for the extension host: loopback only, a random port, a random bearer
 // token, and Host/Origin checks (DNS-rebinding protection), so a web page or another machine cannot
-// reach the project. Stateless: a fresh server and transport per request.
+// reach the project. Stateless: a fresh server and transport per request. Besides the full tool list
+// at /mcp, named views at /mcp/<view> serve a narrower list (VS Code's own definition offers only the
+// tools its language-model tools do not, so agent mode never sees one tool twice).
 import http from 'node:http';
 import crypto from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AnyTool, ToolContext } from '../assistant/tools/types';
-import { buildMcpServer, type McpServerInfo } from './server';
+import { buildMcpServer, type McpCallListener, type McpServerInfo } from './server';
 
 export interface HttpMcpOptions {
   tools: () => readonly AnyTool[];
+  /** Narrower tool lists served at /mcp/<view> (view names are URL-safe words). */
+  views?: Record<string, () => readonly AnyTool[]>;
   context: () => ToolContext | Promise<ToolContext>;
   info: McpServerInfo;
+  onCall?: McpCallListener;
   /** 0 = a random free port. */
   port?: number;
   token?: string;
@@ -22,6 +27,8 @@ export interface HttpMcpHandle {
   token: string;
   /** Header the client must send. */
   headers: Record<string, string>;
+  /** The URL of a view from the options. */
+  viewUrl(view: string): string;
   close(): Promise<void>;
 }
 
@@ -52,13 +59,15 @@ export async function startHttpMcp(opts: HttpMcpOptions): Promise<HttpMcpHandle>
         res.writeHead(405, { allow: 'POST' }).end();
         return;
       }
+      const tools = toolsAt(req.url ?? '', opts);
+      if (!tools) return reject(res, 404, `No MCP endpoint at ${req.url}; use /mcp.`);
       let body: unknown;
       try {
         body = await readJson(req);
       } catch (err) {
         return reject(res, 400, (err as Error).message);
       }
-      const mcp = buildMcpServer(opts.tools(), opts.context, opts.info);
+      const mcp = buildMcpServer(tools, opts.context, opts.info, opts.onCall);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
@@ -82,13 +91,26 @@ export async function startHttpMcp(opts: HttpMcpOptions): Promise<HttpMcpHandle>
     server.listen(port, '127.0.0.1', () => resolve());
   });
   port = (server.address() as { port: number }).port;
+  const url = `http://127.0.0.1:${port}/mcp`;
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url,
+    viewUrl: (view) => {
+      if (!opts.views || !Object.hasOwn(opts.views, view)) throw new Error(`no MCP view "${view}"`);
+      return `${url}/${view}`;
+    },
     port,
     token,
     headers: { Authorization: `Bearer ${token}` },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function toolsAt(url: string, opts: HttpMcpOptions): readonly AnyTool[] | undefined {
+  const path = url.split('?')[0].replace(/\/+$/, '');
+  if (path === '/mcp') return opts.tools();
+  const m = /^\/mcp\/([^/]+)$/.exec(path);
+  const name = m ? m[1] : undefined;
+  return name && opts.views && Object.hasOwn(opts.views, name) ? opts.views[name]() : undefined;
 }
 
 function readJson(req: http.IncomingMessage): Promise<unknown> {

@@ -1,7 +1,7 @@
 // The tool registry as an MCP server. Each request gets the same definitions the agent loop and
 // VS Code use; results go through runTool (validation, structured errors, size cap).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { AnyTool, ToolContext } from '../assistant/tools/types';
+import type { AnyTool, ToolContext, ToolOutcome } from '../assistant/tools/types';
 import { runTool } from '../assistant/tools/run';
 
 export interface McpServerInfo {
@@ -9,7 +9,10 @@ export interface McpServerInfo {
   version: string;
 }
 
-export function buildMcpServer(tools: readonly AnyTool[], context: () => ToolContext | Promise<ToolContext>, info: McpServerInfo): McpServer {
+/** Called after each tool call (e.g. to tell the extension's listeners what changed). */
+export type McpCallListener = (tool: AnyTool, outcome: ToolOutcome) => void;
+
+export function buildMcpServer(tools: readonly AnyTool[], context: () => ToolContext | Promise<ToolContext>, info: McpServerInfo, onCall?: McpCallListener): McpServer {
   const server = new McpServer(info, { capabilities: { tools: {} } });
   for (const t of tools) {
     server.registerTool(
@@ -28,6 +31,7 @@ export function buildMcpServer(tools: readonly AnyTool[], context: () => ToolCon
       },
       async (args: unknown) => {
         const outcome = await runTool(t, args, await context());
+        onCall?.(t, outcome);
         if (outcome.ok) return { content: [{ type: 'text' as const, text: JSON.stringify(outcome.result) }] };
         return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify({ error: outcome.error, code: outcome.code, ...(outcome.preview ? { preview: outcome.preview } : {}) }) }] };
       },

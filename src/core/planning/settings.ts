@@ -15,6 +15,8 @@ const schemas = {
   horizon_target: z.string().nullable().default(null),
   mining_productivity: z.object({ source: z.enum(['research', 'manual']), percent: z.number().min(0).max(100_000) }).default({ source: 'research', percent: 0 }),
   favorite_machines: z.record(z.string(), z.string()).default({}),
+  /** Solid fuel for burner machines that can burn it, unless a block row picks one. */
+  favorite_fuel: z.string().nullable().default(null),
   exclusions: z.array(z.string()).default(DEFAULT_EXCLUSIONS),
   spoil_import_cutoff_sec: z.number().min(0).default(300),
   autofill: z.boolean().default(true),
@@ -72,7 +74,7 @@ export function writeSettings(p: Project, patch: Partial<PlanningSettings>, labe
 }
 
 const SOLVE_RELEVANT = new Set<SettingKey>([
-  'research_mode', 'available_science_packs', 'horizon_target', 'mining_productivity', 'favorite_machines', 'exclusions',
+  'research_mode', 'available_science_packs', 'horizon_target', 'mining_productivity', 'favorite_machines', 'favorite_fuel', 'exclusions',
   'synced_mining_productivity', 'synced_recipe_productivity',
 ]);
 

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import { gameIndex } from '../../core/planning/gameIndex';
 import { readPlanningState, readSettings, setResearched, setTurdSelection, writeSettings, RESEARCH_MODES } from '../../core/planning/settings';
+import { sciencePacks } from '../../core/planning/settingsChange';
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from './args';
 import { registerCommand } from './register';
@@ -15,13 +16,6 @@ function withData(projects: ProjectManager) {
   const g = gameIndex(p);
   if (g.isEmpty) throw new Error(`"${p.name}" has no game data yet; import a dump or sync from Factorio first.`);
   return { p, g };
-}
-
-/** Science packs: tools any lab accepts (else every tool item). */
-function sciencePacks(g: ReturnType<typeof gameIndex>): string[] {
-  const fromLabs = new Set([...g.labs.values()].flatMap((l) => l.inputs));
-  const packs = fromLabs.size ? [...fromLabs] : [...g.goods.values()].filter((x) => x.type === 'tool').map((x) => x.name);
-  return packs.filter((x) => g.goods.has(x));
 }
 
 export function registerPlanningCommands(projects: ProjectManager): vscode.Disposable[] {

@@ -219,6 +219,22 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
           this.refresh(0);
         }
         return;
+      case 'applyPending':
+        this.post({ type: 'busyPending', id: m.id, busy: true });
+        try {
+          const r = await this.actions.applyPending(m.id);
+          if (r) void vscode.window.showInformationMessage(`PyOps: ${r.label} — done (one undoable change).`, 'Undo').then((c) => c === 'Undo' && void vscode.commands.executeCommand('pyops.edit.undo'));
+        } finally {
+          this.post({ type: 'busyPending', id: m.id, busy: false });
+          this.refresh(0);
+        }
+        return;
+      case 'dismissPending':
+        this.actions.dismissPending(m.id);
+        return;
+      case 'showPendingInGame':
+        await this.actions.showPendingInGame(m.id, m.blockIndex);
+        return;
       case 'showInGame':
         await vscode.commands.executeCommand('pyops.proposal.showInGame', { ...m.ref, blockIndex: m.blockIndex });
         return;

@@ -1,14 +1,16 @@
 // The side panel's state, rebuilt from the project whenever something changes: the conversations
 // (title, model, reasoning effort, last usage, compactions), the active conversation's proposals as
-// card views (with whether they were applied — and undone since), its context gauge, and whether a
-// game is linked. Derived, never stored: a reloaded window shows the same cards.
+// card views (with whether they were applied — and undone since), the project's pending proposals
+// (drafts from Copilot agent mode and MCP clients), its context gauge, and whether a game is linked.
+// Derived from the project, never kept here: a reloaded window shows the same cards.
 import type { UIMessage } from 'ai';
 import type { Project } from '../../core/db/project';
 import { listConversations, loadMessages, type Conversation } from '../../core/assistant/conversations/store';
 import { compactionData, isCompactionMessage } from '../../core/assistant/compaction/summarize';
 import { REASONING_EFFORTS } from '../../core/assistant/models/catalog';
 import { gameIndex } from '../../core/planning/gameIndex';
-import type { ArchivedMessage, ConversationRow, PanelState, ProposalView } from '../../webview/protocol';
+import { listPending } from '../../core/planning/proposals/pending';
+import type { AppliedView, ArchivedMessage, ConversationRow, PanelState, PendingProposalView, ProposalView } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
 import { conversationGauge } from '../assistant/gauge';
 import { appliedReport, blocksGone, proposalsIn } from '../proposals/extract';
@@ -38,6 +40,21 @@ export function proposalViews(project: Project, conversationId: string, messages
   return out.reverse();
 }
 
+/** The project's pending proposals as card views, newest first. */
+export function pendingViews(project: Project, names: GameNames): PendingProposalView[] {
+  return listPending(project).map((x) => {
+    const base = { id: x.id, source: x.source, createdAt: x.createdAt };
+    const applied: AppliedView | undefined = x.applied ? { ...x.applied, undone: x.undone } : undefined;
+    const extra = applied ? { applied } : {};
+    if (x.kind === 'plan') {
+      const plan = toPlanView(x.result, names);
+      return { ...base, kind: 'plan', title: plan.title, plan, ...extra };
+    }
+    const draft = toDraftView(x.result, names);
+    return { ...base, kind: x.kind, title: draft.name, draft, ...extra };
+  });
+}
+
 function compactions(messages: readonly UIMessage[]): ConversationRow['compactions'] {
   return messages.filter(isCompactionMessage).map((m) => {
     const d = compactionData(m);
@@ -64,7 +81,7 @@ export function archivedMessages(messages: readonly UIMessage[], messageId: stri
 export async function buildPanelState(host: AssistantHost, actions: ProposalActions): Promise<PanelState> {
   const game = gameState(host.game());
   const project = host.projects.active;
-  if (!project) return { project: null, activeConversationId: null, activeTitle: null, conversations: [], proposals: [], context: null, game };
+  if (!project) return { project: null, activeConversationId: null, activeTitle: null, conversations: [], proposals: [], pending: [], context: null, game };
   const activeId = host.activeConversationId() ?? null;
   const rows: ConversationRow[] = [];
   let active: { conv: Conversation; messages: UIMessage[] } | undefined;
@@ -93,6 +110,7 @@ export async function buildPanelState(host: AssistantHost, actions: ProposalActi
     activeTitle: active ? (active.conv.title ?? 'New chat') : null,
     conversations: rows,
     proposals: activeId ? proposalViews(project, activeId, active?.messages ?? [], names, actions) : [],
+    pending: pendingViews(project, names),
     context: gauge ? { usedTokens: gauge.usedTokens, contextWindow: gauge.contextWindow, ratio: gauge.ratio, source: gauge.source, modelId: gauge.modelId, level: gauge.level } : null,
     game,
   };

@@ -3,35 +3,25 @@
 // and the result is reported back into the conversation; Run in game sends a gameEval proposal's
 // Lua through the game link and keeps the result for the card and the next message; Show in game
 // draws a draft in the in-game summary panel. A proposal is found by its reference in the stored
-// conversation, or in the run still being written.
+// conversation, or in the run still being written. Pending proposals (drafts from Copilot agent mode
+// and MCP clients, kept in the project) are applied, dismissed and shown by their id the same way.
 import * as vscode from 'vscode';
-import { z } from 'zod';
 import type { UIMessage } from 'ai';
 import type { Project } from '../../core/db/project';
 import { loadMessages } from '../../core/assistant/conversations/store';
 import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
-import { applyBlockDraft, applyPlanDraft, applyRevision } from '../../core/planning/proposals/apply';
-import type { Draft } from '../../core/planning/proposals/draft';
-import type { RevisionDraft } from '../../core/planning/proposals/revise';
-import type { PlanDraft } from '../../core/planning/proposals/plan';
+import { applicable, type ApplyOutcome } from '../../core/planning/proposals/apply';
+import { applyPending, dismissPending, getPending } from '../../core/planning/proposals/pending';
 import { getBlock, undoAndResolve } from '../../core/planning/factory/blocks';
-import type { ProposalRef } from '../../webview/protocol';
+import type { DraftView, ProposalRef } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
 import { appliedReport, blocksGone, findProposal, type ProposalRecord } from './extract';
 import { gameState, NO_GAME_MESSAGE, showBlockPayload } from './game';
 import { namesFrom, toDraftView, toEvalView, toPlanView } from './views';
 import { gameIndex } from '../../core/planning/gameIndex';
 
-const draftShape = z.looseObject({ kind: z.enum(['block', 'update']), name: z.string().min(1), doc: z.looseObject({ goals: z.array(z.unknown()), recipes: z.array(z.unknown()) }) });
-const revisionShape = draftShape.extend({ kind: z.literal('update'), updateBlockId: z.string().min(1), baseUpdatedAt: z.string().min(1) });
-const planShape = z.looseObject({ kind: z.literal('plan'), title: z.string().min(1), blocks: z.array(draftShape), updates: z.array(revisionShape).default([]) });
-
-export interface ApplyOutcome {
-  label: string;
-  created: string[];
-  updated: string[];
-}
+export type { ApplyOutcome };
 
 export interface EvalOutcome {
   ok: boolean;
@@ -79,33 +69,31 @@ export class ProposalActions {
       const again = await vscode.window.showWarningMessage(`This proposal was already applied (${previous.label ?? 'earlier'}). Apply it again?`, { modal: true }, 'Apply Again');
       if (again !== 'Apply Again') return undefined;
     }
-    const ctx = planningContext(project);
-    if (ctx.g.isEmpty) throw new Error(`"${project.name}" has no game data; import a dump or sync from Factorio first.`);
-    const solve = solverFor(ctx);
-    let outcome: ApplyOutcome;
-    if (record.kind === 'plan') {
-      const parsed = planShape.safeParse(record.result);
-      if (!parsed.success) throw new Error('This plan proposal is damaged (missing blocks or documents); ask @pyops to draft it again.');
-      const plan = record.result as PlanDraft;
-      if (ask && !plan.ok && !(await confirmUnsolved(`The plan "${plan.title}" needs attention (unsolved blocks or TURD conflicts).`))) return undefined;
-      const r = await applyPlanDraft(project, solve, plan);
-      outcome = { label: `Apply plan "${plan.title}"`, ...r };
-    } else if (record.kind === 'update') {
-      if (!revisionShape.safeParse(record.result).success) throw new Error('This revision proposal is damaged; ask @pyops to draft it again.');
-      const d = record.result as RevisionDraft;
-      if (ask && !d.ok && !(await confirmUnsolved(`The revision of "${d.name}" is not solved (${d.status}).`))) return undefined;
-      const r = await applyRevision(project, solve, d);
-      outcome = { label: `Revise block "${d.name}"`, created: [], updated: [r.id] };
-    } else {
-      if (!draftShape.safeParse(record.result).success) throw new Error('This block proposal is damaged; ask @pyops to draft it again.');
-      const d = record.result as Draft;
-      if (ask && !d.ok && !(await confirmUnsolved(`The block "${d.name}" is not solved (${d.status}).`))) return undefined;
-      const r = await applyBlockDraft(project, solve, d);
-      outcome = { label: `Create block "${d.name}"`, created: [r.id], updated: [] };
-    }
+    const target = applicable(record.kind, record.result);
+    if (ask && !target.ok && !(await confirmUnsolved(target.problem!))) return undefined;
+    const outcome = await target.apply(project, solverFor(requireGameData(project)));
     this.host.appendReport(project, ref.conversationId, reportText(project, outcome), { kind: 'applied', ref, created: outcome.created, updated: outcome.updated, label: outcome.label });
     this.host.projects.touch();
     return outcome;
+  }
+
+  /** Apply a pending proposal (one undoable action), asking before an unsolved or repeated apply. */
+  async applyPending(id: string, opts: { confirm?: boolean } = {}): Promise<ApplyOutcome | undefined> {
+    const project = this.host.projects.requireWritable();
+    const ask = opts.confirm !== false;
+    const outcome = await applyPending(project, solverFor(requireGameData(project)), id, async (q) => {
+      if (!ask) return true;
+      if (q.kind === 'again') return (await vscode.window.showWarningMessage(q.message, { modal: true }, 'Apply Again')) === 'Apply Again';
+      return confirmUnsolved(q.message);
+    });
+    if (outcome) this.host.projects.touch();
+    return outcome;
+  }
+
+  /** Remove a pending proposal from the side panel (blocks it created stay). */
+  dismissPending(id: string): void {
+    dismissPending(this.host.projects.requireWritable(), id);
+    this.host.projects.touch();
   }
 
   /** Undo the latest project change (re-solving what it touched). */
@@ -147,10 +135,22 @@ export class ProposalActions {
   /** Draw a block draft (or one block of a plan) in the in-game summary panel. */
   async showInGame(ref: ProposalRef, blockIndex = 0): Promise<void> {
     const { project, record } = this.locate(ref);
+    const names = namesFrom(gameIndex(project));
+    await this.show(record.kind === 'plan' ? toPlanView(record.result, names).blocks[blockIndex] : record.kind === 'eval' ? undefined : toDraftView(record.result, names));
+  }
+
+  /** Draw a pending block draft (or one block of a pending plan) in the in-game summary panel. */
+  async showPendingInGame(id: string, blockIndex = 0): Promise<void> {
+    const project = this.host.projects.require();
+    const x = getPending(project, id);
+    if (!x) throw new Error('That pending proposal is gone (dismissed, or dropped as one of the oldest).');
+    const names = namesFrom(gameIndex(project));
+    await this.show(x.kind === 'plan' ? toPlanView(x.result, names).blocks[blockIndex] : toDraftView(x.result, names));
+  }
+
+  private async show(draft: DraftView | undefined): Promise<void> {
     const link = this.host.game();
     if (!link || !gameState(link).linked) throw new Error(NO_GAME_MESSAGE);
-    const names = namesFrom(gameIndex(project));
-    const draft = record.kind === 'plan' ? toPlanView(record.result, names).blocks[blockIndex] : record.kind === 'eval' ? undefined : toDraftView(record.result, names);
     if (!draft) throw new Error('That proposal has no block to show.');
     const r = await link.showBlock(showBlockPayload(draft, draft.revision?.blockId));
     if (!r.ok) throw new Error(`The game did not show the block: ${r.error ?? 'no reason given'}.`);
@@ -159,6 +159,12 @@ export class ProposalActions {
   dispose(): void {
     this.evalChanged.dispose();
   }
+}
+
+function requireGameData(project: Project) {
+  const ctx = planningContext(project);
+  if (ctx.g.isEmpty) throw new Error(`"${project.name}" has no game data; import a dump or sync from Factorio first.`);
+  return ctx;
 }
 
 async function confirmUnsolved(what: string): Promise<boolean> {

@@ -3,9 +3,8 @@
 // cards and the chat's buttons are rebuilt from these tool parts, so they survive a reload, and
 // whether one was applied is read from the report PyOps added to the conversation afterwards.
 import type { UIMessage } from 'ai';
-import type { Project } from '../../core/db/project';
 import { isToolOutcome } from '../../core/assistant/agent/tools';
-import { getBlock } from '../../core/planning/factory/blocks';
+export { blocksGone } from '../../core/planning/proposals/apply';
 import type { ProposalRef } from '../../webview/protocol';
 import { isReportMessage, reportData, type ReportData } from '../assistant/reports';
 
@@ -79,17 +78,4 @@ export function appliedReport(messages: readonly UIMessage[], ref: ProposalRef):
     if (d?.kind === 'applied' && sameRef(d.ref, ref)) found = d;
   }
   return found;
-}
-
-/** Whether every block an applied report created is gone again (undone or deleted). */
-export function blocksGone(project: Project, created: readonly string[]): boolean {
-  if (!created.length) return false;
-  return created.every((id) => {
-    try {
-      getBlock(project, id);
-      return false;
-    } catch {
-      return true;
-    }
-  });
 }

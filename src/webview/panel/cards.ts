@@ -2,8 +2,9 @@
 // and the actions stay visible; the full detail — recipes with machines, modules and beacons,
 // building counts fractional and whole, imports from blocks and from outside, exports, byproducts,
 // energy, TURD needs and conflicts, the solver's diagnosis, the flow diagram — sits in sections
-// that remember whether they were open.
-import type { DraftView, FlowView, FromWebview, PanelState, PlanView, ProposalRef, ProposalView } from '../protocol';
+// that remember whether they were open. Pending proposals (from Copilot agent mode or an MCP client)
+// use the same cards, with their own buttons' messages and a Dismiss button.
+import type { AppliedView, DraftView, FlowView, FromWebview, PanelState, PendingProposalView, PlanView, ProposalRef, ProposalView } from '../protocol';
 import { buildings, perSecond, power, short, totalBuildings } from '../format';
 import { badge, button, h, icon } from './dom';
 import { flowDiagram } from './flowDiagram';
@@ -19,6 +20,36 @@ export interface CardContext {
 }
 
 export const refKey = (r: ProposalRef) => `${r.conversationId}|${r.messageId}|${r.toolCallId}`;
+export const pendingKey = (id: string) => `pending|${id}`;
+
+type BlockProposal = { kind: 'block' | 'update'; draft: DraftView; applied?: AppliedView };
+type PlanProposal = { kind: 'plan'; plan: PlanView; applied?: AppliedView };
+
+/** What a card's buttons send: a conversation's proposal is named by its ref, a pending one by its id. */
+interface CardActions {
+  key: string;
+  apply: FromWebview;
+  show(blockIndex?: number): FromWebview;
+  dismiss?: FromWebview;
+  /** Where a pending proposal came from, shown under its headline. */
+  origin?: string;
+}
+
+const conversationActions = (ref: ProposalRef): CardActions => ({
+  key: refKey(ref),
+  apply: { type: 'apply', ref },
+  show: (blockIndex) => ({ type: 'showInGame', ref, ...(blockIndex !== undefined ? { blockIndex } : {}) }),
+});
+
+const SOURCE_TEXT = { vscode: 'Copilot agent mode', mcp: 'an MCP client' } as const;
+
+const pendingActions = (p: PendingProposalView): CardActions => ({
+  key: pendingKey(p.id),
+  apply: { type: 'applyPending', id: p.id },
+  show: (blockIndex) => ({ type: 'showPendingInGame', id: p.id, ...(blockIndex !== undefined ? { blockIndex } : {}) }),
+  dismiss: { type: 'dismissPending', id: p.id },
+  origin: `Drafted by ${SOURCE_TEXT[p.source]}${p.createdAt ? `, ${new Date(p.createdAt).toLocaleString()}` : ''} — not saved until applied.`,
+});
 
 const STATUS_TEXT: Record<string, string> = { optimal: 'Solved', infeasible: 'Infeasible', unbounded: 'Unbounded', error: 'Solver error' };
 
@@ -147,7 +178,7 @@ export function draftDetails(ctx: CardContext, key: string, d: DraftView, opts: 
   ];
 }
 
-function appliedLine(p: Extract<ProposalView, { kind: 'block' | 'update' | 'plan' }>): HTMLElement | null {
+function appliedLine(p: { applied?: AppliedView }): HTMLElement | null {
   const a = p.applied;
   if (!a) return null;
   const when = a.at ? new Date(a.at).toLocaleString() : '';
@@ -158,8 +189,17 @@ function gameButton(ctx: CardContext, label: string, onClick: () => void, key: s
   return button(label, onClick, { icon: 'play', secondary: true, disabled: !ctx.game.linked, title: ctx.game.linked ? label : `${label} — ${ctx.game.detail}`, key });
 }
 
-function blockCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'block' | 'update' }>): HTMLElement {
-  const key = refKey(p.ref);
+function originLine(act: CardActions): HTMLElement | null {
+  return act.origin ? h('p', { class: 'sub muted origin' }, icon('inbox'), ' ', act.origin) : null;
+}
+
+function dismissButton(ctx: CardContext, act: CardActions): HTMLElement | null {
+  const msg = act.dismiss;
+  return msg ? button('Dismiss', () => ctx.post(msg), { icon: 'close', secondary: true, disabled: ctx.busy.has(act.key), key: `${act.key}:dismiss` }) : null;
+}
+
+function blockCard(ctx: CardContext, p: BlockProposal, act: CardActions): HTMLElement {
+  const key = act.key;
   const d = p.draft;
   const applyLabel = p.kind === 'update' ? 'Apply Revision' : 'Create Block';
   const done = !!p.applied && !p.applied.undone;
@@ -168,19 +208,21 @@ function blockCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'block' | 
     { class: 'card', 'data-ref': key, 'aria-label': `${p.kind === 'update' ? 'Revision' : 'Block proposal'}: ${d.name}` },
     h('header', null, icon(p.kind === 'update' ? 'edit' : 'symbol-structure'), h('h3', null, d.name), statusBadge(d), p.kind === 'update' ? badge('Revision') : null),
     h('p', { class: 'headline' }, draftHeadline(d)),
+    originLine(act),
     appliedLine(p),
     h(
       'div',
       { class: 'actions' },
-      button(done ? `${applyLabel} Again` : applyLabel, () => ctx.post({ type: 'apply', ref: p.ref }), { icon: p.kind === 'update' ? 'check' : 'add', secondary: done, disabled: ctx.busy.has(key), key: `${key}:apply` }),
-      gameButton(ctx, 'Show in Game', () => ctx.post({ type: 'showInGame', ref: p.ref }), `${key}:game`),
+      button(done ? `${applyLabel} Again` : applyLabel, () => ctx.post(act.apply), { icon: p.kind === 'update' ? 'check' : 'add', secondary: done, disabled: ctx.busy.has(key), key: `${key}:apply` }),
+      gameButton(ctx, 'Show in Game', () => ctx.post(act.show()), `${key}:game`),
+      dismissButton(ctx, act),
     ),
     draftDetails(ctx, key, d, { flowOpen: true }),
   );
 }
 
-function planCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'plan' }>): HTMLElement {
-  const key = refKey(p.ref);
+function planCard(ctx: CardContext, p: PlanProposal, act: CardActions): HTMLElement {
+  const key = act.key;
   const plan: PlanView = p.plan;
   const done = !!p.applied && !p.applied.undone;
   const conflicts = plan.turd.conflicts.map((c) => `${c.masterDisplay}: ${c.branches.join(' or ')}`);
@@ -190,8 +232,9 @@ function planCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'plan' }>):
     h('header', null, icon('list-tree'), h('h3', null, plan.title), plan.ok ? badge('Ready', 'ok') : badge('Needs attention', 'warn')),
     h('p', { class: 'headline' }, plan.objective),
     h('p', { class: 'sub' }, `${plan.blocks.length} new block${plan.blocks.length === 1 ? '' : 's'}, ${plan.updates.length} update${plan.updates.length === 1 ? '' : 's'}${plan.buildingMaterialsIncluded ? ' · building materials included' : ''}`),
+    originLine(act),
     appliedLine(p),
-    h('div', { class: 'actions' }, button(done ? 'Apply Plan Again' : 'Apply Plan', () => ctx.post({ type: 'apply', ref: p.ref }), { icon: 'check-all', secondary: done, disabled: ctx.busy.has(key), key: `${key}:apply` })),
+    h('div', { class: 'actions' }, button(done ? 'Apply Plan Again' : 'Apply Plan', () => ctx.post(act.apply), { icon: 'check-all', secondary: done, disabled: ctx.busy.has(key), key: `${key}:apply` }), dismissButton(ctx, act)),
     conflicts.length || plan.invalid.length ? h('div', { class: 'problems', role: 'alert' }, h('ul', null, [...conflicts.map((c) => h('li', null, icon('warning'), ' TURD conflict: ', c)), ...plan.invalid.map((i) => h('li', null, icon('error'), ' ', i))])) : null,
     plan.turd.picks.length ? list('TURD branches this plan uses', plan.turd.picks.map((k) => `${k.masterDisplay} → ${k.branchDisplay} (${k.state})`)) : null,
     [...plan.blocks.map((b, i) => ({ b, i, kind: 'New block' })), ...plan.updates.map((b, i) => ({ b, i: plan.blocks.length + i, kind: 'Update' }))].map(({ b, i, kind }) =>
@@ -201,7 +244,7 @@ function planCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'plan' }>):
         `${kind}: ${b.name} — ${STATUS_TEXT[b.status] ?? b.status}`,
         [
           h('p', { class: 'headline' }, draftHeadline(b)),
-          kind === 'New block' ? h('div', { class: 'actions' }, gameButton(ctx, 'Show in Game', () => ctx.post({ type: 'showInGame', ref: p.ref, blockIndex: i }), `${key}:game:${i}`)) : null,
+          kind === 'New block' ? h('div', { class: 'actions' }, gameButton(ctx, 'Show in Game', () => ctx.post(act.show(i)), `${key}:game:${i}`)) : null,
           ...draftDetails(ctx, `${key}:b${i}`, b),
         ],
         i === 0,
@@ -232,7 +275,11 @@ function evalCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'eval' }>):
 }
 
 export function proposalCard(ctx: CardContext, p: ProposalView): HTMLElement {
-  if (p.kind === 'plan') return planCard(ctx, p);
+  if (p.kind === 'plan') return planCard(ctx, p, conversationActions(p.ref));
   if (p.kind === 'eval') return evalCard(ctx, p);
-  return blockCard(ctx, p);
+  return blockCard(ctx, p, conversationActions(p.ref));
+}
+
+export function pendingCard(ctx: CardContext, p: PendingProposalView): HTMLElement {
+  return p.kind === 'plan' ? planCard(ctx, p, pendingActions(p)) : blockCard(ctx, p, pendingActions(p));
 }

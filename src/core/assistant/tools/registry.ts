@@ -6,6 +6,7 @@ import { planningTools } from './defs/planning';
 import { factoryTools } from './defs/factory';
 import { proposalTools } from './defs/proposals';
 import { workTools } from './defs/work';
+import { settingsTools } from './defs/settings';
 import { developerTools, liveTools } from './defs/live';
 
 /** Where a tool is offered; a tool without `surfaces` is on all of them. */
@@ -16,7 +17,7 @@ export function surfacesOf(t: AnyTool): readonly ToolSurface[] {
 // Built once: the defs never import the registry, so every list is ready at module load. Two
 // tools may share a name only when they are offered on different surfaces.
 const ALL: readonly AnyTool[] = (() => {
-  const list = [...planningTools, ...factoryTools, ...proposalTools, ...workTools, ...liveTools, ...developerTools];
+  const list = [...planningTools, ...factoryTools, ...proposalTools, ...workTools, ...settingsTools, ...liveTools, ...developerTools];
   const seen = new Set<string>();
   for (const t of list) {
     const key = `${t.name}\0${surfacesOf(t).join()}`;
@@ -36,6 +37,11 @@ export function toolsFor(surface: ToolSurface): readonly AnyTool[] {
   let list = bySurface.get(surface);
   if (!list) bySurface.set(surface, (list = ALL.filter((t) => surfacesOf(t).includes(surface))));
   return list;
+}
+
+/** What an MCP client is offered: the MCP surface, developer tools only when the user turned them on. */
+export function mcpTools(developerTools: boolean): readonly AnyTool[] {
+  return toolsFor('mcp').filter((t) => developerTools || t.tier !== 'developer');
 }
 
 export function findTool(name: string, surface: ToolSurface = 'app'): AnyTool | undefined {

@@ -27,6 +27,14 @@ export function formatZodIssues(issues: ReadonlyArray<{ path: PropertyKey[]; mes
     .join('; ');
 }
 
+/** Whether a finished call changed the project: a write, or a draft kept as a pending proposal. */
+export function changesProject(tool: AnyTool, outcome: ToolOutcome): boolean {
+  if (!outcome.ok) return false;
+  if (tool.tier === 'write') return true;
+  const pending = (outcome.result as { pending?: { id?: unknown } } | null)?.pending;
+  return tool.tier === 'proposal' && typeof pending?.id === 'string';
+}
+
 export async function runTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<ToolOutcome> {
   const parsed = tool.input.safeParse(rawInput ?? {});
   if (!parsed.success) {

@@ -74,9 +74,19 @@ const V2 = `
 ALTER TABLE conversation_messages ADD COLUMN metadata TEXT;
 `;
 
+// v3: drafts made by Copilot agent mode or an MCP client, kept until the user applies or dismisses
+// them in the side panel (a chat's drafts live in its conversation instead).
+const V3 = `
+CREATE TABLE pending_proposals (
+  id TEXT PRIMARY KEY, tool TEXT NOT NULL, source TEXT NOT NULL, title TEXT NOT NULL,
+  input TEXT NOT NULL, result TEXT NOT NULL, created_at TEXT NOT NULL, applied TEXT
+);
+`;
+
 export const PROJECT_MIGRATIONS: Migration[] = [
   { version: 1, sql: V1 },
   { version: 2, sql: V2 },
+  { version: 3, sql: V3 },
 ];
 
 /** Project-owned tables, for bundles and for the "import never touches these" check. */
@@ -84,5 +94,5 @@ export const PROJECT_TABLES = [
   'meta', 'planning_settings', 'block_groups', 'blocks', 'block_flows', 'block_machines', 'block_snapshots',
   'module_presets', 'turd_selections', 'live_sync', 'researched_techs', 'built_machines', 'production_stats',
   'conversations', 'conversation_messages', 'tasks', 'task_steps', 'task_links', 'notes', 'undo_actions',
-  'undo_changes',
+  'undo_changes', 'pending_proposals',
 ] as const;

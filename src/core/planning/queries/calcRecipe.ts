@@ -133,7 +133,8 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
   const inputs: Flow[] = rec.ingredients.map((i) => ({ good: i.name, perSec: round(i.amount * crafts) }));
 
   const picked = input.fuel ? requireGood(ctx, input.fuel).name : undefined;
-  const fuelPick = machine.energySource === 'burner' ? defaultFuel(g, machine, picked) : null;
+  const favoriteFuel = a.state.settings.favorite_fuel;
+  const fuelPick = machine.energySource === 'burner' ? defaultFuel(g, machine, picked ?? favoriteFuel) : null;
   if (picked && fuelPick && fuelPick.fuel !== picked) throw new QueryError(`${machine.display} cannot burn ${picked}; call recipeInfo for its fuels`);
   const e = energyDemand(g, machine, fx.consMult, fuelPick?.fuel ?? null);
   let energy = 'none';
@@ -148,7 +149,7 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
     case 'burner':
       energy = 'burner';
       if (e.fuel) {
-        fuel = { fuel: e.fuel, perSec: round(e.itemsPerSec), burntResult: e.burntResult, rule: fuelPick!.rule };
+        fuel = { fuel: e.fuel, perSec: round(e.itemsPerSec), burntResult: e.burntResult, rule: !picked && fuelPick!.rule === 'picked' ? 'favorite' : fuelPick!.rule };
         inputs.push({ good: e.fuel, perSec: round(e.itemsPerSec) });
         if (e.burntResult) outputs.push({ good: e.burntResult, perSec: round(e.itemsPerSec) });
       }

@@ -220,7 +220,7 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
   let fuelPerBuilding = 0;
   if (machine && perBuilding > 0) {
     if (machine.energySource === 'burner') {
-      const picked = fuelOf(g, machine, row.fuel);
+      const picked = fuelOf(g, machine, row.fuel ?? availability.state.settings.favorite_fuel ?? undefined);
       if (row.fuel && picked.rule !== 'picked') warnings.push(`${machine.display} cannot burn ${row.fuel}; using ${picked.fuel ?? 'no fuel'}.`);
       fuel = picked.fuel;
       if (!fuel) warnings.push(`${machine.display} has no fuel it can burn; its fuel is not counted.`);

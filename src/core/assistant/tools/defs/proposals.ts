@@ -1,11 +1,32 @@
 // Proposal tools: they solve and return typed drafts — including the solver status and diagnosis —
-// and never persist anything. The user applies a draft from its card (one undoable action).
+// and never change the factory. The user applies a draft from its card (one undoable action). A
+// chat's cards come from its conversation; drafts made from Copilot agent mode or an MCP client are
+// kept as pending proposals for the side panel instead (see keepForPanel).
 import { z } from 'zod';
-import { defineTool, plural, type AnyTool } from '../types';
+import { defineTool, plural, type AnyTool, type ToolContext } from '../types';
 import { planning, blockSupply } from '../context';
 import { buildDraft, specFromSubmit, submitBlockInput } from '../../../planning/proposals/draft';
 import { reviseBlockInput, reviseDraft } from '../../../planning/proposals/revise';
 import { planDraft, submitPlanInput } from '../../../planning/proposals/plan';
+import { keepPending, type PendingTool } from '../../../planning/proposals/pending';
+
+export const PENDING_NOTE = 'Kept as a pending proposal: the user can apply it from the PyOps side panel (Proposals tab), as one undoable change. Nothing is saved until they do.';
+
+/**
+ * Callers without a project conversation (VS Code language-model tools, MCP) get their draft kept as
+ * a pending proposal, and the result says so — or says why it could not be kept. Keeping never
+ * fails the tool: the draft itself is still the answer.
+ */
+export function keepForPanel<T extends object>(ctx: ToolContext, tool: PendingTool, input: unknown, draft: T): T | (T & { pending: { id: string | null; note: string } }) {
+  if (ctx.caller !== 'vscode' && ctx.caller !== 'mcp') return draft;
+  if (ctx.project.readOnly) return { ...draft, pending: { id: null, note: `Not kept for the side panel: ${ctx.project.readOnlyReason ?? 'the project is open read-only here'}. Give the user the draft's details instead.` } };
+  try {
+    const kept = keepPending(ctx.project, { tool, source: ctx.caller, input, result: draft });
+    return { ...draft, pending: { id: kept.id, note: PENDING_NOTE } };
+  } catch (err) {
+    return { ...draft, pending: { id: null, note: `Not kept for the side panel (${(err as Error).message}). Give the user the draft's details instead.` } };
+  }
+}
 
 const mw = (w: number) => `${(w / 1e6).toFixed(2)} MW`;
 const buildings = (rows: Array<{ wholeBuildings: number }>) => rows.reduce((s, r) => s + r.wholeBuildings, 0);
@@ -21,7 +42,7 @@ export const proposalTools: AnyTool[] = [
     input: submitBlockInput,
     run: async (i, ctx) => {
       const pc = planning(ctx);
-      return buildDraft(pc, specFromSubmit(pc, i), blockSupply(ctx));
+      return keepForPanel(ctx, 'submitBlock', i, await buildDraft(pc, specFromSubmit(pc, i), blockSupply(ctx)));
     },
     describe: (_i, o) => `Drafted block "${o.name}" — ${o.status === 'optimal' ? `${buildings(o.rows)} buildings, ${mw(o.powerW)}` : o.status}`,
   }),
@@ -33,7 +54,7 @@ export const proposalTools: AnyTool[] = [
     description:
       "Drafts a change to an existing block (blockId from factoryBlocks): a new rate for its first goal (other goals kept) and/or a full new recipe list (kept rows keep their machines and modules). Returns the solved draft plus what changed: old rate, recipes added/removed, new byproducts. Persists nothing; the user applies it. Prefer it over drafting a duplicate producer.",
     input: reviseBlockInput,
-    run: async (i, ctx) => reviseDraft(planning(ctx), ctx.project, i, blockSupply(ctx)),
+    run: async (i, ctx) => keepForPanel(ctx, 'reviseBlock', i, await reviseDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
     describe: (_i, o) => `Drafted a revision of "${o.name}" — ${o.status === 'optimal' ? `${buildings(o.rows)} buildings` : o.status}`,
   }),
   defineTool({
@@ -44,7 +65,7 @@ export const proposalTools: AnyTool[] = [
     description:
       'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other (goals and byproducts alike); the rate of a supplier may be "fromPlan", sized from what the other blocks import of it. TURD choices are checked across the whole plan. Returns every draft with its status, the goals sized from the plan, and `balance`: what the blocks leave short, over-produced or dangling (fix shortfalls before presenting); persists nothing — the user applies the whole plan as one undoable action. Deliver the complete plan in one call.',
     input: submitPlanInput,
-    run: async (i, ctx) => planDraft(planning(ctx), ctx.project, i, blockSupply(ctx)),
+    run: async (i, ctx) => keepForPanel(ctx, 'submitPlan', i, await planDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
     describe: (_i, o) => `Drafted plan "${o.title}" — ${plural(o.blocks.length, 'new block')}, ${plural(o.updates.length, 'update')}${o.ok ? '' : ' (needs attention)'}`,
   }),
   defineTool({

@@ -1,0 +1,269 @@
+// Changing the planning settings from one validated request — the assistant's settings tool. Every
+// name is checked against the game data first (unknown ones get a "did you mean"), then everything
+// is written as ONE undoable action, so a request that touches the horizon, favourites and research
+// is undone in one step. Research follows the game's tree: marking a technology researched marks its
+// prerequisites too, and unmarking one unmarks what requires it. TURD branches are chosen, not
+// researched, so they are never marked here.
+import { z } from 'zod';
+import type { Project } from '../db/project';
+import type { GameIndex } from './gameIndex';
+import type { PlanningContext } from './context';
+import { globToRegExp } from './availability';
+import { QueryError, suggest } from './queries/errors';
+import { findNames, normalizeName, type NameEntry } from './queries/names';
+import { readPlanningState, RESEARCH_MODES, setResearched, writeSettings, type PlanningSettings } from './settings';
+
+const name = z.string().trim().min(1, 'must be a non-empty internal name').max(200);
+const addRemove = (what: string) =>
+  z.object({ add: z.array(name).max(200).default([]).describe(`${what} to add`), remove: z.array(name).max(200).default([]).describe(`${what} to remove`) });
+
+export const changeSettingsInput = z
+  .object({
+    horizon: z
+      .enum(RESEARCH_MODES)
+      .optional()
+      .describe('planning horizon: now = researched + researchable with the packs the user produces; target = up to horizonTarget; future = everything'),
+    horizonTarget: name.optional().describe('good or technology to plan up to (horizon "target"); required with horizon "target" when none is set yet'),
+    sciencePacks: z.array(name).max(50).optional().describe('science packs the user produces continuously — replaces the list (horizon "now" uses it)'),
+    researched: addRemove('technologies')
+      .optional()
+      .describe('completed research: add also marks every prerequisite researched; remove also unmarks what requires it. A game sync replaces this list.'),
+    favoriteMachines: z
+      .array(
+        z.object({
+          machine: name.nullable().describe('machine to prefer; null clears the favourite of the category'),
+          category: name.optional().describe('crafting category; omitted = every category the machine crafts'),
+        }),
+      )
+      .max(50)
+      .optional()
+      .describe('favourite machine per crafting category: drafts use it when buildable instead of the fastest buildable machine'),
+    favoriteFuel: name.nullable().optional().describe('solid fuel burner machines use when they can burn it (null = the default choice)'),
+    excludedRecipes: addRemove('recipe names, or globs like "ee-*" over recipe name, category or subgroup,')
+      .optional()
+      .describe('recipes hidden from searches, options and drafts'),
+    miningProductivity: z
+      .union([z.number().min(0).max(100_000), z.literal('research')])
+      .optional()
+      .describe('mining productivity bonus in percent (20 = +20 %), or "research" to take it from researched technologies'),
+  })
+  .refine((i) => Object.values(i).some((v) => v !== undefined), { message: 'give at least one setting to change' })
+  .refine((i) => (i.favoriteMachines ?? []).every((f) => f.machine !== null || f.category), { message: 'favoriteMachines: a null machine needs its category', path: ['favoriteMachines'] });
+
+export type ChangeSettingsInput = z.output<typeof changeSettingsInput>;
+
+export interface SettingChange {
+  setting: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface ChangeSettingsResult {
+  ok: true;
+  changes: SettingChange[];
+  /** Prerequisites marked researched with the ones asked for, and dependants unmarked with them. */
+  research?: { added: string[]; alsoAddedPrerequisites: string[]; removed: string[]; alsoRemovedDependants: string[] };
+  settings: SettingsView;
+  note: string;
+}
+
+export interface SettingsView {
+  horizon: PlanningSettings['research_mode'];
+  horizonTarget: string | null;
+  sciencePacks: string[];
+  researchedCount: number;
+  favoriteMachines: Record<string, string>;
+  favoriteFuel: string | null;
+  excludedRecipes: string[];
+  miningProductivity: PlanningSettings['mining_productivity'];
+}
+
+export function settingsView(p: Project): SettingsView {
+  const { settings: s, researched } = readPlanningState(p);
+  return {
+    horizon: s.research_mode,
+    horizonTarget: s.horizon_target,
+    sciencePacks: s.available_science_packs,
+    researchedCount: researched.size,
+    favoriteMachines: s.favorite_machines,
+    favoriteFuel: s.favorite_fuel,
+    excludedRecipes: s.exclusions,
+    miningProductivity: s.mining_productivity,
+  };
+}
+
+/** Science packs: what labs accept (else every tool item). */
+export function sciencePacks(g: GameIndex): string[] {
+  const fromLabs = new Set([...g.labs.values()].flatMap((l) => l.inputs));
+  const packs = fromLabs.size ? [...fromLabs] : [...g.goods.values()].filter((x) => x.type === 'tool').map((x) => x.name);
+  return packs.filter((x) => g.goods.has(x));
+}
+
+/** Solid fuels: items with a fuel value and category (what a burner inventory takes). */
+export function solidFuels(g: GameIndex): string[] {
+  return [...g.goods.values()].filter((x) => x.kind === 'item' && x.fuelCategory && (x.fuelValueJ ?? 0) > 0).map((x) => x.name);
+}
+
+/** Up to 3 of `names` closest to `query`. */
+function closest(names: Iterable<string>, query: string): string[] {
+  const entries: NameEntry[] = [...names].map((n) => ({ name: n, display: n, kind: 'name', hidden: false, weight: 0, nName: normalizeName(n), nDisplay: normalizeName(n), words: n.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean) }));
+  return findNames(entries, query)
+    .slice(0, 3)
+    .map((h) => h.entry.name);
+}
+
+const didYouMean = (s: string[]) => (s.length ? ` Did you mean ${s.join(', ')}?` : '');
+const list = (xs: string[], n = 12) => `${xs.slice(0, n).join(', ')}${xs.length > n ? ', …' : ''}`;
+
+function requireTechnology(pc: PlanningContext, t: string): void {
+  if (pc.g.technologies.has(t)) return;
+  const s = suggest(pc, 'technology', t);
+  throw new QueryError(`no technology named '${t}'.${didYouMean(s)} researchPath takes a good or recipe and names the technology that unlocks it.`, s);
+}
+
+/**
+ * Validate `input` against the game data and the current settings, then write it as one undoable
+ * action. Throws a QueryError (nothing written) for the first unknown or impossible value.
+ */
+export function changePlanningSettings(pc: PlanningContext, p: Project, input: ChangeSettingsInput): ChangeSettingsResult {
+  const { g } = pc;
+  const state = readPlanningState(p);
+  const cur = state.settings;
+  const patch: Partial<PlanningSettings> = {};
+  const changes: SettingChange[] = [];
+  const change = <K extends keyof PlanningSettings>(key: K, setting: string, after: PlanningSettings[K]) => {
+    patch[key] = after;
+    if (JSON.stringify(cur[key]) !== JSON.stringify(after)) changes.push({ setting, before: cur[key], after });
+  };
+
+  if (input.horizonTarget !== undefined) {
+    const t = input.horizonTarget;
+    if (!g.goods.has(t) && !g.technologies.has(t)) {
+      const s = suggest(pc, 'good', t);
+      throw new QueryError(`no good or technology named '${t}' for horizonTarget.${didYouMean(s)} Call searchGoods for the good's internal name.`, s);
+    }
+    change('horizon_target', 'horizonTarget', t);
+  }
+  if (input.horizon !== undefined) {
+    if (input.horizon === 'target' && !(patch.horizon_target ?? cur.horizon_target)) {
+      throw new QueryError(`horizon "target" needs a horizonTarget: the good (or technology) to plan up to.`);
+    }
+    change('research_mode', 'horizon', input.horizon);
+  }
+  if (input.sciencePacks !== undefined) {
+    const packs = sciencePacks(g);
+    for (const x of input.sciencePacks) {
+      if (!packs.includes(x)) throw new QueryError(`'${x}' is not a science pack of this game data.${didYouMean(closest(packs, x))} Its packs: ${list(packs)}.`, closest(packs, x));
+    }
+    change('available_science_packs', 'sciencePacks', [...new Set(input.sciencePacks)]);
+  }
+
+  const fav = { ...cur.favorite_machines };
+  for (const f of input.favoriteMachines ?? []) {
+    if (f.category !== undefined && !g.machinesByCategory.has(f.category)) {
+      const s = closest(g.machinesByCategory.keys(), f.category);
+      throw new QueryError(`no crafting category named '${f.category}'.${didYouMean(s)} recipeInfo shows a recipe's category; or omit category to favour the machine for all it crafts.`, s);
+    }
+    if (f.machine === null) {
+      delete fav[f.category!];
+      continue;
+    }
+    const m = g.machines.get(f.machine);
+    if (!m) {
+      const s = suggest(pc, 'machine', f.machine);
+      throw new QueryError(`no machine named '${f.machine}'.${didYouMean(s)} recipeInfo lists the machines of a recipe.`, s);
+    }
+    if (f.category !== undefined && !m.categories.includes(f.category)) {
+      const able = g.machinesByCategory.get(f.category) ?? [];
+      throw new QueryError(`${m.display} [${m.name}] does not craft category '${f.category}' (it crafts ${list(m.categories)}); machines for ${f.category}: ${list(able)}.`, able.slice(0, 3));
+    }
+    if (!m.categories.length) throw new QueryError(`${m.display} [${m.name}] has no crafting categories, so it cannot be a favourite.`);
+    for (const c of f.category !== undefined ? [f.category] : m.categories) fav[c] = m.name;
+  }
+  if (input.favoriteMachines !== undefined) change('favorite_machines', 'favoriteMachines', fav);
+
+  if (input.favoriteFuel !== undefined) {
+    const f = input.favoriteFuel;
+    if (f !== null) {
+      const fuels = solidFuels(g);
+      if (!fuels.includes(f)) {
+        const s = closest(fuels, f);
+        const what = g.goods.has(f) ? `'${f}' is not a solid fuel` : `no item named '${f}'`;
+        throw new QueryError(`${what}; favoriteFuel takes a solid fuel burner machines can burn.${didYouMean(s)} Fuels: ${list(fuels)}.`, s);
+      }
+    }
+    change('favorite_fuel', 'favoriteFuel', f);
+  }
+
+  if (input.excludedRecipes !== undefined) {
+    const { add, remove } = input.excludedRecipes;
+    let next = [...cur.exclusions];
+    for (const x of remove) {
+      if (!next.includes(x)) throw new QueryError(`'${x}' is not in the excluded list (${list(next) || 'empty'}); nothing to remove.`);
+      next = next.filter((e) => e !== x);
+    }
+    for (const x of add) {
+      if (x.includes('*') || x.includes('?')) {
+        const re = globToRegExp(x);
+        const hit = [...g.recipes.values()].some((r) => [r.name, r.category, r.subgroup].some((k) => k && re.test(k)));
+        if (!hit) throw new QueryError(`the pattern '${x}' matches no recipe name, category or subgroup; check it with searchGoods/recipeOptions.`);
+      } else if (!g.recipes.has(x)) {
+        const s = suggest(pc, 'recipe', x);
+        throw new QueryError(`no recipe named '${x}'.${didYouMean(s)} Use a recipe's internal name (from recipeOptions), or a glob with *.`, s);
+      }
+      if (!next.includes(x)) next.push(x);
+    }
+    change('exclusions', 'excludedRecipes', next);
+  }
+
+  if (input.miningProductivity !== undefined) {
+    const mp = input.miningProductivity;
+    change('mining_productivity', 'miningProductivity', mp === 'research' ? { source: 'research', percent: cur.mining_productivity.percent } : { source: 'manual', percent: mp });
+  }
+
+  let research: ChangeSettingsResult['research'];
+  let researched: Set<string> | undefined;
+  if (input.researched !== undefined) {
+    const { add, remove } = input.researched;
+    for (const t of [...add, ...remove]) requireTechnology(pc, t);
+    // TURD branches are chosen, not researched (a branch is a factory-wide commitment of its own).
+    const turd = add.filter((t) => g.technologies.get(t)!.isTurd);
+    if (turd.length) throw new QueryError(`${turd.join(', ')} ${turd.length === 1 ? 'is a TURD choice' : 'are TURD choices'}, not research: the user selects a branch with "PyOps: Select TURD Branch…" (turdChoices lists them). Mark its master researched instead.`);
+    const both = add.filter((t) => remove.includes(t));
+    if (both.length) throw new QueryError(`researched: ${both.join(', ')} is both added and removed; give it once.`);
+    researched = new Set(state.researched);
+    const before = new Set(researched);
+    for (const t of add) for (const x of pc.availability.closure(t)) if (!g.technologies.get(x)?.isTurd) researched.add(x);
+    // Whatever requires a removed technology cannot stay researched (the game has no such state).
+    const gone = new Set(remove);
+    for (const t of researched) if ([...pc.availability.closure(t)].some((x) => gone.has(x))) gone.add(t);
+    for (const t of gone) researched.delete(t);
+    const added = [...researched].filter((t) => !before.has(t));
+    const removed = [...before].filter((t) => !researched!.has(t));
+    research = {
+      added: added.filter((t) => add.includes(t)).sort(),
+      alsoAddedPrerequisites: added.filter((t) => !add.includes(t)).sort(),
+      removed: removed.filter((t) => remove.includes(t)).sort(),
+      alsoRemovedDependants: removed.filter((t) => !remove.includes(t)).sort(),
+    };
+    if (added.length || removed.length) changes.push({ setting: 'researched', before: before.size, after: researched.size });
+  }
+
+  if (changes.length) {
+    const label = `Change planning settings (${changes.map((c) => c.setting).join(', ')})`;
+    p.write(
+      () => {
+        if (Object.keys(patch).length) writeSettings(p, patch, label);
+        if (researched) setResearched(p, [...researched], label);
+      },
+      { undo: label },
+    );
+  }
+  return {
+    ok: true,
+    changes,
+    ...(research ? { research } : {}),
+    settings: settingsView(p),
+    note: changes.length ? 'Saved as one undoable change; blocks re-solve under the new settings.' : 'Nothing changed: every value was already set.',
+  };
+}
