@@ -127,9 +127,13 @@ export interface Beacon {
   allowedEffects: string[] | null;
   allowedModuleCategories: string[] | null;
   profile: number[] | null;
+  /** Which beacons count toward the profile index: this prototype's (`same_type`) or all (`total`). */
+  counter: BeaconCounter;
   item: string | null;
   hidden: boolean;
 }
+
+export type BeaconCounter = 'same_type' | 'total';
 
 export interface Technology {
   name: string;
@@ -329,7 +333,7 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
     g.beacons.set(r.name, {
       name: r.name, display: r.display ?? r.name, effectivity: r.effectivity, moduleSlots: r.module_slots, energyUsageW: r.energy_usage_w,
       allowedEffects: list(r.allowed_effects), allowedModuleCategories: list(r.allowed_module_categories), profile: list(r.profile),
-      item: r.item, hidden: !!r.hidden,
+      counter: r.beacon_counter === 'total' ? 'total' : 'same_type', item: r.item, hidden: !!r.hidden,
     });
     if (r.item) g.placedBy.set(r.item, r.name);
   }

@@ -105,6 +105,52 @@ describe('game-data import into a project', () => {
       (d) => dumpWith(d, (x) => (x['assembling-machine'].press.energy_usage = 'lots')),
       /"lots" is not an energy value/,
     ],
+    // Numbers the game would never load: each message names the prototype, the field and the value.
+    [
+      'a negative energy usage',
+      (d) => dumpWith(d, (x) => (x['assembling-machine'].press.energy_usage = '-90kW')),
+      /assembling-machine "press"\.energy_usage: found "-90kW"; an energy must be a finite amount of at least 0W/,
+    ],
+    [
+      'a negative energy usage given as a number',
+      (d) => dumpWith(d, (x) => (x.beacon['beacon-tower'].energy_usage = -480)),
+      /beacon "beacon-tower"\.energy_usage: found "-480"/,
+    ],
+    [
+      'an energy that overflows to infinity',
+      (d) => dumpWith(d, (x) => (x['mining-drill'].digger.energy_usage = '1e999W')),
+      /mining-drill "digger"\.energy_usage: found "1e999W"/,
+    ],
+    [
+      'a negative fuel value',
+      (d) => dumpWith(d, (x) => (x.item.lignite.fuel_value = '-4MJ')),
+      /item "lignite"\.fuel_value: found "-4MJ"/,
+    ],
+    [
+      'a crafting speed of 0',
+      (d) => dumpWith(d, (x) => (x['assembling-machine']['press-mk2'].crafting_speed = 0)),
+      /assembling-machine "press-mk2"\.crafting_speed: must be greater than 0 \(found 0\)/,
+    ],
+    [
+      'a negative stack size',
+      (d) => dumpWith(d, (x) => (x.item.lignite.stack_size = -5)),
+      /item "lignite"\.stack_size: must be at least 1 \(found -5\)/,
+    ],
+    [
+      'a prototype whose name is not its key',
+      (d) => dumpWith(d, (x) => (x.recipe.gear.name = 'circuit')),
+      /recipe "gear"\.name: found "circuit"; a prototype's name must be the key it is filed under \("gear"\)/,
+    ],
+    [
+      'two machines of different types with one name',
+      (d) => dumpWith(d, (x) => (x.furnace.press = { ...x.furnace.kiln, name: 'press' })),
+      /furnace "press"\.name: found "press", already the name of assembling-machine "press"/,
+    ],
+    [
+      'a prototype keyed __proto__',
+      (d) => dumpWith(d, (x) => Object.defineProperty(x.item, '__proto__', { value: { ...x.item.lignite, name: '__proto__' }, enumerable: true })),
+      /item "__proto__": "__proto__" is not a usable prototype name/,
+    ],
   ];
   for (const [label, make, message] of bad) {
     it(`rejects ${label} with a clear reason and changes nothing`, async () => {
