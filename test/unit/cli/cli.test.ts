@@ -24,7 +24,7 @@ describe('pyops command line', () => {
     for (const k of ['items', 'fluids', 'recipes', 'synthesizedRecipes', 'machines', 'modules', 'beacons', 'technologies', 'turdMasters']) {
       assert.equal(typeof out[k], 'number', `--json has ${k}`);
     }
-    assert.deepEqual([out.items, out.fluids, out.recipes, out.synthesizedRecipes, out.modules, out.beacons, out.technologies, out.turdMasters], [42, 6, 47, 11, 6, 1, 16, 1]);
+    assert.deepEqual([out.items, out.fluids, out.recipes, out.synthesizedRecipes, out.modules, out.beacons, out.technologies, out.turdMasters], [44, 6, 49, 11, 7, 2, 17, 1]);
   });
 
   it('fails with exit code 1 and a one-line reason', async () => {

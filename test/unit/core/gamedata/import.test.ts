@@ -39,8 +39,8 @@ describe('game-data import into a project', () => {
     const stages: string[] = [];
     const s = await importGameData(p, SAMPLE_DUMP, { onProgress: (st) => stages.push(st) });
     assert.deepEqual(stages, ['read', 'normalize', 'write', 'done']);
-    assert.equal(s.counts.items, 42);
-    assert.equal(s.counts.recipes, 47);
+    assert.equal(s.counts.items, 44);
+    assert.equal(s.counts.recipes, 49);
     assert.equal(s.counts.synthesizedRecipes, 11);
     assert.equal(s.counts.turdMasters, 1);
     assert.equal(s.localeFiles.length, 5);
@@ -51,7 +51,7 @@ describe('game-data import into a project', () => {
     p.close();
     const again = await Project.open(file);
     assert.equal(again.gamedataStatus, 'ok');
-    assert.equal(again.counts(['items'])['items'], 42);
+    assert.equal(again.counts(['items'])['items'], 44);
     assert.equal(again.query("SELECT display FROM recipes WHERE name = 'refine-brine'")[0].display, 'Brine refining');
     again.close();
   });
@@ -61,7 +61,7 @@ describe('game-data import into a project', () => {
     await importGameData(p, SAMPLE_DUMP);
     fillProjectRows(p);
     const before = projectSnapshot(p);
-    // A changed dump: one recipe fewer.
+    // A changed dump: one recipe fewer (49 → 48).
     const changed = sampleDump();
     delete changed.recipe['salvage-ash'];
     delete changed.technology['salvage-press'].effects[1];
@@ -70,8 +70,8 @@ describe('game-data import into a project', () => {
     fs.mkdirSync(d2);
     fs.writeFileSync(path.join(d2, 'data-raw-dump.json'), JSON.stringify(changed));
     const s = await importGameData(p, d2);
-    assert.equal(s.counts.recipes, 46);
-    assert.equal(p.counts(['recipes'])['recipes'], 46 + s.counts.synthesizedRecipes);
+    assert.equal(s.counts.recipes, 48);
+    assert.equal(p.counts(['recipes'])['recipes'], 48 + s.counts.synthesizedRecipes);
     assert.equal(projectSnapshot(p), before);
     p.close();
   });
@@ -164,7 +164,7 @@ describe('game-data import into a project', () => {
       await assert.rejects(importGameData(p, src), (e: unknown) => e instanceof DumpError && message.test(e.message));
       assert.deepEqual(fs.readFileSync(file), projectBytes);
       assert.deepEqual(fs.readFileSync(gamedataPath(file)), gdBytes);
-      assert.equal(p.counts(['items'])['items'], 42);
+      assert.equal(p.counts(['items'])['items'], 44);
       p.close();
     });
   }

@@ -20,9 +20,9 @@ describe('sample world import (normalization)', () => {
   });
 
   it('imports every good, recipe and building with localized names', () => {
-    assert.equal(d().items.length, 42);
+    assert.equal(d().items.length, 44);
     assert.equal(d().fluids.filter((f) => !f.synthetic).length, 6);
-    assert.equal(d().recipes.filter((r) => !r.synthetic).length, 47);
+    assert.equal(d().recipes.filter((r) => !r.synthetic).length, 49);
     assert.equal(d().items.find((i) => i.name === 'wire')!.display, 'Azurite wire');
     assert.equal(recipe('refine-brine').display, 'Brine refining');
     assert.equal(machine('press-mk2').display, 'Press MK2');
