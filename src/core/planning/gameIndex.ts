@@ -416,14 +416,18 @@ function dedupe(l: string[]): void {
   l.push(...s);
 }
 
-const cache = new WeakMap<Project, GameIndex>();
+const cache = new WeakMap<Project, { key: string; g: GameIndex }>();
 
-/** The game index of a project, rebuilt when its game data changes (re-import). */
+/**
+ * The game index of a project, rebuilt when its game data changes: any re-import, including one of
+ * the same dump by a newer normalizer (same fingerprint, new tables).
+ */
 export function gameIndex(project: Project): GameIndex {
   const fp = project.gamedataMeta('fingerprint') ?? '';
+  const key = `${fp}@${project.gamedataMeta('imported_at') ?? ''}`;
   const hit = cache.get(project);
-  if (hit && hit.fingerprint === fp) return hit;
+  if (hit && hit.key === key) return hit.g;
   const g = loadGameIndex(project.db, fp);
-  cache.set(project, g);
+  cache.set(project, { key, g });
   return g;
 }
