@@ -40,6 +40,18 @@ describe('pyops command line', () => {
     assert.match(io2.stderr, /does not exist/);
   });
 
+  it('refuses a dump with impossible numbers, naming the prototype, the field and the value', async () => {
+    const file = path.join(dir, 'n.pyops');
+    await run(['project', 'create', file], capture());
+    const dump = JSON.parse(fs.readFileSync(SAMPLE_DUMP, 'utf8'));
+    dump['mining-drill'].digger.energy_usage = '-90kW';
+    fs.writeFileSync(path.join(dir, 'data-raw-dump.json'), JSON.stringify(dump));
+    const io = capture();
+    assert.equal(await run(['import', file, dir], io), 1);
+    assert.equal(io.stderr.trim().split('\n').length, 1);
+    assert.match(io.stderr, /^pyops: .*mining-drill "digger"\.energy_usage: found "-90kW"/);
+  });
+
   it('fails with exit code 2 and the usage on a usage error', async () => {
     for (const argv of [[], ['frobnicate'], ['import', 'only-one'], ['project', 'create'], ['project', 'create', 'a', '--bogus']]) {
       const io = capture();

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { Availability } from '../../../../src/core/planning/availability';
 import { modulePool, suggestModules } from '../../../../src/core/planning/moduleFill';
-import { sampleWorld, type World } from './queries/world';
+import { loadWorld, sampleWorld, type World } from './queries/world';
+import { requireSharedData } from '../../../helpers/paths';
 
 const ALL_RESEARCH = ['automation-basics', 'electronics', 'fluid-handling', 'advanced-research', 'advanced-pressing', 'modules-1', 'beacons'];
 
@@ -105,5 +106,20 @@ describe('module auto-fill', () => {
 
   it('suggests nothing for machines without slots', () => {
     assert.equal(suggestModules(w.g, future(), { recipe: R('azurite-plate'), machine: M('kiln'), craftsPerSec: 1 }).strategy, 'none');
+  });
+});
+
+describe('module auto-fill on vanilla 2.0', function () {
+  let w: World;
+  before(async function () {
+    w = await loadWorld(requireSharedData(this, 'vanilla-2.0-data-raw'));
+  });
+
+  it('offers speed modules (−quality) to machines that allow no quality, like the game', () => {
+    const a = new Availability(w.g, w.state({ research_mode: 'future' }));
+    for (const [recipe, machine] of [['advanced-oil-processing', 'oil-refinery'], ['rocket-part', 'rocket-silo']]) {
+      const pool = modulePool(w.g, a, w.g.recipes.get(recipe)!, w.g.machines.get(machine)!).map((m) => m.name);
+      assert.ok(pool.includes('speed-module-3'), `${machine}: ${pool.join(', ')}`);
+    }
   });
 });
