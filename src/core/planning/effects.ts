@@ -174,6 +174,7 @@ export function computeEffects(g: GameIndex, input: EffectInput): Effects {
       }
       const n = Math.max(0, Math.min(Math.floor(mc.count), bslots));
       bslots -= n;
+      // A penalty the beacon does not transmit (−quality of a speed module) never reaches the machine.
       for (const e of EFFECTS) if (!b.allowedEffects || b.allowedEffects.includes(e)) sum[e] += m.effects[e] * n;
     }
     const profile = b.profile?.length ? b.profile[Math.min(Math.max(1, Math.ceil(counted[i] - 1e-9)), b.profile.length) - 1] : 1;
