@@ -85,6 +85,17 @@ describe('effects', () => {
     assert.match(fx('circuit', 'press-mk2', { beacons: [{ beacon: 'beacon-tower', count: 1, modules: [{ name: 'productivity-module-s1', count: 1 }] }] }).rejected[0].reason, /does not transmit the productivity effect/);
   });
 
+  it('drops a penalty at the beacon even when the machine would accept it', async () => {
+    const pw = await privateSampleWorld();
+    const machine = { ...pw.g.machines.get('press-mk2')!, allowedEffects: ['speed', 'productivity', 'consumption', 'pollution', 'quality'] };
+    const e = computeEffects(pw.g, {
+      recipe: pw.g.recipes.get('circuit')!, machine,
+      modules: [{ name: 'speed-module-s2', count: 1 }],
+      beacons: [{ beacon: 'beacon-tower', count: 1, modules: [{ name: 'speed-module-s2', count: 2 }] }],
+    });
+    close(e.sum.quality, -0.1); // the machine's own module only; beacon-tower passes no quality
+  });
+
   it('picks the profile entry by all beacons of the prototype (same_type), whatever modules they hold', () => {
     // 2 beacon-towers with speed modules + 2 with efficiency modules: 4 towers → profile[3] = 0.5 for both.
     const e = fx('circuit', 'press-mk2', {
