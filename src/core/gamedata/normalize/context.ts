@@ -105,7 +105,8 @@ export const UNSAFE_KEYS = new Set(['__proto__']);
 function found(value: unknown, at: ReadonlyArray<PropertyKey>): string {
   let v = value;
   for (const k of at) {
-    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return at.length ? ' (missing)' : '';
+    // Lua lists written as {"1": …} are renumbered by validation; then the path has no raw match.
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return '';
     v = (v as Record<PropertyKey, unknown>)[k];
   }
   if (v === undefined || (typeof v === 'object' && v !== null)) return '';
