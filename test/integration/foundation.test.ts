@@ -30,11 +30,11 @@ describe('PyOps extension (foundation)', () => {
     assert.equal(projects.active?.name, 'Integration factory');
     const summary = await vscode.commands.executeCommand<{ counts: Record<string, number> }>('pyops.gamedata.import', { source: sampleWorld().dump });
     assert.ok(summary, JSON.stringify(recentCommandErrors()));
-    assert.equal(summary.counts.items, 42);
-    assert.equal(summary.counts.recipes, 47);
+    assert.equal(summary.counts.items, 44);
+    assert.equal(summary.counts.recipes, 49);
     assert.equal(summary.counts.synthesizedRecipes, 11);
     assert.equal(summary.counts.turdMasters, 1);
-    assert.equal(projects.active?.counts(['recipes'])['recipes'], 58);
+    assert.equal(projects.active?.counts(['recipes'])['recipes'], 60);
     assert.ok(fs.existsSync(file + '.gamedata'));
   });
 
@@ -44,7 +44,7 @@ describe('PyOps extension (foundation)', () => {
     assert.ok(file && fs.existsSync(file));
     assert.equal(projects.active?.name, 'Sample world');
     assert.equal(projects.active?.hasGameData(), true);
-    assert.equal(projects.active?.counts(['items'])['items'], 42);
+    assert.equal(projects.active?.counts(['items'])['items'], 44);
   });
 
   it('backs up a project and restores the backup', async () => {
@@ -60,7 +60,7 @@ describe('PyOps extension (foundation)', () => {
     const restored = await vscode.commands.executeCommand<string>('pyops.project.restore', { backup, file });
     assert.equal(restored, file);
     assert.equal(projects.active?.counts(['notes'])['notes'], 1);
-    assert.equal(projects.active?.counts(['items'])['items'], 42);
+    assert.equal(projects.active?.counts(['items'])['items'], 44);
   });
 
   it('reports a file that is not a project without touching it', async () => {

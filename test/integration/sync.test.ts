@@ -37,9 +37,9 @@ describe('PyOps: Sync Game Data from Factorio', () => {
     await vscode.commands.executeCommand('pyops.project.new', { file: path.join(path.dirname(userData), 'synced.pyops'), name: 'Synced factory' });
     const summary = await vscode.commands.executeCommand<{ counts: Record<string, number>; turdReplacementSource: string }>('pyops.gamedata.sync');
     assert.ok(summary, JSON.stringify(recentCommandErrors().at(-1)));
-    assert.equal(summary.counts.items, 42);
+    assert.equal(summary.counts.items, 44);
     assert.equal(summary.turdReplacementSource, 'helper', 'the helper mod was active during the dump');
-    assert.equal(projects.active?.counts(['recipes'])['recipes'], 58);
+    assert.equal(projects.active?.counts(['recipes'])['recipes'], 60);
     assert.deepEqual(fs.readFileSync(path.join(userData, 'mods', 'mod-list.json')), modList, 'mod-list.json is back as it was');
     assert.ok(!fs.existsSync(path.join(userData, 'mods', 'pyops-dump-helper')), 'the helper mod is removed');
   });

@@ -3,7 +3,7 @@
 // working project and its game-data sidecar.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadSqlJs, scalar, dbFilename, type Database } from './sqlite';
+import { all, loadSqlJs, scalar, dbFilename, type Database } from './sqlite';
 import { atomicWriteFile, BACKUP_SUFFIX } from './atomicFile';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { ProjectError } from './errors';
@@ -121,11 +121,19 @@ function openBundle(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Arra
   throw new ProjectError('not-bundle', `${path.basename(file)} is a working project, not a backup; open it directly instead.`);
 }
 
-/** Copy every game-data table from `from` into the same tables of `into`, in one transaction. */
+/**
+ * Copy every game-data table from `from` into the same tables of `into`, in one transaction. Columns
+ * are matched by name: a backup written before a game-data migration lacks the newer columns, which
+ * then take their defaults.
+ */
 function copyGameDataTables(into: Database, from: Database, alsoInTransaction?: (db: Database) => void): void {
   into.run(`ATTACH DATABASE '${dbFilename(from)}' AS src`);
   into.run('BEGIN');
-  for (const t of ['gd_meta', ...GAMEDATA_TABLES]) into.run(`INSERT INTO main.${t} SELECT * FROM src.${t}`);
+  for (const t of ['gd_meta', ...GAMEDATA_TABLES]) {
+    const have = new Set(all<{ name: string }>(into, `PRAGMA main.table_info(${t})`).map((c) => c.name));
+    const cols = all<{ name: string }>(into, `PRAGMA src.table_info(${t})`).map((c) => c.name).filter((c) => have.has(c)).map((c) => `"${c}"`).join(', ');
+    into.run(`INSERT INTO main.${t} (${cols}) SELECT ${cols} FROM src.${t}`);
+  }
   alsoInTransaction?.(into);
   into.run('COMMIT');
   into.run('DETACH DATABASE src');

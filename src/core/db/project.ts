@@ -639,11 +639,16 @@ function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; status: 
   if (!bytes) return { gd: emptyGamedata(SQL), status: 'empty' };
   try {
     const gd = new SQL.Database(bytes);
+    const version = schemaVersion(gd);
     const ok =
       String(scalar(gd, 'PRAGMA quick_check') ?? '') === 'ok' &&
       scalar<string>(gd, "SELECT value FROM gd_meta WHERE key = 'kind'") === GAMEDATA_KIND &&
-      schemaVersion(gd) === latestVersion(GAMEDATA_MIGRATIONS);
+      version >= 1 &&
+      version <= latestVersion(GAMEDATA_MIGRATIONS);
     if (ok) {
+      // An older sidecar is brought to the current tables in memory (new columns take their
+      // defaults); the file itself is rewritten by the next import.
+      if (version < latestVersion(GAMEDATA_MIGRATIONS)) migrate(gd, GAMEDATA_MIGRATIONS);
       const fmt = Number(scalar(gd, "SELECT value FROM gd_meta WHERE key = 'data_format_version'") ?? 0);
       return { gd, status: fmt < DATA_FORMAT_VERSION ? 'outdated' : 'ok' };
     }

@@ -58,7 +58,7 @@ export interface ModuleLimitationRow { module: string; recipe: string }
 export interface BeaconRow {
   name: string; display: string; effectivity: number; module_slots: number; energy_usage_w: number;
   allowed_effects: string | null; allowed_module_categories: string | null; profile: string | null;
-  supply_area_distance: number | null; width: number | null; height: number | null; item: string | null; hidden: number;
+  beacon_counter: 'same_type' | 'total'; supply_area_distance: number | null; width: number | null; height: number | null; item: string | null; hidden: number;
 }
 export interface BeltRow { name: string; display: string; speed: number; items_per_second: number; item: string | null }
 export interface InserterRow {

@@ -1,7 +1,10 @@
 // Module, beacon, TURD and research effects on one building running one recipe (domain A).
 //  1. machine modules (truncated to its slots, rejected when they do not fit) + active TURD modules
 //     (an always-on hidden beacon, no slot cost) + per beacon configuration: its modules × distribution
-//     effectivity × profile[min(count, len) − 1] × count;
+//     effectivity × profile[min(n, len) − 1] × count, where n counts the beacons affecting the machine
+//     by the beacon's `beacon_counter` (same prototype, or every beacon), not this configuration alone;
+//     a module fits unless a *beneficial* effect of it is disallowed (Factorio 2.0: a speed module's
+//     quality penalty does not keep it out of a beacon without quality); a disallowed penalty is dropped;
 //  2. without recipe productivity, module/beacon/TURD productivity is 0; research productivity is
 //     added anyway; the sum is clamped to [0, maximum productivity]; mining research is added after;
 //  3. multipliers: speed max(0.2, 1+s), productivity 1+p, consumption and pollution max(0.2, 1+x).
@@ -62,13 +65,22 @@ export interface Effects {
 
 const zero = (): Record<EffectName, number> => ({ speed: 0, productivity: 0, consumption: 0, pollution: 0, quality: 0 });
 
+/**
+ * Is this effect value a bonus? Speed, productivity and quality help when positive; consumption and
+ * pollution when negative. The game refuses a module only for a disallowed bonus; a disallowed
+ * penalty (a speed module's −quality in a beacon without quality) is simply not applied.
+ */
+export function isBeneficial(e: EffectName, v: number): boolean {
+  return e === 'consumption' || e === 'pollution' ? v < 0 : v > 0;
+}
+
 /** Why a module cannot go into this machine for this recipe (undefined = it fits). */
 export function moduleMisfit(m: Module, machine: Pick<Machine, 'allowedEffects' | 'allowedModuleCategories' | 'moduleSlots'>, recipe: Recipe): string | undefined {
   if (m.hidden) return 'hidden module (TURD effects are applied automatically)';
   if (machine.allowedModuleCategories && !machine.allowedModuleCategories.includes(m.category)) return `this machine does not accept ${m.category} modules`;
   if (recipe.allowedModuleCategories && !recipe.allowedModuleCategories.includes(m.category)) return `this recipe does not accept ${m.category} modules`;
   for (const e of EFFECTS) {
-    if (!m.effects[e]) continue;
+    if (!isBeneficial(e, m.effects[e])) continue;
     if (machine.allowedEffects && !machine.allowedEffects.includes(e)) return `this machine does not allow the ${e} effect`;
     if (recipe.allowedEffects && !recipe.allowedEffects.includes(e)) return `this recipe does not allow the ${e} effect`;
   }
@@ -79,8 +91,21 @@ export function moduleMisfit(m: Module, machine: Pick<Machine, 'allowedEffects' 
 
 function beaconMisfit(m: Module, b: Beacon): string | undefined {
   if (b.allowedModuleCategories && !b.allowedModuleCategories.includes(m.category)) return `${b.display} does not accept ${m.category} modules`;
-  for (const e of EFFECTS) if (m.effects[e] && b.allowedEffects && !b.allowedEffects.includes(e)) return `${b.display} does not transmit the ${e} effect`;
+  for (const e of EFFECTS) if (isBeneficial(e, m.effects[e]) && b.allowedEffects && !b.allowedEffects.includes(e)) return `${b.display} does not transmit the ${e} effect`;
   return undefined;
+}
+
+/**
+ * Beacons whose count picks each configuration's profile entry: with `same_type` all beacons of
+ * its prototype (whatever modules they hold), with `total` every beacon affecting the machine.
+ */
+function profileCounts(g: GameIndex, beacons: BeaconConfig[]): number[] {
+  const live = beacons.map((bc) => (g.beacons.has(bc.beacon) && bc.count > 0 ? bc.count : 0));
+  const total = live.reduce((s, n) => s + n, 0);
+  return beacons.map((bc) => {
+    if (g.beacons.get(bc.beacon)?.counter === 'total') return total;
+    return beacons.reduce((s, other, i) => s + (other.beacon === bc.beacon ? live[i] : 0), 0);
+  });
 }
 
 /** Does a hidden TURD module apply to this machine? (category accepted; `-mk0N` modules only to `-mk0N` machines) */
@@ -127,7 +152,9 @@ export function computeEffects(g: GameIndex, input: EffectInput): Effects {
   }
 
   let beaconPowerW = 0;
-  for (const bc of input.beacons ?? []) {
+  const beacons = input.beacons ?? [];
+  const counted = profileCounts(g, beacons);
+  for (const [i, bc] of beacons.entries()) {
     const b = g.beacons.get(bc.beacon);
     if (!b) {
       rejected.push({ name: bc.beacon, reason: 'unknown beacon' });
@@ -147,9 +174,10 @@ export function computeEffects(g: GameIndex, input: EffectInput): Effects {
       }
       const n = Math.max(0, Math.min(Math.floor(mc.count), bslots));
       bslots -= n;
-      for (const e of EFFECTS) sum[e] += m.effects[e] * n;
+      // A penalty the beacon does not transmit (−quality of a speed module) never reaches the machine.
+      for (const e of EFFECTS) if (!b.allowedEffects || b.allowedEffects.includes(e)) sum[e] += m.effects[e] * n;
     }
-    const profile = b.profile?.length ? b.profile[Math.min(Math.ceil(bc.count), b.profile.length) - 1] : 1;
+    const profile = b.profile?.length ? b.profile[Math.min(Math.max(1, Math.ceil(counted[i] - 1e-9)), b.profile.length) - 1] : 1;
     for (const e of EFFECTS) fromModules[e] += sum[e] * b.effectivity * profile * bc.count;
   }
 

@@ -127,9 +127,13 @@ export interface Beacon {
   allowedEffects: string[] | null;
   allowedModuleCategories: string[] | null;
   profile: number[] | null;
+  /** Which beacons count toward the profile index: this prototype's (`same_type`) or all (`total`). */
+  counter: BeaconCounter;
   item: string | null;
   hidden: boolean;
 }
+
+export type BeaconCounter = 'same_type' | 'total';
 
 export interface Technology {
   name: string;
@@ -329,7 +333,7 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
     g.beacons.set(r.name, {
       name: r.name, display: r.display ?? r.name, effectivity: r.effectivity, moduleSlots: r.module_slots, energyUsageW: r.energy_usage_w,
       allowedEffects: list(r.allowed_effects), allowedModuleCategories: list(r.allowed_module_categories), profile: list(r.profile),
-      item: r.item, hidden: !!r.hidden,
+      counter: r.beacon_counter === 'total' ? 'total' : 'same_type', item: r.item, hidden: !!r.hidden,
     });
     if (r.item) g.placedBy.set(r.item, r.name);
   }
@@ -412,14 +416,18 @@ function dedupe(l: string[]): void {
   l.push(...s);
 }
 
-const cache = new WeakMap<Project, GameIndex>();
+const cache = new WeakMap<Project, { key: string; g: GameIndex }>();
 
-/** The game index of a project, rebuilt when its game data changes (re-import). */
+/**
+ * The game index of a project, rebuilt when its game data changes: any re-import, including one of
+ * the same dump by a newer normalizer (same fingerprint, new tables).
+ */
 export function gameIndex(project: Project): GameIndex {
   const fp = project.gamedataMeta('fingerprint') ?? '';
+  const key = `${fp}@${project.gamedataMeta('imported_at') ?? ''}`;
   const hit = cache.get(project);
-  if (hit && hit.fingerprint === fp) return hit;
+  if (hit && hit.key === key) return hit.g;
   const g = loadGameIndex(project.db, fp);
-  cache.set(project, g);
+  cache.set(project, { key, g });
   return g;
 }

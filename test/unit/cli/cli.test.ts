@@ -24,7 +24,7 @@ describe('pyops command line', () => {
     for (const k of ['items', 'fluids', 'recipes', 'synthesizedRecipes', 'machines', 'modules', 'beacons', 'technologies', 'turdMasters']) {
       assert.equal(typeof out[k], 'number', `--json has ${k}`);
     }
-    assert.deepEqual([out.items, out.fluids, out.recipes, out.synthesizedRecipes, out.modules, out.beacons, out.technologies, out.turdMasters], [42, 6, 47, 11, 6, 1, 16, 1]);
+    assert.deepEqual([out.items, out.fluids, out.recipes, out.synthesizedRecipes, out.modules, out.beacons, out.technologies, out.turdMasters], [44, 6, 49, 11, 7, 2, 17, 1]);
   });
 
   it('fails with exit code 1 and a one-line reason', async () => {
@@ -38,6 +38,18 @@ describe('pyops command line', () => {
     const io2 = capture();
     assert.equal(await run(['import', path.join(dir, 'missing.pyops'), SAMPLE_DUMP], io2), 1);
     assert.match(io2.stderr, /does not exist/);
+  });
+
+  it('refuses a dump with impossible numbers, naming the prototype, the field and the value', async () => {
+    const file = path.join(dir, 'n.pyops');
+    await run(['project', 'create', file], capture());
+    const dump = JSON.parse(fs.readFileSync(SAMPLE_DUMP, 'utf8'));
+    dump['mining-drill'].digger.energy_usage = '-90kW';
+    fs.writeFileSync(path.join(dir, 'data-raw-dump.json'), JSON.stringify(dump));
+    const io = capture();
+    assert.equal(await run(['import', file, dir], io), 1);
+    assert.equal(io.stderr.trim().split('\n').length, 1);
+    assert.match(io.stderr, /^pyops: .*mining-drill "digger"\.energy_usage: found "-90kW"/);
   });
 
   it('fails with exit code 2 and the usage on a usage error', async () => {

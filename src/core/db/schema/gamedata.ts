@@ -4,8 +4,11 @@
 import type { Migration } from '../migrate';
 
 export const GAMEDATA_KIND = 'pyops-gamedata';
-/** Bumped when the normalized shape changes; an older sidecar is re-imported, never patched. */
-export const DATA_FORMAT_VERSION = 1;
+/**
+ * Bumped when the normalizer's output changes; an older sidecar still opens (status `outdated`) and a
+ * re-import brings it up to date. 2: beacon_counter; electric drain defaulted for crafting machines only.
+ */
+export const DATA_FORMAT_VERSION = 2;
 
 const V1 = `
 CREATE TABLE gd_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -112,7 +115,16 @@ CREATE TABLE turd_replacements (branch TEXT NOT NULL, old TEXT NOT NULL, new TEX
 CREATE TABLE cost_analysis (scope TEXT NOT NULL, name TEXT NOT NULL, cost REAL NOT NULL, PRIMARY KEY (scope, name));
 `;
 
-export const GAMEDATA_MIGRATIONS: Migration[] = [{ version: 1, sql: V1 }];
+// v2: which beacons count toward a beacon's profile index. Sidecars imported before it get the
+// Factorio 2.0 default, so they keep opening (as `outdated`) until the next import.
+const V2 = `
+ALTER TABLE beacons ADD COLUMN beacon_counter TEXT NOT NULL DEFAULT 'same_type';
+`;
+
+export const GAMEDATA_MIGRATIONS: Migration[] = [
+  { version: 1, sql: V1 },
+  { version: 2, sql: V2 },
+];
 
 /** Every table the import replaces, in an order safe for deletes. */
 export const GAMEDATA_TABLES = [

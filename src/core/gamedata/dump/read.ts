@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { cfgLocaleSchema, dumpSchema, factorioLocaleFileSchema } from './schema';
-import { DumpError, type RawDump } from '../normalize/context';
+import { DumpError, UNSAFE_KEYS, type RawDump } from '../normalize/context';
 import { emptyLocale, type LocaleSources } from '../locale';
 
 export const DUMP_FILE = 'data-raw-dump.json';
@@ -59,6 +59,21 @@ function parseJson(file: string, text: string): unknown {
   }
 }
 
+/**
+ * Type or prototype keys like `__proto__`: JSON.parse keeps them as plain keys, but copying them into
+ * an object (as validation does) would replace its prototype and silently drop the entry.
+ */
+function unsafeKeys(parsed: unknown): string[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(parsed)) return [];
+  const out: string[] = [];
+  for (const [type, table] of Object.entries(parsed)) {
+    if (UNSAFE_KEYS.has(type)) out.push(`prototype type "${type}": not a usable type name`);
+    else if (isObject(table)) for (const key of Object.keys(table)) if (UNSAFE_KEYS.has(key)) out.push(`${type} "${key}": "${key}" is not a usable prototype name`);
+  }
+  return out;
+}
+
 export function readDump(src: DumpSource): ReadDump {
   const hash = crypto.createHash('sha256');
   let buf: Buffer;
@@ -71,6 +86,8 @@ export function readDump(src: DumpSource): ReadDump {
   const t0 = performance.now();
   const parsed = parseJson(src.dumpFile, buf.toString('utf8'));
   const parseSeconds = (performance.now() - t0) / 1000;
+  const unsafe = unsafeKeys(parsed);
+  if (unsafe.length) throw new DumpError(unsafe);
   const shape = dumpSchema.safeParse(parsed);
   if (!shape.success) {
     const issue = shape.error.issues[0];

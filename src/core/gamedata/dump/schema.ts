@@ -12,6 +12,8 @@ export function luaList<T extends z.ZodType>(item: T) {
 
 const num = z.number().refine(Number.isFinite, 'must be a finite number');
 const nonNeg = num.refine((v) => v >= 0, 'must not be negative');
+/** A speed the planner divides by: 0 would mean a building that never finishes. */
+const speed = num.refine((v) => v > 0, 'must be greater than 0');
 const name = z.string().min(1, 'must be a non-empty name');
 const energy = z.union([z.string(), num]);
 const strList = luaList(z.string());
@@ -72,7 +74,7 @@ export const recipeSchema = z.looseObject({
 
 export const itemSchema = z.looseObject({
   name,
-  stack_size: num.optional(),
+  stack_size: num.refine((v) => v >= 1, 'must be at least 1').optional(),
   weight: num.optional(),
   fuel_value: energy.optional(),
   fuel_category: z.string().optional(),
@@ -134,7 +136,7 @@ const entityBase = z.looseObject({
 });
 
 export const craftingMachineSchema = entityBase.extend({
-  crafting_speed: nonNeg,
+  crafting_speed: speed,
   crafting_categories: strList,
   energy_usage: energy,
   module_slots: num.optional(),
@@ -145,7 +147,7 @@ export const craftingMachineSchema = entityBase.extend({
 });
 
 export const miningDrillSchema = entityBase.extend({
-  mining_speed: nonNeg,
+  mining_speed: speed,
   resource_categories: strList,
   energy_usage: energy,
   module_slots: num.optional(),
@@ -203,7 +205,7 @@ export const offshorePumpSchema = entityBase.extend({
   energy_usage: energy.optional(),
 });
 export const labSchema = entityBase.extend({
-  researching_speed: nonNeg.optional(),
+  researching_speed: speed.optional(),
   inputs: strList,
   energy_usage: energy,
   module_slots: num.optional(),
@@ -216,6 +218,8 @@ export const beaconSchema = entityBase.extend({
   allowed_effects: z.union([strList, z.string()]).optional(),
   allowed_module_categories: strList.optional(),
   profile: luaList(num).optional(),
+  /** Factorio 2.0 default `same_type`: beacons of one prototype count together for the profile. */
+  beacon_counter: z.enum(['same_type', 'total']).optional(),
   supply_area_distance: num.optional(),
 });
 export const beltSchema = entityBase.extend({ speed: nonNeg });

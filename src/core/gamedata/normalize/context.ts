@@ -35,19 +35,32 @@ export class Ctx {
     readonly locale: Localizer,
   ) {}
 
-  /** Prototypes of one type, validated; invalid ones are recorded as problems and skipped. */
+  /**
+   * Prototypes of one type, validated; invalid ones are recorded as problems and skipped. A
+   * prototype filed under another key than its `name` is refused: every table keys rows by name,
+   * and the game itself never writes such a dump.
+   */
   protos<S extends z.ZodType>(type: string, schema: S): Array<z.output<S>> {
     const table = this.raw[type];
     if (!table) return [];
     const out: Array<z.output<S>> = [];
     for (const [key, value] of Object.entries(table)) {
+      if (UNSAFE_KEYS.has(key)) {
+        this.problem(`${type} "${key}": "${key}" is not a usable prototype name`);
+        continue;
+      }
       const r = schema.safeParse(value);
       if (r.success) {
+        const name = (r.data as { name?: unknown }).name;
+        if (typeof name === 'string' && name !== key) {
+          this.problem(`${type} "${key}".name: found "${name}"; a prototype's name must be the key it is filed under ("${key}")`);
+          continue;
+        }
         out.push(r.data);
       } else {
         for (const issue of r.error.issues.slice(0, 3)) {
           const where = issue.path.length ? `.${issue.path.join('.')}` : '';
-          this.problem(`${type} "${key}"${where}: ${issue.message}`);
+          this.problem(`${type} "${key}"${where}: ${issue.message}${found(value, issue.path)}`);
         }
       }
     }
@@ -66,7 +79,10 @@ export class Ctx {
     return this.locale.name(kind, proto, fallbacks) ?? humanize(proto.name);
   }
 
-  /** Energy string in W/J, reporting a problem (and returning 0) when it cannot be read. */
+  /**
+   * Energy string in W/J, reporting a problem (and returning 0) when it cannot be read or is not a
+   * finite amount ≥ 0 (a negative usage would solve to negative power; "1e999W" overflows).
+   */
   energy(value: unknown, where: string, unit: 'W' | 'J'): number {
     if (value === undefined || value === null) return 0;
     const v = parseEnergy(value, unit);
@@ -74,8 +90,28 @@ export class Ctx {
       this.problem(`${where}: "${String(value)}" is not an energy value in ${unit} (like "150k${unit}")`);
       return 0;
     }
+    if (!Number.isFinite(v) || v < 0) {
+      this.problem(`${where}: found "${String(value)}"; an energy must be a finite amount of at least 0${unit}`);
+      return 0;
+    }
     return v;
   }
+}
+
+/** Keys that would reach an object's prototype instead of naming a prototype of the game. */
+export const UNSAFE_KEYS = new Set(['__proto__']);
+
+/** ` (found …)` for the value at a zod issue's path, so the message shows what the dump holds. */
+function found(value: unknown, at: ReadonlyArray<PropertyKey>): string {
+  let v = value;
+  for (const k of at) {
+    // Lua lists written as {"1": …} are renumbered by validation; then the path has no raw match.
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return '';
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  if (v === undefined || (typeof v === 'object' && v !== null)) return '';
+  const text = JSON.stringify(v) ?? String(v);
+  return ` (found ${text.length > 60 ? text.slice(0, 57) + '…' : text})`;
 }
 
 /** Tile footprint from a collision box ([[x1,y1],[x2,y2]]), rounded up to whole tiles. */

@@ -59,12 +59,18 @@ interface MachineInput {
 
 /** Common machine row: stored energy use is already divided by burner/fluid effectivity. */
 export function addMachine(ctx: Ctx, m: MachineInput): MachineRow {
+  // Entity names are unique across entity types in the game; a clash would break the machine table.
+  const clash = ctx.out.crafting_machines.find((x) => x.name === m.name);
+  if (clash) ctx.problem(`${m.type} "${m.name}".name: found "${m.name}", already the name of ${clash.prototype_type} "${m.name}"; entity names must be unique`);
   const es = m.energySource ?? m.proto.energy_source;
   const type = sourceType(es);
   const eff = es?.effectivity ?? 1;
   const usage = (type === 'burner' || type === 'fluid') && eff > 0 ? m.usageW / eff : m.usageW;
+  // Only crafting machines get the engine's default drain (1/30 of their usage); a drill, lab,
+  // pump or beacon without an explicit drain has none.
+  const defaultDrain = Object.hasOwn(CRAFTING_TYPES, m.type) ? m.usageW / 30 : 0;
   const drain =
-    type === 'electric' ? (es?.drain !== undefined ? ctx.energy(es.drain, `${m.type} "${m.name}".energy_source.drain`, 'W') : m.usageW / 30) : 0;
+    type === 'electric' ? (es?.drain !== undefined ? ctx.energy(es.drain, `${m.type} "${m.name}".energy_source.drain`, 'W') : defaultDrain) : 0;
   const fp = footprint(m.proto.collision_box);
   const display = ctx.display('entity', { name: m.name, localised_name: m.proto.localised_name });
   ctx.entityDisplay.set(m.name, display);
@@ -184,6 +190,7 @@ export function normalizeBeacons(ctx: Ctx): void {
       allowed_effects: effects(p.allowed_effects),
       allowed_module_categories: json(p.allowed_module_categories ?? null),
       profile: p.profile?.length ? JSON.stringify(p.profile) : null,
+      beacon_counter: p.beacon_counter ?? 'same_type',
       supply_area_distance: p.supply_area_distance ?? null,
       width: fp.width,
       height: fp.height,

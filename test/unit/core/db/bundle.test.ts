@@ -32,7 +32,7 @@ describe('backups', () => {
     const db = new SQL.Database(fs.readFileSync(dest));
     const n = (sql: string) => scalar(db, sql);
     assert.equal(n("SELECT value FROM meta WHERE key = 'kind'"), 'pyops-bundle');
-    assert.equal(n('SELECT count(*) FROM items'), 42);
+    assert.equal(n('SELECT count(*) FROM items'), 44);
     assert.equal(n('SELECT count(*) FROM notes'), 1);
     db.close();
     p.close();
@@ -48,7 +48,7 @@ describe('backups', () => {
     try {
       assert.equal(r.name, 'Backed up');
       assert.equal(r.gamedataStatus, 'ok');
-      assert.equal(r.counts(['items'])['items'], 42);
+      assert.equal(r.counts(['items'])['items'], 44);
       assert.deepEqual(r.query('SELECT title FROM notes').map((x) => x.title), ['Keep']);
       assert.ok(fs.existsSync(gamedataPath(target)));
       const tables = r.query<{ name: string }>("SELECT name FROM main.sqlite_master WHERE type = 'table'").map((x) => x.name);

@@ -39,8 +39,8 @@ describe('game-data import into a project', () => {
     const stages: string[] = [];
     const s = await importGameData(p, SAMPLE_DUMP, { onProgress: (st) => stages.push(st) });
     assert.deepEqual(stages, ['read', 'normalize', 'write', 'done']);
-    assert.equal(s.counts.items, 42);
-    assert.equal(s.counts.recipes, 47);
+    assert.equal(s.counts.items, 44);
+    assert.equal(s.counts.recipes, 49);
     assert.equal(s.counts.synthesizedRecipes, 11);
     assert.equal(s.counts.turdMasters, 1);
     assert.equal(s.localeFiles.length, 5);
@@ -51,7 +51,7 @@ describe('game-data import into a project', () => {
     p.close();
     const again = await Project.open(file);
     assert.equal(again.gamedataStatus, 'ok');
-    assert.equal(again.counts(['items'])['items'], 42);
+    assert.equal(again.counts(['items'])['items'], 44);
     assert.equal(again.query("SELECT display FROM recipes WHERE name = 'refine-brine'")[0].display, 'Brine refining');
     again.close();
   });
@@ -61,7 +61,7 @@ describe('game-data import into a project', () => {
     await importGameData(p, SAMPLE_DUMP);
     fillProjectRows(p);
     const before = projectSnapshot(p);
-    // A changed dump: one recipe fewer.
+    // A changed dump: one recipe fewer (49 → 48).
     const changed = sampleDump();
     delete changed.recipe['salvage-ash'];
     delete changed.technology['salvage-press'].effects[1];
@@ -70,8 +70,8 @@ describe('game-data import into a project', () => {
     fs.mkdirSync(d2);
     fs.writeFileSync(path.join(d2, 'data-raw-dump.json'), JSON.stringify(changed));
     const s = await importGameData(p, d2);
-    assert.equal(s.counts.recipes, 46);
-    assert.equal(p.counts(['recipes'])['recipes'], 46 + s.counts.synthesizedRecipes);
+    assert.equal(s.counts.recipes, 48);
+    assert.equal(p.counts(['recipes'])['recipes'], 48 + s.counts.synthesizedRecipes);
     assert.equal(projectSnapshot(p), before);
     p.close();
   });
@@ -105,6 +105,52 @@ describe('game-data import into a project', () => {
       (d) => dumpWith(d, (x) => (x['assembling-machine'].press.energy_usage = 'lots')),
       /"lots" is not an energy value/,
     ],
+    // Numbers the game would never load: each message names the prototype, the field and the value.
+    [
+      'a negative energy usage',
+      (d) => dumpWith(d, (x) => (x['assembling-machine'].press.energy_usage = '-90kW')),
+      /assembling-machine "press"\.energy_usage: found "-90kW"; an energy must be a finite amount of at least 0W/,
+    ],
+    [
+      'a negative energy usage given as a number',
+      (d) => dumpWith(d, (x) => (x.beacon['beacon-tower'].energy_usage = -480)),
+      /beacon "beacon-tower"\.energy_usage: found "-480"/,
+    ],
+    [
+      'an energy that overflows to infinity',
+      (d) => dumpWith(d, (x) => (x['mining-drill'].digger.energy_usage = '1e999W')),
+      /mining-drill "digger"\.energy_usage: found "1e999W"/,
+    ],
+    [
+      'a negative fuel value',
+      (d) => dumpWith(d, (x) => (x.item.lignite.fuel_value = '-4MJ')),
+      /item "lignite"\.fuel_value: found "-4MJ"/,
+    ],
+    [
+      'a crafting speed of 0',
+      (d) => dumpWith(d, (x) => (x['assembling-machine']['press-mk2'].crafting_speed = 0)),
+      /assembling-machine "press-mk2"\.crafting_speed: must be greater than 0 \(found 0\)/,
+    ],
+    [
+      'a negative stack size',
+      (d) => dumpWith(d, (x) => (x.item.lignite.stack_size = -5)),
+      /item "lignite"\.stack_size: must be at least 1 \(found -5\)/,
+    ],
+    [
+      'a prototype whose name is not its key',
+      (d) => dumpWith(d, (x) => (x.recipe.gear.name = 'circuit')),
+      /recipe "gear"\.name: found "circuit"; a prototype's name must be the key it is filed under \("gear"\)/,
+    ],
+    [
+      'two machines of different types with one name',
+      (d) => dumpWith(d, (x) => (x.furnace.press = { ...x.furnace.kiln, name: 'press' })),
+      /furnace "press"\.name: found "press", already the name of assembling-machine "press"/,
+    ],
+    [
+      'a prototype keyed __proto__',
+      (d) => dumpWith(d, (x) => Object.defineProperty(x.item, '__proto__', { value: { ...x.item.lignite, name: '__proto__' }, enumerable: true })),
+      /item "__proto__": "__proto__" is not a usable prototype name/,
+    ],
   ];
   for (const [label, make, message] of bad) {
     it(`rejects ${label} with a clear reason and changes nothing`, async () => {
@@ -118,7 +164,7 @@ describe('game-data import into a project', () => {
       await assert.rejects(importGameData(p, src), (e: unknown) => e instanceof DumpError && message.test(e.message));
       assert.deepEqual(fs.readFileSync(file), projectBytes);
       assert.deepEqual(fs.readFileSync(gamedataPath(file)), gdBytes);
-      assert.equal(p.counts(['items'])['items'], 42);
+      assert.equal(p.counts(['items'])['items'], 44);
       p.close();
     });
   }

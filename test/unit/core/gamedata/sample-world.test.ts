@@ -20,9 +20,9 @@ describe('sample world import (normalization)', () => {
   });
 
   it('imports every good, recipe and building with localized names', () => {
-    assert.equal(d().items.length, 42);
+    assert.equal(d().items.length, 44);
     assert.equal(d().fluids.filter((f) => !f.synthetic).length, 6);
-    assert.equal(d().recipes.filter((r) => !r.synthetic).length, 47);
+    assert.equal(d().recipes.filter((r) => !r.synthetic).length, 49);
     assert.equal(d().items.find((i) => i.name === 'wire')!.display, 'Azurite wire');
     assert.equal(recipe('refine-brine').display, 'Brine refining');
     assert.equal(machine('press-mk2').display, 'Press MK2');
@@ -59,6 +59,10 @@ describe('sample world import (normalization)', () => {
     assert.equal(machine('kiln').energy_usage_w, 90_000 / 0.8);
     assert.equal(machine('press').drain_w, 3000); // default: 1/30 of 90 kW
     assert.equal(machine('press-mk2').drain_w, 5000); // explicit
+    // Only crafting machines get the default drain: a drill and a lab without `drain` have none.
+    assert.equal(machine('digger').drain_w, 0);
+    assert.equal(machine('lab-unit').drain_w, 0);
+    assert.equal(machine('digger').energy_usage_w, 90_000);
     assert.equal(machine('naphtha-furnace').energy_source, 'fluid');
     assert.equal(machine('naphtha-furnace').burns_fluid, 1);
     assert.equal(machine('naphtha-furnace').fluid_fuel_filter, null);
@@ -75,6 +79,10 @@ describe('sample world import (normalization)', () => {
     assert.equal(beacon.effectivity, 1.2);
     assert.deepEqual(JSON.parse(beacon.profile!), [1, 0.75, 0.6, 0.5, 0.45, 0.4]);
     assert.equal(beacon.energy_usage_w, 400_000);
+    assert.equal(beacon.beacon_counter, 'same_type'); // the 2.0 default when the dump omits it
+    assert.equal(d().beacons.find((b) => b.name === 'relay-beacon')!.beacon_counter, 'total');
+    const s2 = d().modules.find((m) => m.name === 'speed-module-s2')!;
+    assert.deepEqual([s2.speed, s2.consumption, s2.quality], [0.4, 0.6, -0.1]);
   });
 
   it('synthesizes mining, pumping, boiling, generating, burning and spoiling recipes', () => {

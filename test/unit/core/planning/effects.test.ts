@@ -66,6 +66,64 @@ describe('effects', () => {
     assert.deepEqual(e.rejected, [{ name: 'productivity-module-s1', reason: 'Beacon tower does not transmit the productivity effect' }]);
   });
 
+  it('takes a module whose disallowed effect is only a penalty, and drops that penalty (Factorio 2.0)', () => {
+    // speed-module-s2: +40 % speed, +60 % consumption, −10 % quality; neither beacon-tower nor
+    // press-mk2 allows quality, so the module fits both and its quality penalty is not applied.
+    const s2 = w.g.modules.get('speed-module-s2')!;
+    assert.equal(moduleMisfit(s2, M('press-mk2'), R('circuit')), undefined);
+    const e = fx('circuit', 'press-mk2', {
+      modules: [{ name: 'speed-module-s2', count: 1 }],
+      beacons: [{ beacon: 'beacon-tower', count: 1, modules: [{ name: 'speed-module-s2', count: 2 }] }],
+    });
+    assert.deepEqual(e.rejected, []);
+    assert.deepEqual(e.modulesPlaced, [{ name: 'speed-module-s2', count: 1 }]);
+    close(e.sum.speed, 0.4 + 0.4 * 2 * 1.2);
+    close(e.sum.consumption, 0.6 + 0.6 * 2 * 1.2);
+    close(e.sum.quality, 0);
+    close(e.beaconPowerW, 400_000);
+    // A disallowed bonus still keeps a module out: the beacon does not transmit productivity.
+    assert.match(fx('circuit', 'press-mk2', { beacons: [{ beacon: 'beacon-tower', count: 1, modules: [{ name: 'productivity-module-s1', count: 1 }] }] }).rejected[0].reason, /does not transmit the productivity effect/);
+  });
+
+  it('drops a penalty at the beacon even when the machine would accept it', async () => {
+    const pw = await privateSampleWorld();
+    const machine = { ...pw.g.machines.get('press-mk2')!, allowedEffects: ['speed', 'productivity', 'consumption', 'pollution', 'quality'] };
+    const e = computeEffects(pw.g, {
+      recipe: pw.g.recipes.get('circuit')!, machine,
+      modules: [{ name: 'speed-module-s2', count: 1 }],
+      beacons: [{ beacon: 'beacon-tower', count: 1, modules: [{ name: 'speed-module-s2', count: 2 }] }],
+    });
+    close(e.sum.quality, -0.1); // the machine's own module only; beacon-tower passes no quality
+  });
+
+  it('picks the profile entry by all beacons of the prototype (same_type), whatever modules they hold', () => {
+    // 2 beacon-towers with speed modules + 2 with efficiency modules: 4 towers → profile[3] = 0.5 for both.
+    const e = fx('circuit', 'press-mk2', {
+      beacons: [
+        { beacon: 'beacon-tower', count: 2, modules: [{ name: 'speed-module-s1', count: 2 }] },
+        { beacon: 'beacon-tower', count: 2, modules: [{ name: 'efficiency-module-s1', count: 2 }] },
+      ],
+    });
+    close(e.sum.speed, 0.25 * 2 * 1.2 * 0.5 * 2);
+    close(e.sum.consumption, 0.4 * 2 * 1.2 * 0.5 * 2 + -0.35 * 2 * 1.2 * 0.5 * 2);
+    close(e.beaconPowerW, 4 * 400_000);
+  });
+
+  it('counts every beacon for a beacon_counter "total" beacon, only its own type for "same_type"', () => {
+    // relay-beacon (total, profile [1, 0.8, 0.6, 0.5], 0.8 effectivity) ×1 next to 2 beacon-towers:
+    // the relay sees 3 beacons → 0.6; the towers see their own 2 → 0.75.
+    const e = fx('circuit', 'press-mk2', {
+      beacons: [
+        { beacon: 'relay-beacon', count: 1, modules: [{ name: 'speed-module-s1', count: 1 }] },
+        { beacon: 'beacon-tower', count: 2, modules: [{ name: 'speed-module-s1', count: 2 }] },
+      ],
+    });
+    close(e.sum.speed, 0.25 * 1 * 0.8 * 0.6 * 1 + 0.25 * 2 * 1.2 * 0.75 * 2);
+    close(e.beaconPowerW, 200_000 + 2 * 400_000);
+    assert.equal(w.g.beacons.get('relay-beacon')!.counter, 'total');
+    assert.equal(w.g.beacons.get('beacon-tower')!.counter, 'same_type');
+  });
+
   it('splits beacon power over sharing machines but never the effect', () => {
     const shared = fx('circuit', 'press-mk2', { beacons: [{ beacon: 'beacon-tower', count: 2, shared: 4, modules: [{ name: 'speed-module-s1', count: 2 }] }] });
     close(shared.beaconPowerW, (400_000 * 2) / 4);

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { Availability } from '../../../../src/core/planning/availability';
 import { modulePool, suggestModules } from '../../../../src/core/planning/moduleFill';
-import { sampleWorld, type World } from './queries/world';
+import { loadWorld, sampleWorld, type World } from './queries/world';
+import { requireSharedData } from '../../../helpers/paths';
 
 const ALL_RESEARCH = ['automation-basics', 'electronics', 'fluid-handling', 'advanced-research', 'advanced-pressing', 'modules-1', 'beacons'];
 
@@ -15,7 +16,9 @@ describe('module auto-fill', () => {
   });
   const R = (n: string) => w.g.recipes.get(n)!;
   const M = (n: string) => w.g.machines.get(n)!;
-  const future = () => new Availability(w.g, w.state({ research_mode: 'future' }));
+  // The sizing cases below are worked out for speed-module-s1 (+25 %); speed-module-s2 is excluded
+  // there and has its own case.
+  const future = () => new Availability(w.g, w.state({ research_mode: 'future', exclusions: ['speed-module-s2'] }));
   // press (recipe) on press-mk2: craft time 1 s, speed 1.1, 4 slots, no productivity allowed.
   const pressRow = (buildings: number) => ({ recipe: R('press'), machine: M('press-mk2'), craftsPerSec: (buildings * 1.1) / 1 });
 
@@ -55,6 +58,16 @@ describe('module auto-fill', () => {
     assert.deepEqual(t.modules, [{ name: 'speed-module-s1', count: 2 }, { name: 'efficiency-module-s1', count: 2 }]);
   });
 
+  it('fills with a speed module whose quality penalty the machine does not allow (the penalty is dropped)', () => {
+    // press-mk2 allows no quality effect; speed-module-s2 (+40 % speed, −10 % quality) still fits.
+    // 2.5 bare: all four give 2.5/2.6 = 0.96 → floor 1; k = 2 gives 2.5/1.8 = 1.39, k = 3 gives 2.5/2.2 = 1.136, k = 4 → 0.96.
+    const all = new Availability(w.g, w.state({ research_mode: 'future' }));
+    assert.ok(modulePool(w.g, all, R('press'), M('press-mk2')).some((m) => m.name === 'speed-module-s2'));
+    const s = suggestModules(w.g, all, pressRow(2.5));
+    assert.deepEqual(s.modules, [{ name: 'speed-module-s2', count: 4 }]);
+    assert.equal(s.buildingsWith, 0.9615);
+  });
+
   it('fills only efficiency when speed cannot save a building', () => {
     // 0.9 bare: all speed gives 0.45 → floor 1 → no speed module needed.
     const s = suggestModules(w.g, future(), pressRow(0.9));
@@ -76,7 +89,7 @@ describe('module auto-fill', () => {
   });
 
   it('falls back to all efficiency without a speed module, and to nothing without modules', () => {
-    const noSpeed = new Availability(w.g, w.state({ research_mode: 'future', exclusions: ['speed-module-s1'] }));
+    const noSpeed = new Availability(w.g, w.state({ research_mode: 'future', exclusions: ['speed-module-s1', 'speed-module-s2'] }));
     assert.deepEqual(suggestModules(w.g, noSpeed, pressRow(2.5)).modules, [{ name: 'efficiency-module-s1', count: 4 }]);
     const none = new Availability(w.g, w.state({ research_mode: 'now' }));
     const s = suggestModules(w.g, none, pressRow(2.5));
@@ -93,5 +106,20 @@ describe('module auto-fill', () => {
 
   it('suggests nothing for machines without slots', () => {
     assert.equal(suggestModules(w.g, future(), { recipe: R('azurite-plate'), machine: M('kiln'), craftsPerSec: 1 }).strategy, 'none');
+  });
+});
+
+describe('module auto-fill on vanilla 2.0', function () {
+  let w: World;
+  before(async function () {
+    w = await loadWorld(requireSharedData(this, 'vanilla-2.0-data-raw'));
+  });
+
+  it('offers speed modules (−quality) to machines that allow no quality, like the game', () => {
+    const a = new Availability(w.g, w.state({ research_mode: 'future' }));
+    for (const [recipe, machine] of [['advanced-oil-processing', 'oil-refinery'], ['rocket-part', 'rocket-silo']]) {
+      const pool = modulePool(w.g, a, w.g.recipes.get(recipe)!, w.g.machines.get(machine)!).map((m) => m.name);
+      assert.ok(pool.includes('speed-module-3'), `${machine}: ${pool.join(', ')}`);
+    }
   });
 });

@@ -99,8 +99,8 @@ describe('syncFromFactorio (fake Factorio)', () => {
     const result = await syncFromFactorio(project, opts('ok', { onProgress: (m) => progress.push(m) }));
 
     assert.deepEqual(result.summary.counts, sampleCounts);
-    assert.equal(result.summary.counts.items, 42);
-    assert.equal(result.summary.counts.recipes, 47);
+    assert.equal(result.summary.counts.items, 44);
+    assert.equal(result.summary.counts.recipes, 49);
     assert.equal(result.summary.turdReplacementSource, 'helper');
     assert.equal(result.helperLoaded, true);
     assert.equal(result.factorioVersion, '2.0.77');
@@ -108,7 +108,7 @@ describe('syncFromFactorio (fake Factorio)', () => {
     assert.equal(result.userDataDir, userData);
     assert.equal(result.summary.localeFiles.length, 5);
     assert.ok(project.hasGameData());
-    assert.equal(project.counts(['gd.items'])['gd.items'], 42);
+    assert.equal(project.counts(['gd.items'])['gd.items'], 44);
 
     const dumps = seen().filter((s) => s.arg === '--dump-data');
     assert.equal(dumps.length, 1);
@@ -117,7 +117,7 @@ describe('syncFromFactorio (fake Factorio)', () => {
     assert.ok(fs.existsSync(path.join(userData, 'mods', 'some-old-mod_0.1.0.zip')), "the user's own mods are untouched");
     assert.ok(progress.some((m) => m.startsWith('Dumped the prototypes')));
     assert.ok(progress.some((m) => m.startsWith('Restored')));
-    assert.ok(progress.at(-1)!.startsWith('Imported 42 items'));
+    assert.ok(progress.at(-1)!.startsWith('Imported 44 items'));
   });
 
   it('stamps the helper with the engine series, so a 2.1 game loads it', async () => {

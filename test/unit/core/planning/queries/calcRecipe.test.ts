@@ -79,7 +79,8 @@ describe('calcRecipe', () => {
     assert.equal(r.fill!.strategy, 'productivity');
     assert.equal(r.fill!.applied, true);
     assert.deepEqual(r.modulesPlaced, [{ name: 'productivity-module-s1', count: 3 }]);
-    const sized = calcRecipe(w.ctx({ research_mode: 'future' }), { recipe: 'press', fill: true, targetRate: 2.75 });
+    // Sized for speed-module-s1 (+25 %); the stronger speed-module-s2 is excluded here.
+    const sized = calcRecipe(w.ctx({ research_mode: 'future', exclusions: ['speed-module-s2'] }), { recipe: 'press', fill: true, targetRate: 2.75 });
     assert.equal(sized.machine.name, 'press-mk2');
     assert.deepEqual(sized.modulesPlaced, [{ name: 'speed-module-s1', count: 1 }, { name: 'efficiency-module-s1', count: 3 }]);
     const given = calcRecipe(w.ctx({ research_mode: 'future' }), { recipe: 'refine-brine', fill: true, modules: [{ name: 'speed-module-s1', count: 1 }] });
@@ -126,7 +127,8 @@ describe('recipeInfo', () => {
     assert.equal(r.craftingTime, 1);
     assert.deepEqual(r.machines.map((m) => [m.name, m.buildableNow]), [['press-mk2', false], ['press', true]]);
     assert.equal(r.machines[1].kW, 90);
-    assert.deepEqual(r.machines[1].fittingModules, ['speed-module-s1', 'productivity-module-s1', 'efficiency-module-s1']);
+    // speed-module-s2 fits although press-mk2 allows no quality: only its penalty is quality.
+    assert.deepEqual(r.machines[1].fittingModules, ['speed-module-s1', 'productivity-module-s1', 'efficiency-module-s1', 'speed-module-s2']);
     assert.equal(r.defaultMachine.name, 'press');
     assert.equal(r.prod.allowed, true);
     assert.equal(r.prod.maxPct, 300);
