@@ -1,9 +1,9 @@
 // Row preparation (domain C.1): for each enabled row of a block, the machine (the document's pick or
 // the one default-machine rule), module/beacon/TURD/research effects, the building speed, and the
 // per-execution coefficients the LP uses — ingredients, products under productivity, and the energy
-// the building draws when that energy is a good inside the block (fuel the block makes, fluid fuel,
-// a filtered or temperature-fed fluid, heat). Energy that stays outside the LP (electricity, bought
-// solid fuel) is kept per building for the post-solve totals.
+// the building draws as goods of the block (solid fuel and its burnt result, fluid fuel, a filtered or
+// temperature-fed fluid, heat). Electricity stays outside the LP: it is kept per building for the
+// post-solve totals.
 import type { Availability, DefaultMachine } from '../availability';
 import type { Row } from '../block/document';
 import type { Effects } from '../effects';
@@ -27,21 +27,13 @@ export interface Term {
   energy?: boolean;
 }
 
-/** A flow that is netted after the solve, per building at full activity. */
-export interface OutsideFlow {
-  good: string;
-  /** Positive = leaves the building into the block (burnt results), negative = consumed (fuel). */
-  perBuilding: number;
-}
-
 export interface PreparedRow extends Omit<StaticRow, 'warnings'> {
   docIndex: number;
   row: Row;
-  /** The fuel is a good of the LP (the block makes it), so the LP sizes its supply. */
-  fuelInLp: boolean;
+  /** Some row of the block makes this row's fuel (it is then not listed as bought fuel). */
+  fuelMadeHere: boolean;
   /** Beacon W per building (already divided by sharing). */
   beaconW: number;
-  outside: OutsideFlow[];
 }
 
 export interface PreparedBlock {
@@ -287,7 +279,7 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
     enabled.push({ row, docIndex, recipe });
   });
 
-  // Goods some row's recipe makes: a burner's fuel is an LP good exactly when the block makes it.
+  // Goods some row's recipe makes: solid fuel the block makes is not reported as bought.
   const madeHere = new Set<string>();
   for (const { recipe } of enabled) for (const p of recipe.products) if (p.amount * p.probability > 0) madeHere.add(p.name);
 
@@ -306,35 +298,27 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
       }
       addTerm(terms, t);
     };
-    const outside: OutsideFlow[] = [];
-    let fuelInLp = false;
     // Energy the LP sizes, per execution (a building works 1 / perBuilding seconds per execution).
     const perExec = st.perBuilding > 0 ? 1 / st.perBuilding : 0;
     const e = st.energy;
     switch (e.kind) {
       case 'burner':
+        // Bought or made, the fuel and its burnt result are flows of the LP like any ingredient and
+        // product: the burnt result counts toward goals, made goods and drains, and a fuel nothing
+        // makes shows as an import (domain C.1; the game burns 1 fuel into 1 burnt result).
         if (e.fuel && e.itemsPerSec > 0) {
-          if (madeHere.has(e.fuel)) {
-            fuelInLp = true;
-            add({ good: e.fuel, amount: -e.itemsPerSec * perExec, energy: true });
-            if (e.burntResult) add({ good: e.burntResult, amount: e.itemsPerSec * perExec, energy: true });
-          } else {
-            outside.push({ good: e.fuel, perBuilding: -e.itemsPerSec });
-            if (e.burntResult) outside.push({ good: e.burntResult, perBuilding: e.itemsPerSec });
-          }
+          add({ good: e.fuel, amount: -e.itemsPerSec * perExec, energy: true });
+          if (e.burntResult) add({ good: e.burntResult, amount: e.itemsPerSec * perExec, energy: true });
         }
         break;
       case 'fluid-fuel':
-        fuelInLp = true;
         if (e.mjPerSec > 0) add({ good: FLUID_FUEL, amount: -e.mjPerSec * perExec, energy: true });
         break;
       case 'fluid-filtered':
-        fuelInLp = true;
         if (e.perSec > 0) add(fluidEnergyTerm(g, e.fluid, -e.perSec * perExec));
         break;
       case 'fluid-heat':
         if (e.fluid && e.perSec > 0) {
-          fuelInLp = true;
           add(fluidEnergyTerm(g, e.fluid, -e.perSec * perExec));
         }
         break;
@@ -346,8 +330,8 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
     }
     rows.push({
       docIndex, row, recipe, machine: st.machine, machineRule: st.machineRule, effects: st.effects, speed: st.speed, perBuilding: st.perBuilding,
-      terms, energy: e, fuel: st.fuel, fuelInLp, electricW: st.electricW, drainW: st.drainW, beaconW: st.effects?.beaconPowerW ?? 0, heatW: st.heatW,
-      pollutionPerMin: st.pollutionPerMin, outside, fuelPerBuilding: st.fuelPerBuilding,
+      terms, energy: e, fuel: st.fuel, fuelMadeHere: !!st.fuel && madeHere.has(st.fuel), electricW: st.electricW, drainW: st.drainW, beaconW: st.effects?.beaconPowerW ?? 0, heatW: st.heatW,
+      pollutionPerMin: st.pollutionPerMin, fuelPerBuilding: st.fuelPerBuilding,
     });
   }
   return { rows, warnings, missingRecipes };
