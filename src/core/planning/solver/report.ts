@@ -52,7 +52,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
     const e = r.effects?.sum;
     const out: SolvedRow = {
       recipe: r.recipe.name, display: r.recipe.display, machine: r.machine?.name ?? null, machineDisplay: r.machine?.display ?? null,
-      machineRule: r.machineRule, craftsPerSecond: crafts, buildings, wholeBuildings: whole(buildings),
+      machineRule: r.machineChoice.explanation, machineChoice: r.machineChoice, craftsPerSecond: crafts, buildings, wholeBuildings: whole(buildings),
       modules: r.effects?.modulesPlaced ?? [], beacons: r.row.beacons ?? [], beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
       powerW: rowPower, pollutionPerMinute: rowPollution, speed: r.speed,
       effects: { speed: e?.speed ?? 0, productivity: e?.productivity ?? 0, consumption: e?.consumption ?? 0, pollution: e?.pollution ?? 0 },

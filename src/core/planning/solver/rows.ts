@@ -5,6 +5,7 @@
 // temperature-fed fluid, heat). Electricity stays outside the LP: it is kept per building for the
 // post-solve totals.
 import type { Availability, DefaultMachine } from '../availability';
+import type { MachineChoice } from './result';
 import type { Row } from '../block/document';
 import type { Effects } from '../effects';
 import { computeEffects, productAmount } from '../effects';
@@ -43,16 +44,17 @@ export interface PreparedBlock {
   missingRecipes: string[];
 }
 
-// Pure lookups repeated on every solve: the default machine per recipe (fixed for one Availability,
-// i.e. one planning state) and the fuel choice per machine (fixed for one game index).
-const defaultMachines = new WeakMap<Availability, Map<string, DefaultMachine>>();
+// Pure lookups repeated on every solve: the machine per recipe and named machine (fixed for one
+// Availability, i.e. one planning state) and the fuel choice per machine (fixed for one game index).
+const chosenMachines = new WeakMap<Availability, Map<string, DefaultMachine>>();
 const fuelChoices = new WeakMap<GameIndex, Map<string, ReturnType<typeof defaultFuel>>>();
 
-function defaultMachineOf(availability: Availability, recipe: Recipe): DefaultMachine {
-  let m = defaultMachines.get(availability);
-  if (!m) defaultMachines.set(availability, (m = new Map()));
-  let d = m.get(recipe.name);
-  if (!d) m.set(recipe.name, (d = availability.defaultMachine(recipe)));
+function chooseMachineOf(availability: Availability, recipe: Recipe, named: string | undefined): DefaultMachine {
+  let m = chosenMachines.get(availability);
+  if (!m) chosenMachines.set(availability, (m = new Map()));
+  const key = `${recipe.name}\u0000${named ?? ''}`;
+  let d = m.get(key);
+  if (!d) m.set(key, (d = availability.chooseMachine(recipe, named)));
   return d;
 }
 
@@ -95,7 +97,7 @@ function addTerm(terms: Term[], t: Term): void {
 interface StaticRow {
   recipe: Recipe;
   machine: Machine | null;
-  machineRule: string;
+  machineChoice: MachineChoice;
   effects: Effects | null;
   /** Crafting speed of one building after modules and beacons (0 without a building). */
   speed: number;
@@ -137,27 +139,21 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
   const warnings: string[] = [];
   const virtual = recipe.categories.includes(VIRTUAL_CATEGORY);
   let machine: Machine | null = null;
-  let machineRule: string;
-  if (virtual) machineRule = 'needs no building';
-  else if (row.machine) {
-    const m = g.machines.get(row.machine);
-    if (m && g.machinesFor(recipe).some((x) => x.name === m.name)) {
-      machine = m;
-      machineRule = 'chosen in the block';
-    } else {
-      const d = defaultMachineOf(availability, recipe);
-      machine = d.machine;
-      machineRule = d.explanation;
+  let choice: MachineChoice;
+  if (virtual) choice = { rule: 'not-needed', explanation: 'needs no building', buildable: true };
+  else {
+    const d = chooseMachineOf(availability, recipe, row.machine);
+    machine = d.machine;
+    choice = { rule: d.rule, explanation: d.explanation, buildable: d.buildable, ...(d.needs ? { needs: d.needs.technology } : {}) };
+    if (row.machine && d.rule !== 'user') {
+      const m = g.machines.get(row.machine);
       warnings.push(
         m
           ? `${m.display} cannot run ${recipe.display}; using ${machine?.display ?? 'no machine'} (${d.explanation}).`
           : `Unknown machine ${row.machine} for ${recipe.display}; using ${machine?.display ?? 'no machine'} (${d.explanation}).`,
       );
     }
-  } else {
-    const d = defaultMachineOf(availability, recipe);
-    machine = d.machine;
-    machineRule = d.explanation;
+    if (d.warning) warnings.push(`${recipe.display}: ${d.warning}`);
     if (!machine) warnings.push(`No machine can run ${recipe.display}; it is solved as if it needed none.`);
   }
 
@@ -247,7 +243,7 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
     }
   }
   return {
-    recipe, machine, machineRule, effects, speed, perBuilding, terms, energy, fuel, electricW, drainW, heatW,
+    recipe, machine, machineChoice: choice, effects, speed, perBuilding, terms, energy, fuel, electricW, drainW, heatW,
     pollutionPerMin: machine ? pollutionPerMinute(machine, 1, consMult, effects?.pollutionMult ?? 1) : 0, fuelPerBuilding, warnings,
   };
 }
@@ -329,7 +325,7 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
         break;
     }
     rows.push({
-      docIndex, row, recipe, machine: st.machine, machineRule: st.machineRule, effects: st.effects, speed: st.speed, perBuilding: st.perBuilding,
+      docIndex, row, recipe, machine: st.machine, machineChoice: st.machineChoice, effects: st.effects, speed: st.speed, perBuilding: st.perBuilding,
       terms, energy: e, fuel: st.fuel, fuelMadeHere: !!st.fuel && madeHere.has(st.fuel), electricW: st.electricW, drainW: st.drainW, beaconW: st.effects?.beaconPowerW ?? 0, heatW: st.heatW,
       pollutionPerMin: st.pollutionPerMin, fuelPerBuilding: st.fuelPerBuilding,
     });
