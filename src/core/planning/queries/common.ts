@@ -1,7 +1,7 @@
 // Pieces every query shares: compact recipe text ("2 iron-ore + 1 coke"), the picker rank of a
 // recipe under the current horizon (domain A), barrel and void detection, good classification and
 // spoilage facts. Per-availability caches keep repeated queries cheap.
-import type { Good, Ingredient, Product, Recipe } from '../gameIndex';
+import type { GameIndex, Good, Ingredient, Product, Recipe } from '../gameIndex';
 import type { DefaultMachine, LockState, RecipeAvailability } from '../availability';
 import type { PlanningContext } from '../context';
 import { roundCost, unitCost, recipeCost } from './cost';
@@ -57,6 +57,29 @@ export function isVoidRecipeFor(r: Recipe, good: string): boolean {
   const taken = r.ingredients[0].amount;
   const given = r.products.filter((p) => p.name === good).reduce((s, p) => s + p.amount * p.probability, 0);
   return r.products.every((p) => p.name === good) && given < taken;
+}
+
+// Categories holding a pure void (a disposal machine's: Py's incinerator, a void pit), per game index.
+const voidCategoryCache = new WeakMap<GameIndex, Set<string>>();
+
+function voidCategories(g: GameIndex): Set<string> {
+  let out = voidCategoryCache.get(g);
+  if (out) return out;
+  out = new Set();
+  for (const r of g.recipes.values()) if (!r.synthetic && r.ingredients.length === 1 && isVoidRecipeFor(r, r.ingredients[0].name)) for (const c of r.categories) out.add(c);
+  voidCategoryCache.set(g, out);
+  return out;
+}
+
+/** Disposes of `good`: a pure void for it, or a recipe that takes only it in a disposal category and
+ *  gives back less in all (Py's `iron-oxide-pyvoid`: 1 iron oxide → 0.2 ash in the incinerator). */
+export function isDisposalRecipeFor(g: GameIndex, r: Recipe, good: string): boolean {
+  if (isVoidRecipeFor(r, good)) return true;
+  if (r.ingredients.length !== 1 || r.ingredients[0].name !== good) return false;
+  const cats = voidCategories(g);
+  if (!r.categories.some((c) => cats.has(c))) return false;
+  const given = r.products.reduce((s, p) => s + p.amount * p.probability, 0);
+  return given < r.ingredients[0].amount;
 }
 
 export { MACHINELESS_KINDS, type LockState } from '../availability';
