@@ -9,6 +9,7 @@ import { beaconConfigSchema, goalRate, moduleCountSchema, parseBlockDoc, type Bl
 import { solveBlock } from '../solver/solve';
 import type { DiagnosisCard, Flow, MachineChoice, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
+import { checkFluidFuel } from '../energy';
 import { HEAT } from '../../gamedata/model';
 import { ENERGY_GOODS } from '../factory/ledger';
 import { requireRecipe } from '../queries/errors';
@@ -22,7 +23,7 @@ export const draftRowInput = z.union([
     machine: name.optional(),
     modules: z.array(moduleCountSchema).max(16).optional(),
     beacons: z.array(beaconConfigSchema).max(4).optional(),
-    fuel: name.optional(),
+    fuel: name.optional().describe('burner: the solid fuel; fluid-burning machine: the fluid it burns (needs a fuel value; default the pooled fluid fuel)'),
   }),
 ]);
 export const draftGoalInput = z
@@ -123,6 +124,15 @@ export function invalidNames(ctx: PlanningContext, rows: Row[], goods: string[])
       out.push(e instanceof QueryError ? e.message : `unknown recipe ${r.recipe}`);
     }
     if (r.machine && !ctx.g.machines.has(r.machine)) out.push(`unknown machine "${r.machine}" for ${r.recipe}`);
+    else if (r.fuel) {
+      // A fluid burner's named fuel must be burnable; solid fuels keep falling back with a warning.
+      const rec = ctx.g.recipes.get(r.recipe);
+      const machine = rec ? ctx.availability.chooseMachine(rec, r.machine).machine : null;
+      if (machine?.energySource === 'fluid') {
+        const c = checkFluidFuel(ctx.g, machine, r.fuel);
+        if ('error' in c) out.push(`${r.recipe}: ${c.error}`);
+      }
+    }
   }
   for (const gd of goods) if (!ctx.g.goods.has(gd)) out.push(`unknown good "${gd}"; call searchGoods to find its internal name`);
   return out;

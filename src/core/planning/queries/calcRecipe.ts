@@ -6,7 +6,7 @@ import type { MachineRule } from '../availability';
 import type { PlanningContext } from '../context';
 import type { Machine, Recipe } from '../gameIndex';
 import { computeEffects, productAmount, type BeaconConfig, type ModuleCount } from '../effects';
-import { defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
+import { checkFluidFuel, defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
 import { suggestModules, type FillStrategy } from '../moduleFill';
 import { parseInput, QueryError, requireBeacon, requireGood, requireModule, requireRecipe, suggest } from './errors';
 import { machineText, pickerInfo, round } from './common';
@@ -145,7 +145,13 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
   const picked = input.fuel ? requireGood(ctx, input.fuel).name : undefined;
   const fuelPick = machine.energySource === 'burner' ? defaultFuel(g, machine, picked) : null;
   if (picked && fuelPick && fuelPick.fuel !== picked) throw new QueryError(`${machine.display} cannot burn ${picked}; call recipeInfo for its fuels`);
-  const e = energyDemand(g, machine, fx.consMult, fuelPick?.fuel ?? null);
+  let fluidFuel: string | null = null;
+  if (picked && !fuelPick) {
+    const c = checkFluidFuel(g, machine, picked);
+    if ('error' in c) throw new QueryError(c.error);
+    fluidFuel = c.fluid;
+  }
+  const e = energyDemand(g, machine, fx.consMult, fuelPick?.fuel ?? fluidFuel);
   let energy = 'none';
   const powerW = e.kind === 'none' ? 0 : e.watts;
   let drainW: number | undefined;

@@ -42,12 +42,12 @@ export const beaconInput = beaconConfigSchema;
 
 export const calcRecipeInput = z.object({
   recipe: name,
-  machine: name.optional().describe('default: the favorite for the category if buildable, else the fastest buildable machine'),
+  machine: name.optional().describe('default: the favorite for the category if buildable, else the fastest buildable machine (else the fastest, flagged not buildable)'),
   modules: z.array(moduleCountInput).max(16).optional(),
   fill: z.boolean().optional().describe('suggest modules for the free slots (module auto-fill); a suggestion, applied only to this calculation'),
   beacons: z.array(beaconInput).max(4).optional(),
   turd: name.optional().describe('a TURD branch to assume selected (its always-on modules apply)'),
-  fuel: name.optional(),
+  fuel: name.optional().describe('a burner machine: the solid fuel; a fluid-burning machine: the fluid it burns (must have a fuel value; default the pooled fluid fuel in MJ)'),
   targetRate: z.number().positive().max(1e9).optional().describe('items (or fluid units) per second of the good wanted'),
   targetGood: name.optional().describe('which product targetRate is for (default: the main product)'),
 });

@@ -10,7 +10,7 @@ import type { Row } from '../block/document';
 import type { Effects } from '../effects';
 import { computeEffects, productAmount } from '../effects';
 import type { EnergyDemand } from '../energy';
-import { defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
+import { checkFluidFuel, defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
 import type { GameIndex, Machine, Recipe } from '../gameIndex';
 import { FLUID_FUEL, HEAT, VIRTUAL_CATEGORY } from '../../gamedata/model';
 
@@ -212,6 +212,10 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       if (row.fuel && picked.rule !== 'picked') warnings.push(`${machine.display} cannot burn ${row.fuel}; using ${picked.fuel ?? 'no fuel'}.`);
       fuel = picked.fuel;
       if (!fuel) warnings.push(`${machine.display} has no fuel it can burn; its fuel is not counted.`);
+    } else if (row.fuel) {
+      const c = checkFluidFuel(g, machine, row.fuel);
+      if ('fluid' in c) fuel = c.fluid;
+      else warnings.push(`${recipe.display}: ${c.error}; the fuel ${row.fuel} is ignored.`);
     }
     energy = energyDemand(g, machine, consMult, fuel);
     switch (energy.kind) {
@@ -229,6 +233,10 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       case 'fluid-filtered':
         fuelPerBuilding = energy.perSec;
         fuel = energy.fluid;
+        // Scaled usage is capped by fluid_usage_per_tick: a weak fuel cannot feed the machine fully.
+        if (machine.fluidFuelPerSec && energy.perSec > machine.fluidFuelPerSec * (1 + 1e-9)) {
+          warnings.push(`${recipe.display}: ${machine.display} would need ${fmt3(energy.perSec)}/s of ${energy.fluid} but draws at most ${fmt3(machine.fluidFuelPerSec)}/s; it would run at ${fmt3((100 * machine.fluidFuelPerSec) / energy.perSec)}% speed — pick a fluid with a higher fuel value.`);
+        }
         break;
       case 'fluid-heat':
         fuelPerBuilding = energy.perSec;
