@@ -137,4 +137,32 @@ describe('machine choice and the recipe verdict', () => {
       assert.equal(red.availability.recipe('automation-science-pack').buildableNow, true);
     });
   });
+
+  describe('vanilla 2.0', function () {
+    let va: World;
+    before(async function () {
+      this.timeout(120_000);
+      va = await loadWorld(requireSharedData(this, 'vanilla-2.0-data-raw'));
+    });
+
+    it('iron-gear-wheel without packs: locked everywhere, drafted machine flagged with its technology', async () => {
+      // The assemblers' recipes are unlocked by automation / automation-2 / automation-3, all costing
+      // automation-science-pack; the fastest (assembling-machine-3, speed 1.25) needs automation-3.
+      const ctx = va.ctx(NONE);
+      const info = recipeInfo(ctx, { recipe: 'iron-gear-wheel' });
+      assert.deepEqual([info.availability.availableNow, info.availability.buildableNow, info.availability.lockState], [false, false, 'locked']);
+      assert.deepEqual([info.defaultMachine.name, info.defaultMachine.rule, info.defaultMachine.needs?.technology], ['assembling-machine-3', 'none-buildable', 'automation-3']);
+      const opt = recipeOptions(ctx, { good: 'iron-gear-wheel' }).candidates.find((c) => c.recipe === 'iron-gear-wheel')!;
+      assert.deepEqual([opt.available, opt.buildableNow, opt.machineNeeds], [false, false, 'automation-3']);
+      const calc = calcRecipe(ctx, { recipe: 'iron-gear-wheel' });
+      assert.equal(calc.recipeSelectable, false);
+      assert.match(calc.machine.warning!, /\[assembling-machine-3\] is not buildable under the now horizon: it is unlocked by .* \[automation-3\]/);
+      const solved = await solveBlock(va.g, ctx.availability, parseBlockDoc({ goals: [{ good: 'iron-gear-wheel', rate: 1 }], recipes: [{ recipe: 'iron-gear-wheel' }] }));
+      assert.deepEqual(solved.rows[0].machineChoice, { rule: 'none-buildable', explanation: solved.rows[0].machineRule, buildable: false, needs: 'automation-3' });
+      // Red science produced: assembling-machine-1 (automation) is the fastest buildable.
+      const red = va.ctx({ research_mode: 'now', available_science_packs: ['automation-science-pack'] });
+      assert.deepEqual([red.availability.defaultMachine('iron-gear-wheel').machine!.name, red.availability.defaultMachine('iron-gear-wheel').rule], ['assembling-machine-1', 'fastest-buildable']);
+      assert.equal(recipeInfo(red, { recipe: 'iron-gear-wheel' }).availability.buildableNow, true);
+    });
+  });
 });

@@ -60,4 +60,23 @@ describe('byproductSinks (batch, disposals)', () => {
       assert.match(r.note, /void it with iron-oxide-pyvoid/);
     });
   });
+
+  describe('vanilla 2.0', function () {
+    let w: World;
+    before(async function () {
+      this.timeout(120_000);
+      w = await loadWorld(requireSharedData(this, 'vanilla-2.0-data-raw'));
+    });
+
+    it('answers heavy and light oil in one call; vanilla has no void, and the note says so consistently', () => {
+      const r = byproductSinksBatch(w.ctx({ research_mode: 'future' }), { goods: ['heavy-oil', 'light-oil'] });
+      assert.deepEqual(r.results.map((x) => x.good), ['heavy-oil', 'light-oil']);
+      for (const x of r.results) {
+        assert.deepEqual(x.voidOptions, []);
+        assert.match(x.note, /no void recipe exists/);
+      }
+      assert.ok(r.results[0].consumedBy.some((c) => c.recipe === 'heavy-oil-cracking'));
+      assert.ok(r.results[1].consumedBy.some((c) => c.recipe === 'light-oil-cracking'));
+    });
+  });
 });

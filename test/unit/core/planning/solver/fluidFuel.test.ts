@@ -107,4 +107,21 @@ describe('fluid fuel per row', () => {
       assert.ok(water.warnings.some((x) => /water has no fuel value/.test(x)));
     });
   });
+
+  describe('vanilla 2.0', function () {
+    let va: World;
+    before(async function () {
+      this.timeout(120_000);
+      va = await loadWorld(requireSharedData(this, 'vanilla-2.0-data-raw'));
+    });
+
+    it('a solid-fuel burner cannot be given a fluid: it keeps a solid fuel, with a warning', async () => {
+      // stone-furnace: burner (chemical); petroleum-gas is a fluid.
+      assert.match((checkFluidFuel(va.g, va.g.machines.get('stone-furnace')!, 'petroleum-gas') as { error: string }).error, /does not burn fluid fuel/);
+      const r = await va.solve({ goals: [{ good: 'iron-plate', rate: 1 }], recipes: [{ recipe: 'iron-plate', machine: 'stone-furnace', fuel: 'petroleum-gas' }] });
+      assertBalanced(r);
+      assert.ok(r.warnings.some((x) => /cannot burn petroleum-gas; using coal/.test(x)), r.warnings.join('\n'));
+      near(rate(r.imports, 'coal'), 3.2 * (90e3 / 4e6));
+    });
+  });
 });
