@@ -77,6 +77,12 @@ export interface DefaultMachine {
   warning?: string;
 }
 
+/** "" for a buildable machine, else "; not buildable yet — needs <technology>" (for rule texts). */
+export function notBuildableSuffix(d: Pick<DefaultMachine, 'machine' | 'buildable' | 'needs'>): string {
+  if (!d.machine || d.buildable) return '';
+  return d.needs ? `; not buildable yet — needs ${d.needs.display} [${d.needs.technology}]` : '; not buildable yet — no research unlocks it';
+}
+
 export class Availability {
   readonly mode: ResearchMode;
   private readonly techCache = new Map<string, { reachable: boolean; missing: string[] }>();

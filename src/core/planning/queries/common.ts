@@ -2,7 +2,7 @@
 // recipe under the current horizon (domain A), barrel and void detection, good classification and
 // spoilage facts. Per-availability caches keep repeated queries cheap.
 import type { GameIndex, Good, Ingredient, Product, Recipe } from '../gameIndex';
-import type { DefaultMachine, LockState, RecipeAvailability } from '../availability';
+import { notBuildableSuffix, type DefaultMachine, type LockState, type RecipeAvailability } from '../availability';
 import type { PlanningContext } from '../context';
 import { roundCost, unitCost, recipeCost } from './cost';
 
@@ -172,8 +172,7 @@ export function researchFields(p: PickerInfo): {
 /** Machine text for results: "Press MK2 [press-mk2] ×1.1 — fastest buildable machine …". */
 export function machineText(d: DefaultMachine): string {
   if (!d.machine) return `none — ${d.explanation}`;
-  const needs = d.buildable ? '' : d.needs ? `; not buildable yet — needs ${d.needs.display} [${d.needs.technology}]` : '; not buildable yet — no research unlocks it';
-  return `${d.machine.display} [${d.machine.name}] ×${fmtNum(d.machine.speed)} — ${d.explanation}${needs}`;
+  return `${d.machine.display} [${d.machine.name}] ×${fmtNum(d.machine.speed)} — ${d.explanation}${notBuildableSuffix(d)}`;
 }
 
 export interface SpoilFacts {

@@ -4,7 +4,7 @@
 // the building draws as goods of the block (solid fuel and its burnt result, fluid fuel, a filtered or
 // temperature-fed fluid, heat). Electricity stays outside the LP: it is kept per building for the
 // post-solve totals.
-import type { Availability, DefaultMachine } from '../availability';
+import { notBuildableSuffix, type Availability, type DefaultMachine } from '../availability';
 import type { MachineChoice } from './result';
 import type { Row } from '../block/document';
 import type { Effects } from '../effects';
@@ -144,7 +144,7 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
   else {
     const d = chooseMachineOf(availability, recipe, row.machine);
     machine = d.machine;
-    choice = { rule: d.rule, explanation: d.explanation, buildable: d.buildable, ...(d.needs ? { needs: d.needs.technology } : {}) };
+    choice = { rule: d.rule, explanation: d.explanation + notBuildableSuffix(d), buildable: d.buildable, ...(d.needs ? { needs: d.needs.technology } : {}) };
     if (row.machine && d.rule !== 'user') {
       const m = g.machines.get(row.machine);
       warnings.push(

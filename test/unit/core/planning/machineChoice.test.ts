@@ -38,6 +38,7 @@ describe('machine choice and the recipe verdict', () => {
       const row = r.rows[0];
       assert.equal(row.machine, 'refinery-unit');
       assert.deepEqual(row.machineChoice, { rule: 'none-buildable', explanation: row.machineRule, buildable: false, needs: 'fluid-handling' });
+      assert.match(row.machineRule, /not buildable yet — needs Fluid handling \[fluid-handling\]$/); // the text a review card shows
       assert.ok(r.warnings.some((x) => /Refinery \[refinery-unit\] is not buildable under the now horizon: it is unlocked by Fluid handling \[fluid-handling\]/.test(x)), r.warnings.join('\n'));
     });
 
