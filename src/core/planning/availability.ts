@@ -244,8 +244,8 @@ export class Availability {
   recipe(name: string): RecipeAvailability {
     const hit = this.recipeCache.get(name);
     if (hit) return hit;
+    const gate = this.researchGate(name); // throws on an unknown recipe
     const rec = this.g.recipes.get(name)!;
-    const gate = this.researchGate(name);
     const machineless = MACHINELESS_KINDS.has(rec.kind);
     const machines = machineless ? [] : this.g.machinesFor(rec).filter((m) => !this.isExcluded(m.name));
     const machineAvailable = machineless || machines.some((m) => this.machine(m.name).availableNow);
