@@ -1,6 +1,8 @@
 // What the player can use, per planning horizon. Every recipe and machine answer carries both
 // `availableNow` (research reachable under the horizon) and `buildableNow` (reachable and, for a
-// TURD recipe, its branch selected), so no caller can confuse the two.
+// TURD recipe, its branch selected), so no caller can confuse the two. A recipe's verdict also needs
+// a machine: one that no available machine can run is neither available nor buildable, and every
+// tool reads that one verdict (`recipe()`), including its picker rank and lock reason.
 //   now    — researched techs plus anything researchable with the packs the user produces;
 //   target — the exact prerequisite closure of the target good's unlocking technology;
 //   future — everything (what is missing is still reported).
@@ -9,6 +11,11 @@ import type { PlanningState, ResearchMode } from './settings';
 
 export type ResearchState = 'enabled' | 'researched' | 'available' | 'needs-research';
 export type TurdState = 'active' | 'pickable' | 'blocked';
+export type LockState = 'unlocked' | 'selectable' | 'locked' | 'superseded';
+
+/** Recipe kinds that need no building (passive decay, the solver's fuel burning). */
+export const MACHINELESS_KINDS = new Set(['spoiling', 'burning']);
+const LOCK: LockState[] = ['unlocked', 'selectable', 'locked', 'superseded'];
 
 export interface RecipeAvailability {
   research: ResearchState;
@@ -16,13 +23,33 @@ export interface RecipeAvailability {
   needsPacks: string[];
   unlockedBy: string[];
   turd: { master: string; branch: string; state: TurdState } | null;
-  /** Research reachable under the horizon and not blocked by another TURD branch. */
+  /** Research reachable under the horizon, not blocked by another TURD branch, and a machine that
+   *  can run it is reachable too (or it needs none). */
   availableNow: boolean;
-  /** Reachable and, for a TURD recipe, its branch is the selected one. */
+  /** Available, its TURD branch (if any) is the selected one, and a machine for it is buildable. */
   buildableNow: boolean;
   /** Replaced by a recipe of a selected TURD branch. */
   supersededBy: { recipe: string; branch: string } | null;
   /** Already usable in the synced/declared save (enabled, researched unlock or selected branch). */
+  unlockedInSave: boolean;
+  /** Can be picked under the horizon (domain A "selectable"): research, TURD, machine, not superseded. */
+  selectable: boolean;
+  /** Picker rank: 0 unlocked in the save, 1 selectable, 2 locked, 3 superseded. */
+  rank: 0 | 1 | 2 | 3;
+  lockState: LockState;
+  /** Why it is not selectable (locked / superseded), in words. */
+  lockReason?: string;
+}
+
+/** The research and TURD gates alone: what making a placed item (machine, belt, module) needs, since
+ *  the player can craft those by hand — unlike a block's recipe, which needs a machine to run in. */
+export interface ResearchGate {
+  research: ResearchState;
+  needsPacks: string[];
+  unlockTechs: string[];
+  turd: RecipeAvailability['turd'];
+  availableNow: boolean;
+  buildableNow: boolean;
   unlockedInSave: boolean;
 }
 
@@ -33,17 +60,34 @@ export interface MachineAvailability {
   madeBy: string[];
 }
 
+/** How a row's machine was chosen: named by the block/draft/caller, the category favourite, the
+ *  fastest buildable one, the fastest one when none is buildable under the horizon, or none at all. */
+export type MachineRule = 'user' | 'favorite' | 'fastest-buildable' | 'none-buildable' | 'none';
+
 export interface DefaultMachine {
   machine: Machine | null;
-  rule: 'favorite' | 'fastest-buildable' | 'fastest-available' | 'fastest' | 'none';
+  rule: MachineRule;
   /** The rule in words, for results shown to a user or a model. */
   explanation: string;
+  /** The machine can be built under the horizon (false without a machine). */
+  buildable: boolean;
+  /** A machine that is not buildable: the technology that unlocks it (null when no research does). */
+  needs?: { technology: string; display: string; missingPacks: string[] } | null;
+  /** Set exactly when a machine is not buildable under the horizon: names it and what unlocks it. */
+  warning?: string;
+}
+
+/** "" for a buildable machine, else "; not buildable yet — needs <technology>" (for rule texts). */
+export function notBuildableSuffix(d: Pick<DefaultMachine, 'machine' | 'buildable' | 'needs'>): string {
+  if (!d.machine || d.buildable) return '';
+  return d.needs ? `; not buildable yet — needs ${d.needs.display} [${d.needs.technology}]` : '; not buildable yet — no research unlocks it';
 }
 
 export class Availability {
   readonly mode: ResearchMode;
   private readonly techCache = new Map<string, { reachable: boolean; missing: string[] }>();
   private readonly recipeCache = new Map<string, RecipeAvailability>();
+  private readonly gateCache = new Map<string, ResearchGate>();
   private readonly machineCache = new Map<string, MachineAvailability>();
   private readonly packs: Set<string>;
   /** Target mode: techs in the closure of the target's unlocking technology. */
@@ -159,8 +203,8 @@ export class Availability {
     return sel === undefined ? 'pickable' : sel === branch ? 'active' : 'blocked';
   }
 
-  recipe(name: string): RecipeAvailability {
-    const hit = this.recipeCache.get(name);
+  researchGate(name: string): ResearchGate {
+    const hit = this.gateCache.get(name);
     if (hit) return hit;
     const rec = this.g.recipes.get(name);
     if (!rec) throw new Error(`unknown recipe ${name}`);
@@ -183,19 +227,74 @@ export class Availability {
     }
     const obtainable = rec.enabled || rec.synthetic || rec.unlockedBy.length > 0;
     const reachable = research !== 'needs-research' && obtainable;
-    const superseded = this.supersededBy(name);
-    const out: RecipeAvailability = {
+    const out: ResearchGate = {
       research,
       needsPacks: needs,
-      unlockedBy: rec.unlockedBy,
+      unlockTechs,
       turd,
       availableNow: reachable && turd?.state !== 'blocked',
       buildableNow: reachable && (!turd || turd.state === 'active'),
-      supersededBy: superseded,
       unlockedInSave: (rec.enabled || rec.synthetic || unlockTechs.some((t) => this.state.researched.has(t))) && (!turd || turd.state === 'active'),
+    };
+    this.gateCache.set(name, out);
+    return out;
+  }
+
+  /** The one verdict on a recipe under the horizon: research, TURD branch, a machine to run it, supersession. */
+  recipe(name: string): RecipeAvailability {
+    const hit = this.recipeCache.get(name);
+    if (hit) return hit;
+    const gate = this.researchGate(name); // throws on an unknown recipe
+    const rec = this.g.recipes.get(name)!;
+    const machineless = MACHINELESS_KINDS.has(rec.kind);
+    const machines = machineless ? [] : this.g.machinesFor(rec).filter((m) => !this.isExcluded(m.name));
+    const machineAvailable = machineless || machines.some((m) => this.machine(m.name).availableNow);
+    const machineBuildable = machineless || machines.some((m) => this.machine(m.name).buildableNow);
+    const availableNow = gate.availableNow && machineAvailable;
+    const buildableNow = gate.buildableNow && machineBuildable;
+    const supersededBy = this.supersededBy(name);
+    // Target plans toward the target's research, so a pickable TURD branch counts; Now and Future
+    // need the branch selected (Future reaches every machine anyway).
+    const selectable = (this.mode === 'target' ? availableNow : buildableNow) && !supersededBy;
+    let rank: RecipeAvailability['rank'];
+    let lockReason: string | undefined;
+    if (supersededBy) {
+      rank = 3;
+      lockReason = `superseded by ${supersededBy.recipe} (TURD branch ${supersededBy.branch} is selected)`;
+    } else if (!selectable) {
+      rank = 2;
+      if (gate.research === 'needs-research') lockReason = gate.needsPacks.length ? `needs research with ${gate.needsPacks.join(', ')}` : 'no technology unlocks it';
+      else if (gate.turd?.state === 'blocked') lockReason = `TURD master ${gate.turd.master} has another branch selected`;
+      else if (gate.turd && gate.turd.state !== 'active' && this.mode !== 'target') lockReason = `needs TURD branch ${gate.turd.branch} of ${gate.turd.master} (not selected)`;
+      else if (!(this.mode === 'target' ? machineAvailable : machineBuildable)) lockReason = machines.length ? 'no machine for it is available yet' : 'no machine can run it';
+      else lockReason = 'not reachable under this horizon';
+    } else {
+      const machineInSave = machineless || machines.some((m) => this.machineUnlockedInSave(m));
+      rank = gate.unlockedInSave && machineInSave ? 0 : 1;
+    }
+    const out: RecipeAvailability = {
+      research: gate.research,
+      needsPacks: gate.needsPacks,
+      unlockedBy: rec.unlockedBy,
+      turd: gate.turd,
+      availableNow,
+      buildableNow,
+      supersededBy,
+      unlockedInSave: gate.unlockedInSave,
+      selectable,
+      rank,
+      lockState: LOCK[rank],
+      ...(lockReason ? { lockReason } : {}),
     };
     this.recipeCache.set(name, out);
     return out;
+  }
+
+  private machineUnlockedInSave(m: Machine): boolean {
+    const av = this.machine(m.name);
+    if (!av.buildableNow && !av.availableNow) return false;
+    if (!av.madeBy.length) return true;
+    return av.madeBy.some((r) => this.researchGate(r).unlockedInSave);
   }
 
   private supersededBy(name: string): { recipe: string; branch: string } | null {
@@ -217,32 +316,66 @@ export class Availability {
     if (!m || (m.hidden && !item)) out = { availableNow: false, buildableNow: false, madeBy };
     else if (this.mode === 'future') out = { availableNow: true, buildableNow: true, madeBy };
     else if (!item || madeBy.length === 0) out = { availableNow: true, buildableNow: true, madeBy }; // nothing gates it
-    else out = { availableNow: madeBy.some((r) => this.recipe(r).availableNow), buildableNow: madeBy.some((r) => this.recipe(r).buildableNow), madeBy };
+    // The research gate of its item's recipes only: machines are placed items, and the full verdict
+    // (which asks for a machine) would go round in circles.
+    else out = { availableNow: madeBy.some((r) => this.researchGate(r).availableNow), buildableNow: madeBy.some((r) => this.researchGate(r).buildableNow), madeBy };
     this.machineCache.set(name, out);
     return out;
   }
 
-  /** The one default-machine rule used everywhere (drafts, options, calcRecipe, bills). */
+  /** The one default-machine rule used everywhere (solves, drafts, options, calcRecipe, bills). */
   defaultMachine(recipe: Recipe | string): DefaultMachine {
     const rec = typeof recipe === 'string' ? this.g.recipes.get(recipe) : recipe;
-    if (!rec) return { machine: null, rule: 'none', explanation: `unknown recipe` };
+    if (!rec) return { machine: null, rule: 'none', explanation: `unknown recipe`, buildable: false };
     // Excluded machines never count; hidden ones only when nothing visible can run the recipe.
     const all = this.g.machinesFor(rec).filter((m) => !this.isExcluded(m.name));
     const visible = all.filter((m) => !m.hidden);
     const candidates = visible.length ? visible : all;
-    if (!candidates.length) return { machine: null, rule: 'none', explanation: `no machine can run recipe ${rec.name} (category ${rec.category})` };
+    if (!candidates.length) return { machine: null, rule: 'none', explanation: `no machine can run recipe ${rec.name} (category ${rec.category})`, buildable: false };
     const fastest = (ms: Machine[]) => [...ms].sort((a, b) => b.speed - a.speed || a.energyUsageW - b.energyUsageW || a.name.localeCompare(b.name))[0];
     const favs = this.state.settings.favorite_machines;
     for (const c of rec.categories) {
       const f = favs[c];
       const fm = f ? candidates.find((m) => m.name === f) : undefined;
-      if (fm && this.machine(fm.name).buildableNow) return { machine: fm, rule: 'favorite', explanation: `${fm.display} is your favorite for ${c}` };
+      if (fm && this.machine(fm.name).buildableNow) return { machine: fm, rule: 'favorite', explanation: `${fm.display} is your favorite for ${c}`, buildable: true };
     }
     const buildable = candidates.filter((m) => this.machine(m.name).buildableNow);
-    if (buildable.length) return { machine: fastest(buildable), rule: 'fastest-buildable', explanation: 'fastest buildable machine (no buildable favorite set for this category)' };
+    if (buildable.length) return { machine: fastest(buildable), rule: 'fastest-buildable', explanation: 'fastest buildable machine (no buildable favorite set for this category)', buildable: true };
     const available = candidates.filter((m) => this.machine(m.name).availableNow);
-    if (available.length) return { machine: fastest(available), rule: 'fastest-available', explanation: 'fastest machine reachable by research (none is buildable yet)' };
-    return { machine: fastest(candidates), rule: 'fastest', explanation: 'fastest machine overall (none is reachable under this horizon)' };
+    const m = fastest(available.length ? available : candidates);
+    const explanation = available.length
+      ? `no machine for it is buildable under the ${this.mode} horizon; fastest machine reachable by research`
+      : `no machine for it is buildable under the ${this.mode} horizon; fastest machine overall (none is reachable)`;
+    return { machine: m, rule: 'none-buildable', explanation, ...this.notBuildable(m) };
+  }
+
+  /** A row's machine: the one it names when that machine can run the recipe, else the default rule. */
+  chooseMachine(recipe: Recipe, named?: string | null): DefaultMachine {
+    const m = named ? this.g.machines.get(named) : undefined;
+    if (!m || !this.g.machinesFor(recipe).some((x) => x.name === m.name)) return this.defaultMachine(recipe);
+    if (this.machine(m.name).buildableNow) return { machine: m, rule: 'user', explanation: 'named for this row', buildable: true };
+    return { machine: m, rule: 'user', explanation: 'named for this row', ...this.notBuildable(m) };
+  }
+
+  private notBuildable(m: Machine): Pick<DefaultMachine, 'buildable' | 'needs' | 'warning'> {
+    const needs = this.machineUnlock(m);
+    const why = needs
+      ? `it is unlocked by ${needs.display} [${needs.technology}]${needs.missingPacks.length ? `, which needs ${needs.missingPacks.join(', ')}` : ''}`
+      : 'no research unlocks it';
+    return { buildable: false, needs, warning: `${m.display} [${m.name}] is not buildable under the ${this.mode} horizon: ${why}.` };
+  }
+
+  /** The lowest-tier technology unlocking a recipe that makes the machine's item (ties by name). */
+  machineUnlock(m: Machine): { technology: string; display: string; missingPacks: string[] } | null {
+    let best: { t: string; tier: number } | null = null;
+    for (const r of this.machine(m.name).madeBy) {
+      for (const t of this.researchGate(r).unlockTechs) {
+        const tier = this.tier(t);
+        if (!best || tier < best.tier || (tier === best.tier && t < best.t)) best = { t, tier };
+      }
+    }
+    if (!best) return null;
+    return { technology: best.t, display: this.g.technologies.get(best.t)?.display ?? best.t, missingPacks: this.tech(best.t).missing };
   }
 
   /** Research productivity per recipe and mining productivity, from research or the synced save. */

@@ -35,7 +35,33 @@ export function defaultFuel(g: GameIndex, machine: Machine, picked?: string | nu
   return { fuel: pool[Math.floor((pool.length - 1) / 2)].name, rule: 'median' };
 }
 
-/** Energy use of one building at full activity with the given consumption multiplier. */
+/** Fluids with a fuel value (what a fluid-burning machine without a filter can burn), highest value first. */
+export function burnableFluids(g: GameIndex): Good[] {
+  return [...g.goods.values()]
+    .filter((x) => x.kind === 'fluid' && !x.synthetic && (x.fuelValueJ ?? 0) > 0)
+    .sort((a, b) => (b.fuelValueJ ?? 0) - (a.fuelValueJ ?? 0) || a.name.localeCompare(b.name));
+}
+
+/**
+ * Checks a fuel a row names for a machine with a fluid energy source. Only a fluid burner can be
+ * given one (its fuel value sets the flow); a filtered burner accepts its filter fluid only; a fluid
+ * without a fuel value cannot be burnt. `error` says what to do instead.
+ */
+export function checkFluidFuel(g: GameIndex, machine: Machine, named: string): { fluid: string } | { error: string } {
+  const unset = 'leave fuel unset to use the pooled fluid fuel (pyops-fluid-fuel)';
+  if (machine.energySource !== 'fluid' || !machine.burnsFluid) return { error: `${machine.display} does not burn fluid fuel; remove the fuel` };
+  if (machine.fluidFuelFilter) {
+    return named === machine.fluidFuelFilter ? { fluid: named } : { error: `${machine.display} burns only ${machine.fluidFuelFilter}; remove the fuel or name ${machine.fluidFuelFilter}` };
+  }
+  const f = g.goods.get(named);
+  if (f?.kind === 'fluid' && !f.synthetic && (f.fuelValueJ ?? 0) > 0) return { fluid: f.name };
+  const some = burnableFluids(g).slice(0, 4).map((x) => x.name);
+  const what = !f ? `${named} is not a good` : f.kind !== 'fluid' ? `${named} is not a fluid` : `${named} has no fuel value`;
+  return { error: `${machine.display} burns fluids by their fuel value and ${what}; name a fluid with a fuel value${some.length ? ` (e.g. ${some.join(', ')})` : ''} or ${unset}` };
+}
+
+/** Energy use of one building at full activity with the given consumption multiplier; `fuel` is the
+ *  solid fuel of a burner, or the fluid a fluid burner burns (checked with checkFluidFuel). */
 export function energyDemand(g: GameIndex, machine: Machine, consMult: number, fuel?: string | null): EnergyDemand {
   const watts = machine.energyUsageW * consMult;
   switch (machine.energySource) {
@@ -47,7 +73,13 @@ export function energyDemand(g: GameIndex, machine: Machine, consMult: number, f
       return { kind: 'burner', fuel: f ? f.name : null, itemsPerSec: fv > 0 ? watts / fv : 0, burntResult: f?.burntResult ?? null, watts };
     }
     case 'fluid': {
-      if (machine.burnsFluid && !machine.fluidFuelFilter) return { kind: 'fluid-fuel', good: FLUID_FUEL, mjPerSec: watts / 1e6, watts };
+      if (machine.burnsFluid && !machine.fluidFuelFilter) {
+        // A named fluid is burnt by its own fuel value (any temperature); otherwise the MJ pool.
+        const named = fuel ? g.goods.get(fuel) : undefined;
+        const fv = named?.kind === 'fluid' ? (named.fuelValueJ ?? 0) : 0;
+        if (named && fv > 0) return { kind: 'fluid-filtered', fluid: named.name, perSec: watts / fv, watts };
+        return { kind: 'fluid-fuel', good: FLUID_FUEL, mjPerSec: watts / 1e6, watts };
+      }
       if (machine.burnsFluid && machine.fluidFuelFilter) {
         const fv = g.goods.get(machine.fluidFuelFilter)?.fuelValueJ ?? 0;
         return { kind: 'fluid-filtered', fluid: machine.fluidFuelFilter, perSec: fv > 0 ? watts / fv : 0, watts };

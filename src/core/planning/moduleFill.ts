@@ -41,10 +41,11 @@ function moduleUnlocked(g: GameIndex, a: Availability, m: Module): boolean {
   const makers = g.producersOf(m.name).filter((r) => !g.recipes.get(r)!.synthetic);
   if (a.mode === 'future') return makers.some((r) => {
     const rec = g.recipes.get(r)!;
-    const av = a.recipe(r);
+    const av = a.researchGate(r);
     return (rec.enabled || rec.unlockedBy.length > 0) && (!av.turd || av.turd.state === 'active');
   });
-  return makers.some((r) => (a.mode === 'now' ? a.recipe(r).buildableNow : a.recipe(r).availableNow));
+  // The module's recipe gates alone, like any placed item (the verdict on block recipes also asks for a machine).
+  return makers.some((r) => (a.mode === 'now' ? a.researchGate(r).buildableNow : a.researchGate(r).availableNow));
 }
 
 const byName = (x: Module, y: Module) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0);

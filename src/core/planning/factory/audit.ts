@@ -4,12 +4,12 @@
 import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
 import type { Availability } from '../availability';
-import { factoryLedger, type LedgerEntry } from './ledger';
+import { factoryLedger, isBalanced, type LedgerEntry } from './ledger';
 import { listBlocks, type BlockRecord } from './blocks';
 import type { FactorySnapshot } from './fresh';
-import { isVoidRecipeFor } from '../queries/common';
+import { isDisposalRecipeFor } from '../queries/common';
 
-/** Absolute tolerance for "balanced" (items or units per second). */
+/** Below this rate (items or units per second) a surplus with no consumer is not a product. */
 export const AUDIT_TOLERANCE = 1e-3;
 
 export interface CoherenceAudit {
@@ -18,7 +18,11 @@ export interface CoherenceAudit {
   underSupplied: Array<{ good: string; display: string; produced: number; consumed: number; shortBy: number; producers: string[]; consumers: string[] }>;
   overProduced: Array<{ good: string; display: string; produced: number; consumed: number; surplus: number; producers: string[] }>;
   unsourcedImports: Array<{ good: string; display: string; rate: number; consumers: string[]; craftable: boolean }>;
-  danglingByproducts: Array<{ good: string; display: string; rate: number; producers: string[]; disposal: 'route' | 'void' | 'nowhere'; topConsumers: string[]; voidRecipes: string[] }>;
+  danglingByproducts: Array<{
+    good: string; display: string; rate: number; producers: string[]; disposal: 'route' | 'void' | 'nowhere'; topConsumers: string[]; voidRecipes: string[];
+    /** Listed void recipes that cannot be picked yet under the horizon, with the reason. */
+    voidsNotSelectable?: Array<{ recipe: string; reason: string }>;
+  }>;
   finalProducts: Array<{ good: string; display: string; rate: number; producers: string[] }>;
   /** Blocks whose cached solve is stale or failed (their flows may be missing or outdated). */
   notSolved: Array<{ id: string; name: string; status: string | null }>;
@@ -26,9 +30,9 @@ export interface CoherenceAudit {
 
 const names = (xs: Array<{ blockName: string }>) => [...new Set(xs.map((x) => x.blockName))];
 
-/** Recipes that only dispose of a good: its sole input, no outputs or less of it. */
+/** Recipes that only dispose of a good: its sole input, no outputs, less of it, or a disposal residue. */
 export function voidRecipes(g: GameIndex, good: string): string[] {
-  return g.consumersOf(good).filter((r) => isVoidRecipeFor(g.recipes.get(r)!, good));
+  return g.consumersOf(good).filter((r) => isDisposalRecipeFor(g, g.recipes.get(r)!, good));
 }
 
 const isBarreling = (g: GameIndex, r: string) => /barrel|canister/.test(r) || /barrel/.test(g.recipes.get(r)?.category ?? '');
@@ -56,7 +60,7 @@ export function coherenceAudit(
 function classify(g: GameIndex, e: LedgerEntry, out: CoherenceAudit, display: (n: string) => string, availability?: Availability): void {
   const primary = e.producers.some((x) => x.role === 'primary' || x.role === 'stock');
   if (e.producers.length && e.consumers.length) {
-    if (Math.abs(e.net) <= AUDIT_TOLERANCE) out.balancedLinks.push({ good: e.good, display: display(e.good), rate: e.consumed });
+    if (isBalanced(e.produced, e.consumed)) out.balancedLinks.push({ good: e.good, display: display(e.good), rate: e.consumed });
     else if (e.net < 0) out.underSupplied.push({ good: e.good, display: display(e.good), produced: e.produced, consumed: e.consumed, shortBy: -e.net, producers: names(e.producers), consumers: names(e.consumers) });
     else if (primary) out.overProduced.push({ good: e.good, display: display(e.good), produced: e.produced, consumed: e.consumed, surplus: e.net, producers: names(e.producers) });
     else out.danglingByproducts.push(dangling(g, e, e.net, display, availability));
@@ -73,7 +77,11 @@ function classify(g: GameIndex, e: LedgerEntry, out: CoherenceAudit, display: (n
 }
 
 function dangling(g: GameIndex, e: LedgerEntry, rate: number, display: (n: string) => string, availability?: Availability): CoherenceAudit['danglingByproducts'][number] {
-  const voids = voidRecipes(g, e.good);
+  const all = voidRecipes(g, e.good);
+  // Selectable voids first: the one named is the one the player can use today when there is one.
+  const voids = availability ? [...all].sort((a, b) => Number(!availability.recipe(a).selectable) - Number(!availability.recipe(b).selectable) || (a < b ? -1 : 1)) : all;
+  const listed = voids.slice(0, 2);
+  const locked = availability ? listed.filter((r) => !availability.recipe(r).selectable).map((r) => ({ recipe: r, reason: `not selectable yet under the ${availability.mode} horizon: ${availability.recipe(r).lockReason ?? 'locked'}` })) : [];
   const productive = g
     .consumersOf(e.good)
     .filter((r) => !voids.includes(r) && !isBarreling(g, r) && (!availability || availability.recipe(r).availableNow))
@@ -81,6 +89,6 @@ function dangling(g: GameIndex, e: LedgerEntry, rate: number, display: (n: strin
   return {
     good: e.good, display: display(e.good), rate, producers: names(e.producers),
     disposal: productive.length ? 'route' : voids.length ? 'void' : 'nowhere',
-    topConsumers: productive.slice(0, 3), voidRecipes: voids.slice(0, 2),
+    topConsumers: productive.slice(0, 3), voidRecipes: listed, ...(locked.length ? { voidsNotSelectable: locked } : {}),
   };
 }

@@ -14,6 +14,15 @@ export interface LedgerEntry {
   net: number;
 }
 
+/** A link is balanced when |net| is below this share of its throughput (the larger of made and taken):
+ *  the factory balance view and the coherence audit use the same rule, so a solver's rounding
+ *  dust (a 0.002 % surplus) is never reported as over- or under-supply. */
+export const BALANCE_TOLERANCE = 0.01;
+
+export function isBalanced(produced: number, consumed: number): boolean {
+  return Math.abs(produced - consumed) < BALANCE_TOLERANCE * Math.max(produced, consumed) || Math.abs(produced - consumed) <= 1e-9;
+}
+
 /** Goods that are not traded between blocks (power is reported separately). */
 export const ENERGY_GOODS = new Set([ELECTRICITY, HEAT]);
 

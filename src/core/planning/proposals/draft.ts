@@ -7,8 +7,9 @@ import type { TurdState } from '../availability';
 import type { PlanningContext } from '../context';
 import { beaconConfigSchema, goalRate, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
 import { solveBlock } from '../solver/solve';
-import type { DiagnosisCard, Flow, SolveResult, SolveStatus } from '../solver/result';
+import type { DiagnosisCard, Flow, MachineChoice, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
+import { checkFluidFuel } from '../energy';
 import { FLUID_FUEL, HEAT } from '../../gamedata/model';
 import { fluidFuelOptions, type FluidFuelOptions } from './fuelOptions';
 import { ENERGY_GOODS } from '../factory/ledger';
@@ -23,7 +24,7 @@ export const draftRowInput = z.union([
     machine: name.optional(),
     modules: z.array(moduleCountSchema).max(16).optional(),
     beacons: z.array(beaconConfigSchema).max(4).optional(),
-    fuel: name.optional(),
+    fuel: name.optional().describe('burner: the solid fuel; fluid-burning machine: the fluid it burns (needs a fuel value; default the pooled fluid fuel)'),
   }),
 ]);
 /** A goal rate given by the plan: the sum of what the plan's other blocks import of the good. */
@@ -60,6 +61,9 @@ export interface DraftRowOut {
   machine: string | null;
   machineDisplay: string | null;
   machineRule: string;
+  /** How the machine was chosen (`user`, `favorite`, `fastest-buildable`, `none-buildable`, …), whether it
+   *  is buildable under the horizon, and the technology that unlocks it when it is not. */
+  machineChoice: MachineChoice;
   modules: Array<{ name: string; count: number }>;
   beacons: Row['beacons'];
   fuel: string | null;
@@ -145,6 +149,15 @@ export function invalidNames(ctx: PlanningContext, rows: Row[], goods: string[])
       out.push(e instanceof QueryError ? e.message : `unknown recipe ${r.recipe}`);
     }
     if (r.machine && !ctx.g.machines.has(r.machine)) out.push(`unknown machine "${r.machine}" for ${r.recipe}`);
+    else if (r.fuel) {
+      // A fluid burner's named fuel must be burnable; solid fuels keep falling back with a warning.
+      const rec = ctx.g.recipes.get(r.recipe);
+      const machine = rec ? ctx.availability.chooseMachine(rec, r.machine).machine : null;
+      if (machine?.energySource === 'fluid') {
+        const c = checkFluidFuel(ctx.g, machine, r.fuel);
+        if ('error' in c) out.push(`${r.recipe}: ${c.error}`);
+      }
+    }
   }
   for (const gd of goods) if (!ctx.g.goods.has(gd)) out.push(`unknown good "${gd}"; call searchGoods to find its internal name`);
   return out;
@@ -181,6 +194,8 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
   const invalid = spec.invalid ?? invalidNames(ctx, doc.recipes, doc.goals.map((x) => x.good));
   let result: SolveResult;
   const reasons = new Map<string, string>();
+  // Machines the draft pins for its second solve keep the first solve's account of how they were chosen.
+  const chosen = new Map<string, MachineChoice>();
   if (invalid.length) {
     result = await solveBlock(g, a, { ...doc, recipes: doc.recipes.filter((r) => g.recipes.has(r.recipe)) });
   } else {
@@ -191,6 +206,7 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
         const solved = first.rows.find((s) => s.recipe === row.recipe);
         const rec = g.recipes.get(row.recipe)!;
         const machine = solved?.machine ? g.machines.get(solved.machine) : undefined;
+        if (solved && machine && !row.machine) chosen.set(row.recipe, solved.machineChoice);
         if (!machine || row.modules || machine.moduleSlots === 0) return row.machine || !machine ? row : { ...row, machine: machine.name };
         const fill = suggestModules(g, a, { recipe: rec, machine, beacons: row.beacons, turdModules: turd, researchProductivity: a.productivityBonus(rec), craftsPerSec: solved?.craftsPerSecond ?? 0 });
         reasons.set(row.recipe, fill.reason);
@@ -204,6 +220,13 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
     } else {
       result = first;
     }
+  }
+  if (chosen.size) {
+    const rows = result.rows.map((s) => {
+      const c = chosen.get(s.recipe);
+      return c ? { ...s, machineRule: c.explanation, machineChoice: c } : s;
+    });
+    result = { ...result, rows };
   }
   return describe(ctx, spec, doc, result, invalid, reasons, supply);
 }
@@ -234,7 +257,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     ...(r.diagnosis ? { diagnosis: r.diagnosis } : {}),
     goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}), ...(fromPlan.has(x.good) ? { fromPlan: true as const } : {}) })),
     rows: r.rows.map((s) => ({
-      recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule,
+      recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule, machineChoice: s.machineChoice,
       modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
       ...(reasons.has(s.recipe) ? { moduleReason: reasons.get(s.recipe) } : {}),
     })),

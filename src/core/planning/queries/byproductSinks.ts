@@ -1,10 +1,11 @@
 // byproductSinks: where a byproduct can go — recipes that use it (picker order, with availability),
-// void options (recipes that take only it and give back nothing or less of it), blocks that import
-// it (when the caller knows them) and whether it spoils on its own.
+// disposals (recipes that take only it and give back nothing, less of it, or a residue in a disposal
+// machine such as Py's incinerator), blocks that import it (when the caller knows them) and whether
+// it spoils on its own. One good, or several in one batch.
 import type { PlanningContext } from '../context';
-import { parseInput, requireGood } from './errors';
-import { costOut, inText, isVoidRecipeFor, outText, pickerInfo, rankedRecipes, spoilFacts, type LockState, type SpoilFacts } from './common';
-import { byproductSinksInput, type ByproductSinksInput } from './schemas';
+import { parseInput, QueryError, requireGood } from './errors';
+import { costOut, inText, isDisposalRecipeFor, outText, pickerInfo, rankedRecipes, spoilFacts, type LockState, type SpoilFacts } from './common';
+import { byproductSinksBatchInput, byproductSinksInput, type ByproductSinksBatchInput, type ByproductSinksInput } from './schemas';
 
 export interface ByproductSinksResult {
   good: string;
@@ -14,7 +15,8 @@ export interface ByproductSinksResult {
   consumedBy: Array<{ recipe: string; display: string; available: boolean; lockState: LockState; lockReason?: string; cost: number | null; in: string; out: string }>;
   consumersTotal: number;
   truncated: boolean;
-  voidOptions: Array<{ recipe: string; display: string; available: boolean; lockState: LockState; hidden: boolean; in: string; out: string }>;
+  /** Disposals: pure voids and residue-giving disposals (out states what is given back). */
+  voidOptions: Array<{ recipe: string; display: string; available: boolean; lockState: LockState; lockReason?: string; hidden: boolean; in: string; out: string }>;
   note: string;
 }
 
@@ -27,10 +29,37 @@ const MAX_VOIDS = 3;
 
 export function byproductSinks(ctx: PlanningContext, raw: ByproductSinksInput, opts: ByproductSinksOptions = {}): ByproductSinksResult {
   const input = parseInput(byproductSinksInput, raw, 'byproductSinks');
+  return sinksOf(ctx, input.good, input.limit, opts.importingBlocks ?? []);
+}
+
+export interface ByproductSinksBatchResult {
+  /** One entry per known good, in the order asked. */
+  results: ByproductSinksResult[];
+  /** Names that are not goods, each with suggestions. */
+  unknown?: Array<{ good: string; error: string }>;
+}
+
+/** Sinks of one good (`good`) or several (`goods`); blocks importing each good come from `importers`. */
+export function byproductSinksBatch(ctx: PlanningContext, raw: ByproductSinksBatchInput, importers: (good: string) => string[] = () => []): ByproductSinksBatchResult {
+  const input = parseInput(byproductSinksBatchInput, raw, 'byproductSinks');
+  const results: ByproductSinksResult[] = [];
+  const unknown: Array<{ good: string; error: string }> = [];
+  for (const good of new Set(input.goods ?? [input.good!])) {
+    try {
+      results.push(sinksOf(ctx, good, input.limit, importers(good)));
+    } catch (err) {
+      if (!(err instanceof QueryError)) throw err;
+      unknown.push({ good, error: err.message });
+    }
+  }
+  return { results, ...(unknown.length ? { unknown } : {}) };
+}
+
+function sinksOf(ctx: PlanningContext, name: string, limit: number, importingBlocks: string[]): ByproductSinksResult {
   const g = ctx.g;
-  const good = requireGood(ctx, input.good);
-  const ranked = rankedRecipes(ctx, good.name, 'consume').filter((r) => r.info.recipe.kind !== 'burning');
-  const consumedBy = ranked.slice(0, input.limit).map((r) => ({
+  const good = requireGood(ctx, name);
+  const ranked = rankedRecipes(ctx, good.name, 'consume').filter((r) => r.info.recipe.kind !== 'burning' && !isDisposalRecipeFor(g, r.info.recipe, good.name));
+  const consumedBy = ranked.slice(0, limit).map((r) => ({
     recipe: r.info.recipe.name,
     display: r.info.recipe.display,
     available: r.info.selectable,
@@ -43,17 +72,21 @@ export function byproductSinks(ctx: PlanningContext, raw: ByproductSinksInput, o
   const voids = g
     .consumersOf(good.name)
     .map((n) => g.recipes.get(n)!)
-    .filter((r) => isVoidRecipeFor(r, good.name) && !ctx.availability.isExcluded(r.name))
+    .filter((r) => isDisposalRecipeFor(g, r, good.name) && !ctx.availability.isExcluded(r.name))
     .map((r) => ({ r, p: pickerInfo(ctx, r) }))
     .sort((x, y) => x.p.rank - y.p.rank || Number(x.r.hidden) - Number(y.r.hidden) || (x.r.name < y.r.name ? -1 : 1))
     .slice(0, MAX_VOIDS)
-    .map(({ r, p }) => ({ recipe: r.name, display: r.display, available: p.selectable, lockState: p.lockState, hidden: r.hidden, in: inText(r), out: outText(r) }));
+    .map(({ r, p }) => ({
+      recipe: r.name, display: r.display, available: p.selectable, lockState: p.lockState, ...(p.lockReason ? { lockReason: p.lockReason } : {}), hidden: r.hidden, in: inText(r), out: outText(r),
+    }));
   const burn = g.consumersOf(good.name).find((n) => g.recipes.get(n)!.kind === 'burning');
   const spoils = spoilFacts(ctx, good) ?? null;
   const usable = consumedBy.filter((c) => c.available).length;
   const parts = [
     usable ? `${usable} selectable recipe${usable === 1 ? '' : 's'} use it: route it there (a drain pin in the block, or a block that consumes it)` : 'no selectable recipe uses it',
-    voids.length ? `void it with ${voids[0].recipe}${voids[0].available ? '' : ' (not selectable yet)'}` : 'no void recipe exists',
+    voids.length
+      ? `void it with ${voids[0].recipe} (${voids[0].in} → ${voids[0].out})${voids[0].available ? '' : ` — not selectable yet: ${voids[0].lockReason ?? voids[0].lockState}`}`
+      : 'no void recipe exists',
     ...(burn ? [`it is a fuel (${burn})`] : []),
     ...(spoils ? [`it spoils into ${spoils.into ?? 'nothing'} after ${spoils.seconds} s`] : []),
   ];
@@ -61,10 +94,10 @@ export function byproductSinks(ctx: PlanningContext, raw: ByproductSinksInput, o
     good: good.name,
     display: good.display,
     spoils,
-    importingBlocks: opts.importingBlocks ?? [],
+    importingBlocks,
     consumedBy,
     consumersTotal: ranked.length,
-    truncated: ranked.length > input.limit,
+    truncated: ranked.length > limit,
     voidOptions: voids,
     note: parts.join('; '),
   };

@@ -2,10 +2,11 @@
 // (placed, rejected with reasons, or suggested by auto-fill), beacons and an assumed TURD branch;
 // the effect percentages and multipliers; per-building crafts/s, outputs, inputs and power including
 // fuel; and the buildings needed for a target rate. Nothing is stored.
+import type { MachineRule } from '../availability';
 import type { PlanningContext } from '../context';
 import type { Machine, Recipe } from '../gameIndex';
 import { computeEffects, productAmount, type BeaconConfig, type ModuleCount } from '../effects';
-import { defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
+import { checkFluidFuel, defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
 import { suggestModules, type FillStrategy } from '../moduleFill';
 import { parseInput, QueryError, requireBeacon, requireGood, requireModule, requireRecipe, suggest } from './errors';
 import { machineText, pickerInfo, round } from './common';
@@ -20,7 +21,22 @@ export interface Flow {
 export interface CalcRecipeResult {
   recipe: string;
   display: string;
-  machine: { name: string; display: string; speed: number; slots: number; rule: string; explanation: string; text: string; availableNow: boolean; buildableNow: boolean };
+  machine: {
+    name: string;
+    display: string;
+    speed: number;
+    slots: number;
+    /** How it was chosen: `user` (the machine asked for), `favorite`, `fastest-buildable`, `none-buildable`. */
+    rule: MachineRule;
+    explanation: string;
+    text: string;
+    availableNow: boolean;
+    buildableNow: boolean;
+    /** Not buildable under the horizon: the technology that unlocks it. */
+    needs?: { technology: string; display: string; missingPacks: string[] } | null;
+    /** Set when the machine is not buildable under the horizon. */
+    warning?: string;
+  };
   recipeSelectable: boolean;
   recipeLock?: string;
   modulesPlaced: ModuleCount[];
@@ -64,9 +80,6 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
   const info = pickerInfo(ctx, rec);
 
   // Machine: given (must run the recipe) or the default rule.
-  let machine: Machine;
-  let rule = info.machine.rule as string;
-  let explanation = info.machine.explanation;
   if (input.machine) {
     const m = g.machines.get(input.machine);
     const able = g.machinesFor(rec);
@@ -77,13 +90,10 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
         names,
       );
     }
-    machine = m;
-    rule = 'given';
-    explanation = 'the machine you asked for';
-  } else {
-    if (!info.machine.machine) throw new QueryError(`${info.machine.explanation}; nothing to calculate`);
-    machine = info.machine.machine;
   }
+  const choice = input.machine ? a.chooseMachine(rec, input.machine) : info.machine;
+  if (!choice.machine) throw new QueryError(`${choice.explanation}; nothing to calculate`);
+  const machine: Machine = choice.machine;
 
   // TURD: the selected branches' modules, or the assumed branch instead of its master's selection.
   let turdModules = a.activeTurdModules();
@@ -136,7 +146,13 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
   const favoriteFuel = a.state.settings.favorite_fuel;
   const fuelPick = machine.energySource === 'burner' ? defaultFuel(g, machine, picked ?? favoriteFuel) : null;
   if (picked && fuelPick && fuelPick.fuel !== picked) throw new QueryError(`${machine.display} cannot burn ${picked}; call recipeInfo for its fuels`);
-  const e = energyDemand(g, machine, fx.consMult, fuelPick?.fuel ?? null);
+  let fluidFuel: string | null = null;
+  if (picked && !fuelPick) {
+    const c = checkFluidFuel(g, machine, picked);
+    if ('error' in c) throw new QueryError(c.error);
+    fluidFuel = c.fluid;
+  }
+  const e = energyDemand(g, machine, fx.consMult, fuelPick?.fuel ?? fluidFuel);
   let energy = 'none';
   const powerW = e.kind === 'none' ? 0 : e.watts;
   let drainW: number | undefined;
@@ -209,11 +225,13 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
       display: machine.display,
       speed: machine.speed,
       slots: machine.moduleSlots,
-      rule,
-      explanation,
-      text: rule === 'given' ? `${machine.display} [${machine.name}] ×${machine.speed} — ${explanation}` : machineText(info.machine),
+      rule: choice.rule,
+      explanation: choice.explanation,
+      text: machineText(choice),
       availableNow: mav.availableNow,
       buildableNow: mav.buildableNow,
+      ...(choice.needs !== undefined ? { needs: choice.needs } : {}),
+      ...(choice.warning ? { warning: choice.warning } : {}),
     },
     recipeSelectable: info.selectable,
     ...(info.lockReason ? { recipeLock: info.lockReason } : {}),

@@ -1,8 +1,8 @@
 // Pieces every query shares: compact recipe text ("2 iron-ore + 1 coke"), the picker rank of a
 // recipe under the current horizon (domain A), barrel and void detection, good classification and
 // spoilage facts. Per-availability caches keep repeated queries cheap.
-import type { Good, Ingredient, Machine, Product, Recipe } from '../gameIndex';
-import type { DefaultMachine, RecipeAvailability } from '../availability';
+import type { GameIndex, Good, Ingredient, Product, Recipe } from '../gameIndex';
+import { notBuildableSuffix, type DefaultMachine, type LockState, type RecipeAvailability } from '../availability';
 import type { PlanningContext } from '../context';
 import { roundCost, unitCost, recipeCost } from './cost';
 
@@ -59,11 +59,32 @@ export function isVoidRecipeFor(r: Recipe, good: string): boolean {
   return r.products.every((p) => p.name === good) && given < taken;
 }
 
-/** Recipes kinds that need no building row (passive decay, the solver's fuel burning). */
-export const MACHINELESS_KINDS = new Set(['spoiling', 'burning']);
+// Categories holding a pure void (a disposal machine's: Py's incinerator, a void pit), per game index.
+const voidCategoryCache = new WeakMap<GameIndex, Set<string>>();
 
-export type LockState = 'unlocked' | 'selectable' | 'locked' | 'superseded';
+function voidCategories(g: GameIndex): Set<string> {
+  let out = voidCategoryCache.get(g);
+  if (out) return out;
+  out = new Set();
+  for (const r of g.recipes.values()) if (!r.synthetic && r.ingredients.length === 1 && isVoidRecipeFor(r, r.ingredients[0].name)) for (const c of r.categories) out.add(c);
+  voidCategoryCache.set(g, out);
+  return out;
+}
 
+/** Disposes of `good`: a pure void for it, or a recipe that takes only it in a disposal category and
+ *  gives back less in all (Py's `iron-oxide-pyvoid`: 1 iron oxide → 0.2 ash in the incinerator). */
+export function isDisposalRecipeFor(g: GameIndex, r: Recipe, good: string): boolean {
+  if (isVoidRecipeFor(r, good)) return true;
+  if (r.ingredients.length !== 1 || r.ingredients[0].name !== good) return false;
+  const cats = voidCategories(g);
+  if (!r.categories.some((c) => cats.has(c))) return false;
+  const given = r.products.reduce((s, p) => s + p.amount * p.probability, 0);
+  return given < r.ingredients[0].amount;
+}
+
+export { MACHINELESS_KINDS, type LockState } from '../availability';
+
+/** A recipe's verdict under the horizon (the availability layer's, one for every tool) and its default machine. */
 export interface PickerInfo {
   recipe: Recipe;
   avail: RecipeAvailability;
@@ -79,8 +100,6 @@ export interface PickerInfo {
 
 const pickerCache = new WeakMap<object, Map<string, PickerInfo>>();
 
-const LOCK: LockState[] = ['unlocked', 'selectable', 'locked', 'superseded'];
-
 /** A recipe's place in a picker under the current horizon (rank order of domain A). */
 export function pickerInfo(ctx: PlanningContext, recipe: Recipe): PickerInfo {
   const a = ctx.availability;
@@ -92,40 +111,9 @@ export function pickerInfo(ctx: PlanningContext, recipe: Recipe): PickerInfo {
   const hit = cache.get(recipe.name);
   if (hit) return hit;
   const avail = a.recipe(recipe.name);
-  const machine = a.defaultMachine(recipe);
-  const machineless = MACHINELESS_KINDS.has(recipe.kind);
-  const machines = machineless ? [] : ctx.g.machinesFor(recipe).filter((m) => !a.isExcluded(m.name));
-  const machineGate = (m: Machine) => (a.mode === 'now' ? a.machine(m.name).buildableNow : a.machine(m.name).availableNow);
-  const hasMachine = machineless || machines.some(machineGate);
-  const research = a.mode === 'target' ? avail.availableNow : avail.buildableNow;
-  const selectable = research && hasMachine && !avail.supersededBy;
-  let rank: PickerInfo['rank'];
-  let lockReason: string | undefined;
-  if (avail.supersededBy) {
-    rank = 3;
-    lockReason = `superseded by ${avail.supersededBy.recipe} (TURD branch ${avail.supersededBy.branch} is selected)`;
-  } else if (!selectable) {
-    rank = 2;
-    if (avail.research === 'needs-research') lockReason = avail.needsPacks.length ? `needs research with ${avail.needsPacks.join(', ')}` : 'no technology unlocks it';
-    else if (avail.turd?.state === 'blocked') lockReason = `TURD master ${avail.turd.master} has another branch selected`;
-    else if (avail.turd && avail.turd.state !== 'active') lockReason = `needs TURD branch ${avail.turd.branch} of ${avail.turd.master} (not selected)`;
-    else if (!hasMachine) lockReason = machines.length ? 'no machine for it is available yet' : 'no machine can run it';
-    else lockReason = 'not reachable under this horizon';
-  } else {
-    const machineInSave = machineless || machines.some((m) => machineUnlockedInSave(ctx, m));
-    rank = avail.unlockedInSave && machineInSave ? 0 : 1;
-  }
-  const out: PickerInfo = { recipe, avail, selectable, rank, lockState: LOCK[rank], lockReason, machine };
+  const out: PickerInfo = { recipe, avail, selectable: avail.selectable, rank: avail.rank, lockState: avail.lockState, lockReason: avail.lockReason, machine: a.defaultMachine(recipe) };
   cache.set(recipe.name, out);
   return out;
-}
-
-function machineUnlockedInSave(ctx: PlanningContext, m: Machine): boolean {
-  const a = ctx.availability;
-  const av = a.machine(m.name);
-  if (!av.buildableNow && !av.availableNow) return false;
-  if (!av.madeBy.length) return true;
-  return av.madeBy.some((r) => a.recipe(r).unlockedInSave);
 }
 
 /** Picker order: rank, then cost ascending (missing last), then name. */
@@ -184,7 +172,7 @@ export function researchFields(p: PickerInfo): {
 /** Machine text for results: "Press MK2 [press-mk2] ×1.1 — fastest buildable machine …". */
 export function machineText(d: DefaultMachine): string {
   if (!d.machine) return `none — ${d.explanation}`;
-  return `${d.machine.display} [${d.machine.name}] ×${fmtNum(d.machine.speed)} — ${d.explanation}`;
+  return `${d.machine.display} [${d.machine.name}] ×${fmtNum(d.machine.speed)} — ${d.explanation}${notBuildableSuffix(d)}`;
 }
 
 export interface SpoilFacts {

@@ -117,8 +117,9 @@ function entityReachable(ctx: PlanningContext, item: string | null): boolean {
   if (!item) return false;
   const a = ctx.availability;
   const makers = ctx.g.producersOf(item).filter((r) => !ctx.g.recipes.get(r)!.synthetic);
+  // The item's recipe gates alone: placed entities can be crafted by hand.
   return makers.some((r) => {
-    const av = a.recipe(r);
+    const av = a.researchGate(r);
     if (a.mode === 'now') return av.buildableNow;
     return av.availableNow;
   });

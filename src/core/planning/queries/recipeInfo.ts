@@ -25,7 +25,15 @@ export interface RecipeInfoResult {
   cost: number | null;
   prod: { allowed: boolean; maxPct: number; researchPct: number };
   availability: ReturnType<typeof researchFields> & { lockState: string; lockReason?: string; unlockedNow: boolean; superseded?: { by: string; branch: string } };
-  defaultMachine: { name: string | null; rule: string; explanation: string; text: string };
+  defaultMachine: {
+    name: string | null;
+    rule: string;
+    explanation: string;
+    text: string;
+    buildable: boolean;
+    needs?: { technology: string; display: string; missingPacks: string[] } | null;
+    warning?: string;
+  };
   machines: Array<{
     name: string;
     display: string;
@@ -122,7 +130,11 @@ export function recipeInfo(ctx: PlanningContext, raw: RecipeInfoInput): RecipeIn
       unlockedNow: info.avail.unlockedInSave,
       ...(info.avail.supersededBy ? { superseded: { by: info.avail.supersededBy.recipe, branch: info.avail.supersededBy.branch } } : {}),
     },
-    defaultMachine: { name: dm?.name ?? null, rule: info.machine.rule, explanation: info.machine.explanation, text: machineText(info.machine) },
+    defaultMachine: {
+      name: dm?.name ?? null, rule: info.machine.rule, explanation: info.machine.explanation, text: machineText(info.machine), buildable: info.machine.buildable,
+      ...(info.machine.needs !== undefined ? { needs: info.machine.needs } : {}),
+      ...(info.machine.warning ? { warning: info.machine.warning } : {}),
+    },
     machines: ms.slice(0, MAX_MACHINES).map(machineRow),
     machinesTruncated: ms.length > MAX_MACHINES,
     fuel: fuels ? fuels.map((f) => ({ fuel: f.name, ash: f.burntResult, mj: Number(fmtNum((f.fuelValueJ ?? 0) / 1e6)) })) : null,

@@ -22,6 +22,8 @@ export interface RecipeCandidate {
   /** The machine the default rule picks, and why. */
   machine: string;
   machineName: string | null;
+  /** The default machine is not buildable under the horizon: the technology that unlocks it ('' when none does). */
+  machineNeeds?: string;
   machineFavorite?: { name: string; buildableNow: boolean; used: boolean };
   fastestMachine?: { name: string; speed: number; availableNow: boolean; buildableNow: boolean };
   unlockedNow: boolean;
@@ -69,6 +71,7 @@ export function candidateOf(ctx: PlanningContext, r: RankedRecipe): RecipeCandid
     ...(bonus > 0 ? { researchProdPct: Math.round(bonus * 1000) / 10 } : {}),
     machine: machineText(info.machine),
     machineName: m?.name ?? null,
+    ...(m && !info.machine.buildable ? { machineNeeds: info.machine.needs?.technology ?? '' } : {}),
     ...(fav ? { machineFavorite: { name: fav.name, buildableNow: a.machine(fav.name).buildableNow, used: m?.name === fav.name } } : {}),
     ...(fastest && m && fastest.name !== m.name && fastest.speed > m.speed
       ? { fastestMachine: { name: fastest.name, speed: fastest.speed, availableNow: a.machine(fastest.name).availableNow, buildableNow: a.machine(fastest.name).buildableNow } }
@@ -92,7 +95,8 @@ function favoriteFor(ctx: PlanningContext, categories: string[]): Machine | null
   return null;
 }
 
-export const MACHINE_RULE = 'machine = your favorite for the category if set and buildable, else the fastest buildable machine (then the fastest available one)';
+export const MACHINE_RULE =
+  'machine = your favorite for the category if set and buildable, else the fastest buildable machine; when none is buildable, the fastest one, marked not buildable with the technology it needs (machineNeeds)';
 
 function optionsFor(ctx: PlanningContext, good: string, direction: 'produce' | 'consume', limit: number): RecipeOptionsResult {
   const x = requireGood(ctx, good);

@@ -42,12 +42,12 @@ export const beaconInput = beaconConfigSchema;
 
 export const calcRecipeInput = z.object({
   recipe: name,
-  machine: name.optional().describe('default: the favorite for the category if buildable, else the fastest buildable machine'),
+  machine: name.optional().describe('default: the favorite for the category if buildable, else the fastest buildable machine (else the fastest, flagged not buildable)'),
   modules: z.array(moduleCountInput).max(16).optional(),
   fill: z.boolean().optional().describe('suggest modules for the free slots (module auto-fill); a suggestion, applied only to this calculation'),
   beacons: z.array(beaconInput).max(4).optional(),
   turd: name.optional().describe('a TURD branch to assume selected (its always-on modules apply)'),
-  fuel: name.optional(),
+  fuel: name.optional().describe('a burner machine: the solid fuel; a fluid-burning machine: the fluid it burns (must have a fuel value; default the pooled fluid fuel in MJ)'),
   targetRate: z.number().positive().max(1e9).optional().describe('items (or fluid units) per second of the good wanted'),
   targetGood: name.optional().describe('which product targetRate is for (default: the main product)'),
 });
@@ -77,6 +77,15 @@ export const byproductSinksInput = z.object({
   limit: z.number().int().min(1).max(20).default(10),
 });
 
+/** The byproductSinks tool: one good or up to 10 at once (`good` alone is kept for older callers). */
+export const byproductSinksBatchInput = z
+  .object({
+    good: name.optional().describe('one byproduct (internal name); or use goods'),
+    goods: z.array(name).min(1).max(10).optional().describe('several byproducts in one call'),
+    limit: z.number().int().min(1).max(20).default(10).describe('consumers listed per good'),
+  })
+  .refine((x) => (x.good === undefined) !== (x.goods === undefined), { message: 'give either good or goods (not both)' });
+
 export const logisticsForInput = z.object({
   good: name,
   rate: z.number().positive().max(1e9).describe('items per second to move'),
@@ -95,6 +104,7 @@ export type AvailableTurdsInput = z.input<typeof availableTurdsInput>;
 export type TurdConsistencyInput = z.input<typeof turdConsistencyInput>;
 export type ChainStatusInput = z.input<typeof chainStatusInput>;
 export type ByproductSinksInput = z.input<typeof byproductSinksInput>;
+export type ByproductSinksBatchInput = z.input<typeof byproductSinksBatchInput>;
 export type LogisticsForInput = z.input<typeof logisticsForInput>;
 
 /** Every query's input schema by its tool name. */
@@ -111,6 +121,6 @@ export const QUERY_INPUTS = {
   availableTurds: availableTurdsInput,
   turdConsistency: turdConsistencyInput,
   chainStatus: chainStatusInput,
-  byproductSinks: byproductSinksInput,
+  byproductSinks: byproductSinksBatchInput,
   logisticsFor: logisticsForInput,
 } as const;

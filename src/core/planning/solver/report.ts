@@ -1,7 +1,7 @@
 // Outputs of a solved block (domain C.4): per row crafts/s, fractional and whole buildings, power,
 // pollution and fuel; per good the LP's net and gross flow, folded back to bare fluids, and the
-// boundary (net minus produce-goal rates) after netting what stays outside the LP — bought fuel,
-// burnt results, incidental spoilage, the block's own electricity. A boundary beyond the dust floor
+// boundary (net minus produce-goal rates) after netting what stays outside the LP — incidental
+// spoilage and the block's own electricity (fuel and burnt results are LP flows). A boundary beyond the dust floor
 // max(1e-9, 1e-5·gross) is an import or an export; exports that are not goals are byproducts.
 import type { BlockDoc } from '../block/document';
 import type { GameIndex } from '../gameIndex';
@@ -46,14 +46,13 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
     heatW += buildings * r.heatW;
     const rowPollution = buildings * r.pollutionPerMin;
     pollution += rowPollution;
-    for (const o of r.outside) addPost(o.good, o.perBuilding * buildings);
     const fuelRate = buildings * r.fuelPerBuilding;
-    if (r.fuel && fuelRate > 0 && !(r.energy.kind === 'burner' && r.fuelInLp)) fuel.set(r.fuel, (fuel.get(r.fuel) ?? 0) + fuelRate);
+    if (r.fuel && fuelRate > 0 && !(r.energy.kind === 'burner' && r.fuelMadeHere)) fuel.set(r.fuel, (fuel.get(r.fuel) ?? 0) + fuelRate);
     const beaconBuildings = (r.row.beacons ?? []).reduce((s, b) => s + beaconsPlaced(b, buildings), 0);
     const e = r.effects?.sum;
     const out: SolvedRow = {
       recipe: r.recipe.name, display: r.recipe.display, machine: r.machine?.name ?? null, machineDisplay: r.machine?.display ?? null,
-      machineRule: r.machineRule, craftsPerSecond: crafts, buildings, wholeBuildings: whole(buildings),
+      machineRule: r.machineChoice.explanation, machineChoice: r.machineChoice, craftsPerSecond: crafts, buildings, wholeBuildings: whole(buildings),
       modules: r.effects?.modulesPlaced ?? [], beacons: r.row.beacons ?? [], beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
       powerW: rowPower, pollutionPerMinute: rowPollution, speed: r.speed,
       effects: { speed: e?.speed ?? 0, productivity: e?.productivity ?? 0, consumption: e?.consumption ?? 0, pollution: e?.pollution ?? 0 },

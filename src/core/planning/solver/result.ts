@@ -1,6 +1,18 @@
 // What a block solve returns. Shared by the solver, the blocks repository (which caches it as
 // projections), the factory analyses, the proposal tools and the CLI.
+import type { MachineRule } from '../availability';
 import type { ModuleCount, BeaconConfig } from '../effects';
+
+/** How a row's machine was chosen, and whether the player can build it under the horizon. */
+export interface MachineChoice {
+  /** `user`: named by the block or draft; `favorite`; `fastest-buildable`; `none-buildable`: no machine
+   *  for the recipe is buildable, the fastest is used; `none`: no machine can run it; `not-needed`. */
+  rule: MachineRule | 'not-needed';
+  explanation: string;
+  buildable: boolean;
+  /** Not buildable: the technology that unlocks the machine. */
+  needs?: string;
+}
 
 /** `optimal`: solved; `infeasible`: constraints conflict (see diagnosis); `unbounded`/`error`: see message. */
 export type SolveStatus = 'optimal' | 'infeasible' | 'unbounded' | 'error';
@@ -10,8 +22,10 @@ export interface SolvedRow {
   display: string;
   machine: string | null;
   machineDisplay: string | null;
-  /** Why this machine (the default-machine rule, or "chosen in the block"). */
+  /** Why this machine, in words (the rule's explanation). */
   machineRule: string;
+  /** How the machine was chosen, whether it is buildable under the horizon, and what unlocks it if not. */
+  machineChoice: MachineChoice;
   craftsPerSecond: number;
   /** Fractional building count (never rounded by the solve). */
   buildings: number;

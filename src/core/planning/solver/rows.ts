@@ -1,15 +1,16 @@
 // Row preparation (domain C.1): for each enabled row of a block, the machine (the document's pick or
 // the one default-machine rule), module/beacon/TURD/research effects, the building speed, and the
 // per-execution coefficients the LP uses — ingredients, products under productivity, and the energy
-// the building draws when that energy is a good inside the block (fuel the block makes, fluid fuel,
-// a filtered or temperature-fed fluid, heat). Energy that stays outside the LP (electricity, bought
-// solid fuel) is kept per building for the post-solve totals.
-import type { Availability, DefaultMachine } from '../availability';
+// the building draws as goods of the block (solid fuel and its burnt result, fluid fuel, a filtered or
+// temperature-fed fluid, heat). Electricity stays outside the LP: it is kept per building for the
+// post-solve totals.
+import { notBuildableSuffix, type Availability, type DefaultMachine } from '../availability';
+import type { MachineChoice } from './result';
 import type { Row } from '../block/document';
 import type { Effects } from '../effects';
 import { computeEffects, productAmount } from '../effects';
 import type { EnergyDemand } from '../energy';
-import { defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
+import { checkFluidFuel, defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
 import type { GameIndex, Machine, Recipe } from '../gameIndex';
 import { FLUID_FUEL, HEAT, VIRTUAL_CATEGORY } from '../../gamedata/model';
 
@@ -27,21 +28,13 @@ export interface Term {
   energy?: boolean;
 }
 
-/** A flow that is netted after the solve, per building at full activity. */
-export interface OutsideFlow {
-  good: string;
-  /** Positive = leaves the building into the block (burnt results), negative = consumed (fuel). */
-  perBuilding: number;
-}
-
 export interface PreparedRow extends Omit<StaticRow, 'warnings'> {
   docIndex: number;
   row: Row;
-  /** The fuel is a good of the LP (the block makes it), so the LP sizes its supply. */
-  fuelInLp: boolean;
+  /** Some row of the block makes this row's fuel (it is then not listed as bought fuel). */
+  fuelMadeHere: boolean;
   /** Beacon W per building (already divided by sharing). */
   beaconW: number;
-  outside: OutsideFlow[];
 }
 
 export interface PreparedBlock {
@@ -51,16 +44,17 @@ export interface PreparedBlock {
   missingRecipes: string[];
 }
 
-// Pure lookups repeated on every solve: the default machine per recipe (fixed for one Availability,
-// i.e. one planning state) and the fuel choice per machine (fixed for one game index).
-const defaultMachines = new WeakMap<Availability, Map<string, DefaultMachine>>();
+// Pure lookups repeated on every solve: the machine per recipe and named machine (fixed for one
+// Availability, i.e. one planning state) and the fuel choice per machine (fixed for one game index).
+const chosenMachines = new WeakMap<Availability, Map<string, DefaultMachine>>();
 const fuelChoices = new WeakMap<GameIndex, Map<string, ReturnType<typeof defaultFuel>>>();
 
-function defaultMachineOf(availability: Availability, recipe: Recipe): DefaultMachine {
-  let m = defaultMachines.get(availability);
-  if (!m) defaultMachines.set(availability, (m = new Map()));
-  let d = m.get(recipe.name);
-  if (!d) m.set(recipe.name, (d = availability.defaultMachine(recipe)));
+function chooseMachineOf(availability: Availability, recipe: Recipe, named: string | undefined): DefaultMachine {
+  let m = chosenMachines.get(availability);
+  if (!m) chosenMachines.set(availability, (m = new Map()));
+  const key = `${recipe.name}\u0000${named ?? ''}`;
+  let d = m.get(key);
+  if (!d) m.set(key, (d = availability.chooseMachine(recipe, named)));
   return d;
 }
 
@@ -103,7 +97,7 @@ function addTerm(terms: Term[], t: Term): void {
 interface StaticRow {
   recipe: Recipe;
   machine: Machine | null;
-  machineRule: string;
+  machineChoice: MachineChoice;
   effects: Effects | null;
   /** Crafting speed of one building after modules and beacons (0 without a building). */
   speed: number;
@@ -145,27 +139,21 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
   const warnings: string[] = [];
   const virtual = recipe.categories.includes(VIRTUAL_CATEGORY);
   let machine: Machine | null = null;
-  let machineRule: string;
-  if (virtual) machineRule = 'needs no building';
-  else if (row.machine) {
-    const m = g.machines.get(row.machine);
-    if (m && g.machinesFor(recipe).some((x) => x.name === m.name)) {
-      machine = m;
-      machineRule = 'chosen in the block';
-    } else {
-      const d = defaultMachineOf(availability, recipe);
-      machine = d.machine;
-      machineRule = d.explanation;
+  let choice: MachineChoice;
+  if (virtual) choice = { rule: 'not-needed', explanation: 'needs no building', buildable: true };
+  else {
+    const d = chooseMachineOf(availability, recipe, row.machine);
+    machine = d.machine;
+    choice = { rule: d.rule, explanation: d.explanation + notBuildableSuffix(d), buildable: d.buildable, ...(d.needs ? { needs: d.needs.technology } : {}) };
+    if (row.machine && d.rule !== 'user') {
+      const m = g.machines.get(row.machine);
       warnings.push(
         m
           ? `${m.display} cannot run ${recipe.display}; using ${machine?.display ?? 'no machine'} (${d.explanation}).`
           : `Unknown machine ${row.machine} for ${recipe.display}; using ${machine?.display ?? 'no machine'} (${d.explanation}).`,
       );
     }
-  } else {
-    const d = defaultMachineOf(availability, recipe);
-    machine = d.machine;
-    machineRule = d.explanation;
+    if (d.warning) warnings.push(`${recipe.display}: ${d.warning}`);
     if (!machine) warnings.push(`No machine can run ${recipe.display}; it is solved as if it needed none.`);
   }
 
@@ -224,6 +212,10 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       if (row.fuel && picked.rule !== 'picked') warnings.push(`${machine.display} cannot burn ${row.fuel}; using ${picked.fuel ?? 'no fuel'}.`);
       fuel = picked.fuel;
       if (!fuel) warnings.push(`${machine.display} has no fuel it can burn; its fuel is not counted.`);
+    } else if (row.fuel) {
+      const c = checkFluidFuel(g, machine, row.fuel);
+      if ('fluid' in c) fuel = c.fluid;
+      else warnings.push(`${recipe.display}: ${c.error}; the fuel ${row.fuel} is ignored.`);
     }
     energy = energyDemand(g, machine, consMult, fuel);
     switch (energy.kind) {
@@ -241,6 +233,10 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       case 'fluid-filtered':
         fuelPerBuilding = energy.perSec;
         fuel = energy.fluid;
+        // Scaled usage is capped by fluid_usage_per_tick: a weak fuel cannot feed the machine fully.
+        if (machine.fluidFuelPerSec && energy.perSec > machine.fluidFuelPerSec * (1 + 1e-9)) {
+          warnings.push(`${recipe.display}: ${machine.display} would need ${fmt3(energy.perSec)}/s of ${energy.fluid} but draws at most ${fmt3(machine.fluidFuelPerSec)}/s; it would run at ${fmt3((100 * machine.fluidFuelPerSec) / energy.perSec)}% speed — pick a fluid with a higher fuel value.`);
+        }
         break;
       case 'fluid-heat':
         fuelPerBuilding = energy.perSec;
@@ -255,7 +251,7 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
     }
   }
   return {
-    recipe, machine, machineRule, effects, speed, perBuilding, terms, energy, fuel, electricW, drainW, heatW,
+    recipe, machine, machineChoice: choice, effects, speed, perBuilding, terms, energy, fuel, electricW, drainW, heatW,
     pollutionPerMin: machine ? pollutionPerMinute(machine, 1, consMult, effects?.pollutionMult ?? 1) : 0, fuelPerBuilding, warnings,
   };
 }
@@ -287,7 +283,7 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
     enabled.push({ row, docIndex, recipe });
   });
 
-  // Goods some row's recipe makes: a burner's fuel is an LP good exactly when the block makes it.
+  // Goods some row's recipe makes: solid fuel the block makes is not reported as bought.
   const madeHere = new Set<string>();
   for (const { recipe } of enabled) for (const p of recipe.products) if (p.amount * p.probability > 0) madeHere.add(p.name);
 
@@ -306,35 +302,27 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
       }
       addTerm(terms, t);
     };
-    const outside: OutsideFlow[] = [];
-    let fuelInLp = false;
     // Energy the LP sizes, per execution (a building works 1 / perBuilding seconds per execution).
     const perExec = st.perBuilding > 0 ? 1 / st.perBuilding : 0;
     const e = st.energy;
     switch (e.kind) {
       case 'burner':
+        // Bought or made, the fuel and its burnt result are flows of the LP like any ingredient and
+        // product: the burnt result counts toward goals, made goods and drains, and a fuel nothing
+        // makes shows as an import (domain C.1; the game burns 1 fuel into 1 burnt result).
         if (e.fuel && e.itemsPerSec > 0) {
-          if (madeHere.has(e.fuel)) {
-            fuelInLp = true;
-            add({ good: e.fuel, amount: -e.itemsPerSec * perExec, energy: true });
-            if (e.burntResult) add({ good: e.burntResult, amount: e.itemsPerSec * perExec, energy: true });
-          } else {
-            outside.push({ good: e.fuel, perBuilding: -e.itemsPerSec });
-            if (e.burntResult) outside.push({ good: e.burntResult, perBuilding: e.itemsPerSec });
-          }
+          add({ good: e.fuel, amount: -e.itemsPerSec * perExec, energy: true });
+          if (e.burntResult) add({ good: e.burntResult, amount: e.itemsPerSec * perExec, energy: true });
         }
         break;
       case 'fluid-fuel':
-        fuelInLp = true;
         if (e.mjPerSec > 0) add({ good: FLUID_FUEL, amount: -e.mjPerSec * perExec, energy: true });
         break;
       case 'fluid-filtered':
-        fuelInLp = true;
         if (e.perSec > 0) add(fluidEnergyTerm(g, e.fluid, -e.perSec * perExec));
         break;
       case 'fluid-heat':
         if (e.fluid && e.perSec > 0) {
-          fuelInLp = true;
           add(fluidEnergyTerm(g, e.fluid, -e.perSec * perExec));
         }
         break;
@@ -345,9 +333,9 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
         break;
     }
     rows.push({
-      docIndex, row, recipe, machine: st.machine, machineRule: st.machineRule, effects: st.effects, speed: st.speed, perBuilding: st.perBuilding,
-      terms, energy: e, fuel: st.fuel, fuelInLp, electricW: st.electricW, drainW: st.drainW, beaconW: st.effects?.beaconPowerW ?? 0, heatW: st.heatW,
-      pollutionPerMin: st.pollutionPerMin, outside, fuelPerBuilding: st.fuelPerBuilding,
+      docIndex, row, recipe, machine: st.machine, machineChoice: st.machineChoice, effects: st.effects, speed: st.speed, perBuilding: st.perBuilding,
+      terms, energy: e, fuel: st.fuel, fuelMadeHere: !!st.fuel && madeHere.has(st.fuel), electricW: st.electricW, drainW: st.drainW, beaconW: st.effects?.beaconPowerW ?? 0, heatW: st.heatW,
+      pollutionPerMin: st.pollutionPerMin, fuelPerBuilding: st.fuelPerBuilding,
     });
   }
   return { rows, warnings, missingRecipes };

@@ -145,6 +145,21 @@ describe('availability', () => {
     });
   });
 
+  describe('one verdict per recipe', () => {
+    it('a recipe no available machine can run is neither available nor buildable, and says why', () => {
+      // tailings-void is enabled from the start, but the void pit is unlocked by electronics (basic packs).
+      const a = avail({ research_mode: 'now', available_science_packs: [] });
+      const v = a.recipe('tailings-void');
+      assert.equal(v.research, 'enabled');
+      assert.deepEqual([v.availableNow, v.buildableNow, v.selectable, v.lockState], [false, false, false, 'locked']);
+      assert.equal(v.lockReason, 'no machine for it is available yet');
+      // Its own research gate is open: only the machine is missing.
+      assert.equal(a.researchGate('tailings-void').buildableNow, true);
+      const b = avail({ research_mode: 'now', available_science_packs: [BASIC] }).recipe('tailings-void');
+      assert.deepEqual([b.availableNow, b.buildableNow, b.selectable, b.lockState], [true, true, true, 'selectable']);
+    });
+  });
+
   describe('default machine', () => {
     it('picks the fastest buildable machine and says so', () => {
       const a = avail({ research_mode: 'now', available_science_packs: [BASIC] });
@@ -165,12 +180,34 @@ describe('availability', () => {
       assert.equal(notYet.rule, 'fastest-buildable');
     });
 
-    it('falls back to the fastest reachable, then the fastest overall machine', () => {
+    it('falls back to the fastest machine when none is buildable, saying so and naming the unlocking technology', () => {
       const a = avail({ research_mode: 'now', available_science_packs: [] });
-      // refining machines need fluid-handling (basic packs): nothing reachable.
+      // refinery-unit's recipe is unlocked by fluid-handling (basic packs, not produced): nothing is buildable.
       const d = a.defaultMachine('refine-brine');
       assert.equal(d.machine!.name, 'refinery-unit');
-      assert.equal(d.rule, 'fastest');
+      assert.equal(d.rule, 'none-buildable');
+      assert.equal(d.buildable, false);
+      assert.deepEqual(d.needs, { technology: 'fluid-handling', display: 'Fluid handling', missingPacks: [BASIC] });
+      assert.match(d.warning!, /Refinery \[refinery-unit\] is not buildable under the now horizon: it is unlocked by Fluid handling \[fluid-handling\], which needs basic-research-pack/);
+      // Buildable choices carry no warning.
+      const ok = avail({ research_mode: 'now', available_science_packs: [BASIC] }).defaultMachine('refine-brine');
+      assert.equal(ok.rule, 'fastest-buildable');
+      assert.equal(ok.buildable, true);
+      assert.equal(ok.warning, undefined);
+    });
+
+    it('reports a named machine as the user\'s choice, with a warning when it is not buildable', () => {
+      const a = avail({ research_mode: 'now', available_science_packs: [BASIC] });
+      const gear = w.g.recipes.get('gear')!;
+      const mk2 = a.chooseMachine(gear, 'press-mk2');
+      assert.equal(mk2.rule, 'user');
+      assert.equal(mk2.buildable, false);
+      assert.equal(mk2.needs!.technology, 'advanced-pressing');
+      assert.match(mk2.warning!, /Press MK2 \[press-mk2\] is not buildable/);
+      const press = a.chooseMachine(gear, 'press');
+      assert.deepEqual([press.rule, press.buildable, press.warning], ['user', true, undefined]);
+      // A machine that cannot run the recipe falls back to the default rule.
+      assert.equal(a.chooseMachine(gear, 'kiln').rule, 'fastest-buildable');
     });
 
     it('says when no machine can run a recipe', () => {

@@ -58,7 +58,7 @@ export const factoryTools: AnyTool[] = [
     tier: 'read',
     tags: ['factory'],
     description:
-      'Factory-wide balance of the enabled blocks: balanced links, under-supplied goods (short by how much), over-produced goods, imports no block makes (and whether they are craftable), dangling byproducts with a disposal verdict (route / void / nowhere) and the final products. With `plan`, audits the factory as it would be once that draft plan is applied (submitPlan already reports the balance of the goods the plan touches). Use when the user asks whether the factory adds up.',
+      'Factory-wide balance of the enabled blocks: balanced links (|net| under 1 % of throughput, as in the factory view), under-supplied goods (short by how much), over-produced goods, imports no block makes (and whether they are craftable), dangling byproducts with a disposal verdict (route / void / nowhere; voidsNotSelectable says when a named void cannot be picked yet under the horizon) and the final products. With `plan`, audits the factory as it would be once that draft plan is applied (submitPlan already reports the balance of the goods the plan touches). Use when the user asks whether the factory adds up.',
     input: z.object({ plan: draftPlan }),
     run: async (i, ctx) => {
       const pc = planning(ctx);

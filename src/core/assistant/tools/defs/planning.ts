@@ -35,7 +35,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['lookup'],
     description:
-      'One recipe in depth: category, craft time, the machines that run it (speed, slots, power, energy source, unlock, allowed modules), fuels, spoilage, what unlocks it (science packs, TURD branch). Use for research cost or craft-time questions; for choosing between recipes use recipeOptions instead.',
+      'One recipe in depth: category, craft time, availability (availableNow/buildableNow also need a machine that can run it; lockState/lockReason), the default machine (rule favorite/fastest-buildable/none-buildable; when not buildable, `needs` names the technology and a warning is set), the machines that run it (speed, slots, power, energy source, unlock, allowed modules), fuels, spoilage, what unlocks it (science packs, TURD branch). Use for research cost or craft-time questions; for choosing between recipes use recipeOptions instead.',
     input: q.recipeInfoInput,
     run: (i, ctx) => q.recipeInfo(planning(ctx), i),
     describe: (i) => `Read recipe ${i.recipe}`,
@@ -46,7 +46,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['recipes'],
     description:
-      'Ranked recipes that produce (or consume) one good under the current horizon, each with availableNow/buildableNow, lock state, TURD branch and state, cost, productivity, the machine a draft would use (the default-machine rule) and in/out text. Prefer recipeOptionsBatch for several goods at once.',
+      'Ranked recipes that produce (or consume) one good under the current horizon, each with availableNow/buildableNow (false when no machine that can run it is available), lock state, TURD branch and state, cost, productivity, the machine a draft would use (the default-machine rule; machineNeeds names the technology when that machine is not buildable yet) and in/out text. Prefer recipeOptionsBatch for several goods at once.',
     input: q.recipeOptionsInput,
     run: (i, ctx) => q.recipeOptions(planning(ctx), i),
     describe: (i, o) => `Listed ${plural(o.candidates.length, 'recipe')} for ${i.good}`,
@@ -78,7 +78,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['math'],
     description:
-      'What one building running a recipe does: the machine (default rule unless given), modules placed and rejected with reasons, beacons, TURD branch, effect percentages, per-building crafts/s, inputs, outputs and power, and buildings needed for a target rate. For whole chains draft a block instead.',
+      'What one building running a recipe does: the machine (machine.rule: user when given, else favorite/fastest-buildable/none-buildable; machine.warning and machine.needs name the unlocking technology when it is not buildable under the horizon), modules placed and rejected with reasons, beacons, TURD branch, effect percentages, per-building crafts/s, inputs, outputs and power, and buildings needed for a target rate. For whole chains draft a block instead.',
     input: q.calcRecipeInput,
     run: (i, ctx) => q.calcRecipe(planning(ctx), i),
     describe: (i) => `Calculated ${i.recipe}${i.targetRate ? ` for ${i.targetRate}/s` : ''}`,
@@ -141,10 +141,11 @@ export const planningTools: AnyTool[] = [
     displayName: 'Byproduct sinks',
     tier: 'read',
     tags: ['planning'],
-    description: 'Where one byproduct can go: recipes that consume it (with availability), blocks that import it, void options (and the loss), spoilage. Route every byproduct of a plan with it: consumer/cascade first, then an importing block, then a void.',
-    input: q.byproductSinksInput,
-    run: (i, ctx) => q.byproductSinks(planning(ctx), i, { importingBlocks: blockImporters(ctx, i.good) }),
-    describe: (i) => `Looked for sinks of ${i.good}`,
+    description:
+      'Where byproducts can go — give `goods` (up to 10) or one `good`; returns `results`, one per good: recipes that consume it (with availability), blocks that import it, void/disposal options (in → out shows what is lost or given back; lockReason when not selectable yet), spoilage, and a one-line note. Route every byproduct of a plan with it: consumer/cascade first, then an importing block, then a void.',
+    input: q.byproductSinksBatchInput,
+    run: (i, ctx) => q.byproductSinksBatch(planning(ctx), i, (good) => blockImporters(ctx, good)),
+    describe: (i, o) => `Looked for sinks of ${i.goods ? plural(o.results.length, 'good') : i.good}`,
   }),
   defineTool({
     name: 'logisticsFor',

@@ -38,7 +38,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      'Drafts ONE block for the user to review: target+rate (or several goals, or stock goals), the full recipe list, intermediates deliberately left to other blocks (subBlocksNeeded) and notes. It solves (machines by the default rule, modules auto-filled from the solved rates) and returns the draft: status (and a diagnosis when infeasible — fix it before presenting), buildings, imports split into from-blocks/external, byproducts, power, heat, pollution, TURD needs, and — when it imports fluid fuel (MJ) — fuelOptions: the fluids the player can make now with the feed each needs. Persists nothing: the user clicks Create. Call it once per block, after recipeGraph/chainStatus.',
+      'Drafts ONE block for the user to review: target+rate (or several goals, or stock goals), the full recipe list, intermediates deliberately left to other blocks (subBlocksNeeded) and notes. It solves (machines by the default rule, modules auto-filled from the solved rates) and returns the draft: status (and a diagnosis when infeasible — fix it before presenting), rows (each with machineChoice: rule user/favorite/fastest-buildable/none-buildable, buildable, and needs = the technology unlocking a machine that is not buildable yet, also in warnings), buildings, imports split into from-blocks/external, byproducts, power, heat, pollution, TURD needs, and — when it imports fluid fuel (MJ) — fuelOptions: the fluids the player can make now with the feed each needs. Persists nothing: the user clicks Create. Call it once per block, after recipeGraph/chainStatus.',
     input: submitBlockInput,
     run: async (i, ctx) => {
       const pc = planning(ctx);

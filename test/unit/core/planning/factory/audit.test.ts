@@ -6,7 +6,9 @@ import { importGameData } from '../../../../../src/core/gamedata/import';
 import { gameIndex } from '../../../../../src/core/planning/gameIndex';
 import { createBlock, saveBlock, getBlock, listBlocks } from '../../../../../src/core/planning/factory/blocks';
 import { factorySnapshot } from '../../../../../src/core/planning/factory/fresh';
-import { writeSettings } from '../../../../../src/core/planning/settings';
+import { readSettings, writeSettings } from '../../../../../src/core/planning/settings';
+import { Availability } from '../../../../../src/core/planning/availability';
+import { isBalanced } from '../../../../../src/core/planning/factory/ledger';
 import type { BlockDoc } from '../../../../../src/core/planning/block/document';
 import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
 import { blockBuildStatus, productionStats } from '../../../../../src/core/planning/factory/liveState';
@@ -69,6 +71,48 @@ describe('factory coherence audit', () => {
     const gearsFail = async (doc: BlockDoc) => ({ ...(await solve(doc)), ...(doc.goals[0].good === 'gear' ? { status: 'infeasible' as const } : {}) });
     const snap = await factorySnapshot(p, gearsFail);
     assert.deepEqual(coherenceAudit(p, gameIndex(p), undefined, snap).notSolved.map((b) => [b.name, b.status]), [['Gears', 'infeasible']]);
+  });
+});
+
+describe('factory coherence audit: tolerance and voids', () => {
+  let dir: string;
+  let p: Project;
+  beforeEach(async () => {
+    dir = tempDir();
+    p = await Project.create(path.join(dir, 't.pyops'));
+    await importGameData(p, SAMPLE_DUMP);
+  });
+  afterEach(() => {
+    p.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uses the balance view\'s relative tolerance: under 1 % of throughput is balanced', async () => {
+    // 10.0002 made vs 10 taken (0.002 %): balanced; 10.2 vs 10 (2 %): over-produced.
+    await createBlock(p, solve, { name: 'Plates', doc: block('ferrite-plate', 10.0002, { imports: [{ good: 'ferrite-ore', rate: 1 }] }) });
+    await createBlock(p, solve, { name: 'Gears', doc: block('gear', 5, { imports: [{ good: 'ferrite-plate', rate: 10 }] }) });
+    let a = coherenceAudit(p, gameIndex(p));
+    assert.deepEqual(a.balancedLinks.map((x) => x.good), ['ferrite-plate']);
+    assert.deepEqual(a.overProduced, []);
+    const plates = listBlocks(p).find((b) => b.name === 'Plates')!;
+    await saveBlock(p, solve, plates.id, { doc: block('ferrite-plate', 10.2, { imports: [{ good: 'ferrite-ore', rate: 1 }] }) }, getBlock(p, plates.id).updatedAt);
+    a = coherenceAudit(p, gameIndex(p));
+    assert.equal(a.overProduced.length, 1);
+    assert.ok(Math.abs(a.overProduced[0].surplus - 0.2) < 1e-9);
+    assert.equal(isBalanced(100, 99.01), true);
+    assert.equal(isBalanced(100, 99), false);
+  });
+
+  it('says when a void it names is not selectable yet under the horizon', async () => {
+    await createBlock(p, solve, { name: 'Refinery', doc: block('solvent', 4, { exports: [{ good: 'tailings', rate: 3, kind: 'fluid' }] }) });
+    const g = gameIndex(p);
+    // Now without packs: the void pit (electronics, basic packs) cannot be built.
+    const none = new Availability(g, { settings: { ...readSettings(p), research_mode: 'now', available_science_packs: [] }, researched: new Set(), turd: new Map(), researchSyncedAt: null });
+    const tail = coherenceAudit(p, g, none).danglingByproducts.find((x) => x.good === 'tailings')!;
+    assert.deepEqual(tail.voidRecipes, ['tailings-void']);
+    assert.deepEqual(tail.voidsNotSelectable, [{ recipe: 'tailings-void', reason: 'not selectable yet under the now horizon: no machine for it is available yet' }]);
+    const basic = new Availability(g, { settings: { ...readSettings(p), research_mode: 'now', available_science_packs: ['basic-research-pack'] }, researched: new Set(), turd: new Map(), researchSyncedAt: null });
+    assert.equal(coherenceAudit(p, g, basic).danglingByproducts.find((x) => x.good === 'tailings')!.voidsNotSelectable, undefined);
   });
 });
 

@@ -16,7 +16,7 @@ export function fakeSolver(opts: { fail?: boolean; calls?: BlockDoc[]; flows?: (
     const goals = doc.goals.map((gl) => ({ good: gl.good, display: gl.good, kind: 'item' as const, rate: Math.abs(goalRate(gl).rate) }));
     return {
       status: 'optimal', rows: doc.recipes.map((r) => ({
-        recipe: r.recipe, display: r.recipe, machine: r.machine ?? 'press', machineDisplay: 'Press', machineRule: 'test', craftsPerSecond: 1,
+        recipe: r.recipe, display: r.recipe, machine: r.machine ?? 'press', machineDisplay: 'Press', machineRule: 'test', machineChoice: { rule: 'user' as const, explanation: 'test', buildable: true }, craftsPerSecond: 1,
         buildings: 1.5, wholeBuildings: 2, modules: [], beacons: [], beaconBuildings: 0, fuel: null, powerW: 100_000, pollutionPerMinute: 2, speed: 1,
         effects: { speed: 0, productivity: 0, consumption: 0, pollution: 0 },
       })),

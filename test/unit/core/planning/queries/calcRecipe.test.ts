@@ -46,7 +46,8 @@ describe('calcRecipe', () => {
 
   it('draws fluid fuel in MJ for a fluid burner', () => {
     const r = calcRecipe(w.ctx({ research_mode: 'future' }), { recipe: 'azurite-plate', machine: 'naphtha-furnace' });
-    assert.equal(r.machine.rule, 'given');
+    assert.equal(r.machine.rule, 'user');
+    assert.equal(r.machine.warning, undefined); // Future: every machine is buildable
     close(r.perBuilding.craftsPerSec, 2 / 3.2);
     assert.deepEqual(r.perBuilding.inputs.at(-1), { good: 'pyops-fluid-fuel', perSec: 0.18 });
   });

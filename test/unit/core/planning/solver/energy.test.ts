@@ -1,5 +1,5 @@
 // Energy, beacons, pollution and spoilage in a solved block: electricity is reported, never sized by
-// the block's own draw; fuel is an LP good only when the block makes it; fluid fuel is a pooled MJ
+// the block's own draw; solid fuel and its burnt result are LP goods; fluid fuel is a pooled MJ
 // good; filtered and temperature-fed fluid burners draw their fluid; heat machines draw local heat.
 import assert from 'node:assert/strict';
 import type { Machine, Recipe } from '../../../../../src/core/planning/gameIndex';
@@ -56,7 +56,7 @@ describe('block solver: energy', () => {
     near(rate(goal.imports, 'pyops-electricity'), 0.2325);
   });
 
-  it('sizes burner fuel in the LP when the block makes it, and nets bought fuel afterwards', async () => {
+  it('imports bought burner fuel and sizes the block’s own supply when it is made in the block', async () => {
     const doc = { goals: [{ good: 'ferrite-plate', rate: 1 }], recipes: [{ recipe: 'ferrite-plate', machine: 'kiln', fuel: 'lignite' }] };
     const perSec = (3.2 * 112_500) / 3.5e6; // 3.2 kilns at 90 kW ÷ 80 %, lignite 3.5 MJ
     const bought = await w.solve(doc);

@@ -1,0 +1,82 @@
+// byproductSinks: disposals that give back a residue (Py's incinerator: 1 item → 0.2 ash) are void
+// options, never consumers, and the note agrees with the lists; several goods in one call; a void
+// that is not selectable yet says why.
+import assert from 'node:assert/strict';
+import { byproductSinksBatch } from '../../../../../src/core/planning/queries/byproductSinks';
+import { isDisposalRecipeFor } from '../../../../../src/core/planning/queries/common';
+import { byproductSinksBatchInput } from '../../../../../src/core/planning/queries/schemas';
+import { requireSharedData } from '../../../../helpers/paths';
+import { loadWorld, sampleWorld, type World } from './world';
+
+describe('byproductSinks (batch, disposals)', () => {
+  describe('sample world', () => {
+    let w: World;
+    before(async () => {
+      w = await sampleWorld();
+    });
+
+    it('answers several goods in one call, in order, with unknown names apart', () => {
+      const r = byproductSinksBatch(w.ctx({ research_mode: 'now', available_science_packs: ['basic-research-pack'] }), { goods: ['tailings', 'lignite', 'no-such-good'] }, (good) => (good === 'tailings' ? ['Brine'] : []));
+      assert.deepEqual(r.results.map((x) => x.good), ['tailings', 'lignite']);
+      assert.deepEqual(r.results[0].importingBlocks, ['Brine']);
+      assert.deepEqual(r.results[0].voidOptions.map((v) => v.recipe), ['tailings-void']);
+      assert.equal(r.unknown?.length, 1);
+      assert.equal(r.unknown![0].good, 'no-such-good');
+      // One good is still accepted and answered the same way.
+      assert.deepEqual(byproductSinksBatch(w.ctx(), { good: 'tailings' }).results.map((x) => x.good), ['tailings']);
+    });
+
+    it('says why a void is not selectable yet', () => {
+      // tailings-void runs only in the void pit, unlocked by electronics (basic packs).
+      const r = byproductSinksBatch(w.ctx({ research_mode: 'now', available_science_packs: [] }), { good: 'tailings' }).results[0];
+      assert.equal(r.voidOptions[0].available, false);
+      assert.equal(r.voidOptions[0].lockReason, 'no machine for it is available yet');
+      assert.match(r.note, /void it with tailings-void \(10 tailings → nothing\) — not selectable yet: no machine for it is available yet/);
+    });
+
+    it('bounds its input: good or goods, at most 10 goods', () => {
+      assert.throws(() => byproductSinksBatchInput.parse({}));
+      assert.throws(() => byproductSinksBatchInput.parse({ good: 'a', goods: ['b'] }));
+      assert.throws(() => byproductSinksBatchInput.parse({ goods: Array.from({ length: 11 }, (_, i) => `g${i}`) }));
+    });
+  });
+
+  describe('Py (py-hightech 2.0)', function () {
+    let w: World;
+    before(async function () {
+      this.timeout(120_000);
+      w = await loadWorld(requireSharedData(this, 'py-hightech-2.0-data-raw'));
+    });
+
+    it('lists iron-oxide-pyvoid (1 iron-oxide → 0.2 ash in py-incineration) as a void, not a consumer', () => {
+      // ash-pyvoid (1 ash → 0.2 ash) makes py-incineration a disposal category.
+      assert.equal(isDisposalRecipeFor(w.g, w.g.recipes.get('iron-oxide-pyvoid')!, 'iron-oxide'), true);
+      assert.equal(isDisposalRecipeFor(w.g, w.g.recipes.get('iron-oxide-smelting')!, 'iron-oxide'), false); // 20 → 10 iron-plate: a use
+      const [r] = byproductSinksBatch(w.ctx({ research_mode: 'future' }), { goods: ['iron-oxide'], limit: 20 }).results;
+      assert.ok(r.voidOptions.some((v) => v.recipe === 'iron-oxide-pyvoid' && v.out === '1 ash @20%'), JSON.stringify(r.voidOptions));
+      assert.ok(!r.consumedBy.some((c) => c.recipe.endsWith('-pyvoid')));
+      assert.ok(r.consumedBy.some((c) => c.recipe === 'iron-oxide-smelting'));
+      assert.doesNotMatch(r.note, /no void recipe exists/);
+      assert.match(r.note, /void it with iron-oxide-pyvoid/);
+    });
+  });
+
+  describe('vanilla 2.0', function () {
+    let w: World;
+    before(async function () {
+      this.timeout(120_000);
+      w = await loadWorld(requireSharedData(this, 'vanilla-2.0-data-raw'));
+    });
+
+    it('answers heavy and light oil in one call; vanilla has no void, and the note says so consistently', () => {
+      const r = byproductSinksBatch(w.ctx({ research_mode: 'future' }), { goods: ['heavy-oil', 'light-oil'] });
+      assert.deepEqual(r.results.map((x) => x.good), ['heavy-oil', 'light-oil']);
+      for (const x of r.results) {
+        assert.deepEqual(x.voidOptions, []);
+        assert.match(x.note, /no void recipe exists/);
+      }
+      assert.ok(r.results[0].consumedBy.some((c) => c.recipe === 'heavy-oil-cracking'));
+      assert.ok(r.results[1].consumedBy.some((c) => c.recipe === 'light-oil-cracking'));
+    });
+  });
+});
