@@ -70,8 +70,8 @@ describe('planning queries on vanilla 2.0 (golden)', function () {
   });
 
   it('cuts the plastic neighbourhood at raw goods and never lists barrel recipes', () => {
-    const r = Q.recipeGraph(w.ctx(FUTURE), { target: 'plastic-bar' });
-    assert.equal(r.budgetHit, false);
+    const r = Q.recipeGraph(w.ctx(FUTURE), { target: 'plastic-bar', maxChars: 40_000 });
+    assert.equal(r.truncated, false);
     for (const raw of ['coal', 'water', 'crude-oil']) assert.equal(r.goods[raw].seam, 'raw', raw);
     const recipes = Object.values(r.goods).flatMap((n) => n.candidates ?? []).map((c) => c.recipe);
     assert.ok(recipes.includes('advanced-oil-processing'));
@@ -111,14 +111,17 @@ describe('planning queries on Py HighTech (golden)', function () {
     assert.deepEqual(bad.map((r) => r.name), []);
   });
 
-  it('explores a deep chain at default bounds, cut at shared goods, with its frontier', () => {
-    const r = Q.recipeGraph(w.ctx(), { target: 'advanced-circuit' });
-    assert.equal(r.goodCount, 55);
-    assert.equal(r.budgetHit, true);
+  it('explores a deep chain at default bounds, cut at shared goods and the size budget, with its frontier', () => {
+    const r = Q.recipeGraph(w.ctx(FUTURE), { target: 'advanced-circuit' });
+    assert.equal(r.truncated, true);
     assert.ok(r.unexpanded.length > 0);
     for (const g of ['electronic-circuit', 'copper-plate', 'plastic-bar']) assert.equal(r.goods[g].seam, 'shared', g);
     assert.ok(Object.values(r.goods).every((n) => !n.candidates || n.candidates.length <= 6));
-    assert.ok(JSON.stringify(r).length < 48_000);
+    assert.ok(JSON.stringify(r).length <= 8_000);
+    // Under the fresh-import horizon (Now, nothing researched) nothing makes it: one dead-end node.
+    const now = Q.recipeGraph(w.ctx(), { target: 'advanced-circuit' });
+    assert.equal(now.goodCount, 1);
+    assert.equal(now.goods['advanced-circuit'].deadEnd, true);
   });
 
   it('writes exact-temperature fluid inputs and prices almost every good', () => {

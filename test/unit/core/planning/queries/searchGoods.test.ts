@@ -97,13 +97,14 @@ describe('unknown names', () => {
 describe('query input schemas', () => {
   it('carry the defaults and limits of domain D', () => {
     assert.deepEqual(searchGoodsInput.parse({ query: 'x' }), { query: 'x', limit: 15 });
-    assert.deepEqual(recipeGraphInput.parse({ target: 'gear' }), { target: 'gear', depth: 14, candidatesPerGood: 6, nodeBudget: 55 });
+    assert.deepEqual(recipeGraphInput.parse({ target: 'gear' }), { target: 'gear', depth: 14, candidatesPerGood: 6, nodeBudget: 55, maxChars: 8000 });
     assert.equal(QUERY_INPUTS.recipeOptions.parse({ good: 'g' }).limit, 12);
     assert.equal(QUERY_INPUTS.recipeOptions.parse({ good: 'g' }).direction, 'produce');
     assert.equal(QUERY_INPUTS.recipeOptionsBatch.parse({ goods: ['g'] }).limitEach, 8);
     assert.equal(QUERY_INPUTS.researchPath.parse({ target: 't' }).limit, 40);
     assert.equal(QUERY_INPUTS.byproductSinks.parse({ good: 'g' }).limit, 10);
     assert.equal(QUERY_INPUTS.recipeGraph.safeParse({ target: 'g', nodeBudget: 151 }).success, false);
+    assert.equal(QUERY_INPUTS.recipeGraph.safeParse({ target: 'g', maxChars: 40_001 }).success, false);
     assert.equal(QUERY_INPUTS.recipeOptionsBatch.safeParse({ goods: Array(31).fill('g') }).success, false);
     assert.equal(QUERY_INPUTS.turdChoices.safeParse({ master: 'a', good: 'b' }).success, false);
     assert.equal(QUERY_INPUTS.logisticsFor.safeParse({ good: 'g', rate: 0 }).success, false);
