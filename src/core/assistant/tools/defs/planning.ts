@@ -13,7 +13,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['lookup'],
     description:
-      "Turns the user's words into internal item/fluid names (exact > prefix > substring; case, '-', '_' and spaces ignored; localized names too). Call it only for names the user typed; names returned by other tools are already exact — reuse them, never re-search them.",
+      "Turns the user's words into internal item/fluid names (exact > prefix > substring > all words in any order > near spellings > some of the words; hidden goods last; case, '-', '_' and spaces ignored; localized names too). Call it only for names the user typed; names returned by other tools are already exact — reuse them, never re-search them.",
     input: q.searchGoodsInput,
     run: (i, ctx) => q.searchGoods(planning(ctx), i),
     describe: (i, o) => `Searched goods for "${i.query}" — ${plural(o.matches.length, 'match', 'matches')}`,

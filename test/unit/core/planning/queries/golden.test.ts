@@ -102,6 +102,20 @@ describe('planning queries on Py HighTech (golden)', function () {
     assert.equal(Q.searchGoods(w.ctx(), { query: 'moly' }).matches[0].match, 'prefix');
   });
 
+  it('finds goods from words in any order, plural or partly matching, hidden goods last', () => {
+    const first = (query: string) => Q.searchGoods(w.ctx(), { query }).matches[0];
+    assert.equal(first('plate iron').name, 'iron-plate');
+    assert.equal(first('science automation').name, 'automation-science-pack');
+    assert.equal(first('science packs automation').name, 'automation-science-pack');
+    assert.ok(Q.searchGoods(w.ctx(), { query: 'red science' }).matches.length > 0);
+    // 'science' is also the exact name of a hidden Py placeholder item; a visible science good comes first.
+    assert.equal(w.g.goods.get('science')!.hidden, true);
+    assert.notEqual(first('science').name, 'science');
+    // tank-cannon (hidden) is a prefix match of 'tank', the py-tank-* storage tanks only word matches.
+    const tank = Q.searchGoods(w.ctx(), { query: 'tank', limit: 40 }).matches.map((m) => m.name);
+    assert.ok(tank.indexOf('py-tank-3000') < tank.indexOf('tank-cannon'), tank.join(','));
+  });
+
   it('never defaults to a hidden machine that no item places (the -legacy variants)', () => {
     const a = new Availability(w.g, w.state({ research_mode: 'now', available_science_packs: ['automation-science-pack', 'py-science-pack-1', 'logistic-science-pack'] }));
     const bad = [...w.g.recipes.values()].filter((r) => {
