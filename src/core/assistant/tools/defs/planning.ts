@@ -131,7 +131,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['planning'],
     description:
-      'Stoichiometric closure of a recipe set towards a target: invalid names, whether it is closed, each open input (amount per craft, additive?, suggestion, producers, top recipe) and the byproducts. Call it on every draft until only intentional imports remain.',
+      'Stoichiometric closure of a recipe set towards a target, per craft of its best recipe for it: how often each recipe runs (every product of a multi-output recipe counts; burner machines burn fuel, preferably one the set makes), open inputs the chain must still build, intentional imports (raw, energy, shared goods), byproducts and fuel. closed = nothing open. Call it on every draft until it is closed.',
     input: q.chainStatusInput,
     run: (i, ctx) => q.chainStatus(planning(ctx), i),
     describe: (_i, o) => `Checked the chain — ${o.closed ? 'closed' : `${plural(o.openInputs.length, 'open input')}`}`,
