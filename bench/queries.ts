@@ -30,7 +30,7 @@ export interface RecipeGraphBench {
 let shared: Promise<{ project: Project; dir: string }> | undefined;
 
 /** One Py project for both benchmarks (imported once, removed at exit). */
-function pyProject(): Promise<{ project: Project; dir: string }> {
+export function pyProject(): Promise<{ project: Project; dir: string }> {
   if (!fs.existsSync(PY)) throw new Error(`${PY} is missing (the query benchmarks need the Py data)`);
   shared ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-q-'));

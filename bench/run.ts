@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { benchImport, benchSmallWrite } from './store';
 import { benchRecipeGraph, benchSearch } from './queries';
+import { benchRecipeGraphEconomy } from './economy';
 import { benchCompaction, benchTurnOverhead } from './assistant';
 import { benchSolve } from './solve';
 import { benchAudit } from './factory';
@@ -48,6 +49,15 @@ const sections: Section[] = [
       const gph = await benchRecipeGraph();
       out.recipeGraph = gph;
       checks.recipeGraph = { target: 'p50Ms ≤ 25', met: gph.p50Ms <= 25 };
+    },
+  },
+  {
+    name: 'toolEconomy',
+    needs: py,
+    run: async (out, checks) => {
+      const e = await benchRecipeGraphEconomy();
+      out.toolEconomy = { recipeGraphDefault: e };
+      checks.toolEconomy = { target: 'recipeGraphDefault: maxChars < cap, p95Chars ≤ 12000, overCap 0', met: e.maxChars < e.cap && e.p95Chars <= 12_000 && e.overCap === 0 };
     },
   },
   {

@@ -19,8 +19,8 @@ export interface NameEntry {
   words: string[];
 }
 
-export type MatchTier = 'exact' | 'prefix' | 'word' | 'substring' | 'words' | 'fuzzy';
-const TIER_ORDER: Record<MatchTier, number> = { exact: 0, prefix: 1, word: 2, substring: 3, words: 4, fuzzy: 5 };
+export type MatchTier = 'exact' | 'prefix' | 'word' | 'substring' | 'words' | 'fuzzy' | 'some-words';
+const TIER_ORDER: Record<MatchTier, number> = { exact: 0, prefix: 1, word: 2, substring: 3, words: 4, fuzzy: 5, 'some-words': 6 };
 
 export interface NameHit {
   entry: NameEntry;
@@ -78,10 +78,23 @@ export function nameIndex(g: GameIndex, kind: NameKind): NameEntry[] {
   return out;
 }
 
+/** A query word found in a name, a plural `s` forgiven ("plates" finds iron-plate). */
+function hasWord(e: NameEntry, w: string): boolean {
+  if (e.nName.includes(w) || e.nDisplay.includes(w)) return true;
+  if (w.length <= 3 || !w.endsWith('s')) return false;
+  const stem = w.slice(0, -1);
+  return e.nName.includes(stem) || e.nDisplay.includes(stem);
+}
+
+/** Query words long enough to mean something on their own. */
+const MIN_SOME_WORD = 3;
+
 /**
- * Ranked matches: exact > prefix > word start > substring > all words present; then visible before
- * hidden, closer before looser, more used before less, then name. Edit-distance matches are tried
- * only when nothing else matched (`fuzzy`).
+ * Ranked matches: visible before hidden (hidden goods are internal: a user's words rarely mean them),
+ * then exact > prefix > word start > substring > all words in any order; then closer before looser,
+ * more used before less, then name. Edit-distance matches are tried only when nothing else matched
+ * (`fuzzy`), and when even those fail, names holding some of the words (`some-words`, most words
+ * first) — so words that match something never give an empty answer.
  */
 export function findNames(entries: NameEntry[], query: string, keep: (e: NameEntry) => boolean = () => true, fuzzy = true): NameHit[] {
   const q = normalizeName(query);
@@ -98,7 +111,7 @@ export function findNames(entries: NameEntry[], query: string, keep: (e: NameEnt
     } else if (e.nName.includes(q) || e.nDisplay.includes(q)) {
       tier = e.words.some((w) => w.startsWith(q)) ? 'word' : 'substring';
       closeness = Math.min(e.nName.includes(q) ? e.nName.length : Infinity, e.nDisplay.includes(q) ? e.nDisplay.length : Infinity) - q.length;
-    } else if (qWords.length > 1 && qWords.every((w) => e.nName.includes(w) || e.nDisplay.includes(w))) {
+    } else if (qWords.length > 1 && qWords.every((w) => hasWord(e, w))) {
       tier = 'words';
       closeness = e.nDisplay.length;
     }
@@ -111,10 +124,18 @@ export function findNames(entries: NameEntry[], query: string, keep: (e: NameEnt
       if (d <= max && keep(e)) hits.push({ entry: e, tier: 'fuzzy', closeness: d });
     }
   }
+  const some = qWords.filter((w) => w.length >= MIN_SOME_WORD);
+  if (!hits.length && some.length) {
+    for (const e of entries) {
+      // Word starts only: a short word inside another ("red" in "powdered") is noise here.
+      const found = some.filter((w) => e.words.some((x) => x.startsWith(w) || (w.endsWith('s') && w.length > MIN_SOME_WORD && x.startsWith(w.slice(0, -1))))).length;
+      if (found && keep(e)) hits.push({ entry: e, tier: 'some-words', closeness: (some.length - found) * 1000 + e.nDisplay.length });
+    }
+  }
   hits.sort(
     (a, b) =>
-      TIER_ORDER[a.tier] - TIER_ORDER[b.tier] ||
       Number(a.entry.hidden) - Number(b.entry.hidden) ||
+      TIER_ORDER[a.tier] - TIER_ORDER[b.tier] ||
       a.closeness - b.closeness ||
       b.entry.weight - a.entry.weight ||
       (a.entry.name < b.entry.name ? -1 : a.entry.name > b.entry.name ? 1 : 0),

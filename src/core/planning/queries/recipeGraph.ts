@@ -1,29 +1,35 @@
 // recipeGraph: the production neighbourhood of a good, breadth first from the target and cut at
-// seams — raw goods, goods an existing block makes, shared goods (≥25 consumers) and the depth
-// limit. Each expanded good lists its best producers (picker order); their ingredients are queued
-// best candidate first. Barrel recipes are skipped. When nodeBudget goods are described the walk
-// stops and the goods still queued come back as the frontier (`unexpanded`, `budgetHit`).
+// seams — raw goods, goods an existing block makes, shared goods (≥25 consumers), the depth limit
+// and dead ends (nothing selectable under the horizon makes it). Only producers selectable under the
+// horizon are listed and expanded (picker order); the locked ones of a good are summed up in one
+// line with their cheapest unlock, so a model never pays for routes it cannot build. Barrel recipes
+// are skipped. The walk is bounded twice: by goods described (nodeBudget) and by the characters of
+// the JSON result (maxChars) — a model pays for every character — and when either stops it the goods
+// still queued come back as the frontier with what to call next.
 import type { PlanningContext } from '../context';
+import type { Recipe } from '../gameIndex';
 import { parseInput, requireGood } from './errors';
 import {
-  ADDITIVE_CONSUMERS, SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, researchFields, spoilFacts, type SpoilFacts,
+  ADDITIVE_CONSUMERS, SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, type RankedRecipe, type SpoilFacts,
 } from './common';
+import { consumedInputs, makeableGoods } from './makeable';
+import { unlockPacks } from './researchPath';
 import { recipeGraphInput, type RecipeGraphInput } from './schemas';
 
-export type Seam = 'raw' | 'block' | 'shared' | 'depth' | 'energy';
+export type Seam = 'raw' | 'block' | 'shared' | 'depth' | 'energy' | 'dead-end';
 
 export interface GraphCandidate {
   recipe: string;
-  availableNow: boolean;
-  buildableNow: boolean;
-  research: string;
-  needsResearch?: string[];
-  turd?: { master: string; choice: string; state: string };
   lockState: string;
+  /** Only when false: selectable but not buildable yet (a pickable TURD branch under Up to target). */
+  buildableNow?: false;
+  turd?: { master: string; choice: string; state: string };
   cost: number | null;
   prod: boolean;
   in: string;
   out: string;
+  /** Why it is not selectable (only on the locked candidates of a dead-end target). */
+  why?: string;
 }
 
 export interface GraphNode {
@@ -36,17 +42,32 @@ export interface GraphNode {
   spoils?: SpoilFacts;
   leaf?: true;
   seam?: Seam;
+  /** Nothing selectable under the horizon can make it (import it, or unlock what `locked` names). */
+  deadEnd?: true;
+  /** Why a good with selectable producers is still a dead end: inputs of them nothing selectable makes. */
+  blockedBy?: string[];
   candidates?: GraphCandidate[];
+  /** Selectable producers not listed (candidatesPerGood). */
   moreCandidates?: number;
+  /** The producers that are not selectable, in one line: how many and the cheapest unlock. */
+  locked?: string;
 }
 
 export interface RecipeGraphResult {
   target: string;
+  display: string;
+  horizon: string;
   goodCount: number;
-  budgetHit: boolean;
-  /** Goods discovered but not described because the node budget ran out. */
+  /** A budget (nodeBudget or maxChars) stopped the walk: `unexpanded` holds goods found but not described. */
+  truncated: boolean;
   unexpanded: string[];
-  unexpandedTruncated?: boolean;
+  /** Frontier goods left out of `unexpanded` for size. */
+  unexpandedMore?: number;
+  /** What to call next when truncated. */
+  next?: string;
+  /** Goods nothing selectable makes under the horizon. */
+  deadEnds?: string[];
+  note?: string;
   legend: string;
   goods: Record<string, GraphNode>;
 }
@@ -57,12 +78,17 @@ export interface RecipeGraphOptions {
 }
 
 const MAX_FRONTIER = 40;
+const MAX_BLOCKERS = 6;
+/** Characters kept free for the frontier list when the size budget stops the walk. */
+const FRONTIER_RESERVE = 600;
 
 export const GRAPH_LEGEND =
-  'goods: each good once, breadth first from the target. leaf+seam = not expanded: raw (mined, pumped or made by nothing), ' +
-  'block (an existing block makes it: import it), shared (≥25 consumers: its own block), depth (depth limit), energy. ' +
-  'candidates: best producers first (unlocked in the save, selectable, locked, superseded; then cost per unit, then name); ' +
-  'moreCandidates = producers not listed. unexpanded: goods found but left out when nodeBudget was hit (call recipeGraph on them).';
+  'goods: breadth first from the target, each once. candidates: producers selectable under the horizon, best first ' +
+  '(unlocked in the save, then selectable; then cost/unit), only these are expanded; moreCandidates = selectable ones not listed; ' +
+  'locked = the others in one line with the cheapest unlock (researchPath it). leaf+seam = not expanded: raw, block (an existing ' +
+  'block makes it), shared (≥25 consumers), depth, energy, dead-end (nothing selectable makes it: import it or unlock it).';
+
+const HORIZON: Record<string, string> = { now: 'Now', target: 'Up to target', future: 'Future' };
 
 export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: RecipeGraphOptions = {}): RecipeGraphResult {
   const input = parseInput(recipeGraphInput, raw, 'recipeGraph');
@@ -74,29 +100,38 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
     if (b instanceof Map) return b.get(good);
     return (b as ReadonlySet<string>).has(good) ? 'an existing block' : undefined;
   };
+  const s = ctx.availability.state.settings;
+  const horizon = s.research_mode === 'target' ? `${HORIZON.target} (${s.horizon_target ?? 'no target set'})` : HORIZON[s.research_mode];
 
+  const makeable = makeableGoods(ctx);
   const goods: Record<string, GraphNode> = {};
+  const deadEnds: string[] = [];
   let count = 0;
   const queue: Array<{ good: string; depth: number }> = [{ good: target, depth: 0 }];
   const seen = new Set([target]);
   let head = 0;
-  let budgetHit = false;
+  let truncated = false;
+  // Size accounting: the result's JSON without goods, plus each described good's `"name":{…},`.
+  const skeleton = JSON.stringify({ target, display: g.goods.get(target)!.display, horizon, goodCount: 0, truncated: true, unexpanded: [], next: nextText(target), legend: GRAPH_LEGEND, goods: {} }).length;
+  const goodsBudget = input.maxChars - skeleton - FRONTIER_RESERVE;
+  let used = 0;
   while (head < queue.length) {
     if (count >= input.nodeBudget) {
-      budgetHit = true;
+      truncated = true;
       break;
     }
-    const { good, depth } = queue[head++];
+    const { good, depth } = queue[head];
     const x = g.goods.get(good);
-    if (!x) continue;
+    if (!x) {
+      head++;
+      continue;
+    }
     const consumers = realConsumers(ctx, good).length;
     const node: GraphNode = { display: x.display, kind: x.kind, depth, consumers, additive: consumers >= ADDITIVE_CONSUMERS };
     const fromBlock = blockOf(good);
     if (fromBlock) node.fromBlock = fromBlock;
     const sp = spoilFacts(ctx, x);
     if (sp) node.spoils = sp;
-    goods[good] = node;
-    count++;
 
     const isTarget = good === target;
     let seam: Seam | undefined;
@@ -105,30 +140,49 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
     else if (!isTarget && fromBlock) seam = 'block';
     else if (!isTarget && consumers >= SHARED_SEAM_CONSUMERS) seam = 'shared';
     else if (depth >= input.depth) seam = 'depth';
+
+    let expand: RankedRecipe[] = [];
+    if (seam !== 'energy' && seam !== 'raw' && seam !== 'block') {
+      const ranked = rankedRecipes(ctx, good, 'produce');
+      const open = ranked.filter((r) => r.info.selectable);
+      const closed = ranked.filter((r) => !r.info.selectable);
+      const locked = lockedLine(ctx, closed);
+      if (locked) node.locked = locked;
+      if (!open.length) {
+        node.deadEnd = true;
+        // The target's own recipes are worth naming even when none is selectable: they are what to unlock.
+        if (isTarget) node.candidates = closed.slice(0, input.candidatesPerGood).map((r) => ({ ...candidate(ctx, r), why: r.info.lockReason }));
+        seam ??= 'dead-end';
+      } else {
+        const shown = open.slice(0, input.candidatesPerGood);
+        if (!makeable.has(good)) {
+          // Selectable producers exist, but each needs something nothing selectable makes.
+          node.deadEnd = true;
+          const blockers = [...new Set(shown.flatMap((r) => consumedInputs(r.info.recipe)).filter((i) => !makeable.has(i)))].sort();
+          node.blockedBy = blockers.slice(0, MAX_BLOCKERS);
+        }
+        if (!seam) {
+          node.candidates = shown.map((r) => candidate(ctx, r));
+          if (open.length > shown.length) node.moreCandidates = open.length - shown.length;
+          expand = shown;
+        }
+      }
+    }
     if (seam) {
       node.leaf = true;
       node.seam = seam;
-      continue;
     }
-    const ranked = rankedRecipes(ctx, good, 'produce');
-    const shown = ranked.slice(0, input.candidatesPerGood);
-    node.candidates = shown.map((r) => ({
-      recipe: r.info.recipe.name,
-      ...researchFields(r.info),
-      lockState: r.info.lockState,
-      cost: costOut(r.cost),
-      prod: r.info.recipe.allowProductivity,
-      in: inText(r.info.recipe),
-      out: outText(r.info.recipe),
-    }));
-    if (ranked.length > shown.length) node.moreCandidates = ranked.length - shown.length;
-    if (!shown.length) {
-      node.leaf = true;
-      node.seam = 'raw';
-      delete node.candidates;
-      continue;
+    const size = JSON.stringify(good).length + 2 + JSON.stringify(node).length;
+    if (count > 0 && used + size > goodsBudget) {
+      truncated = true;
+      break;
     }
-    for (const r of shown) {
+    head++;
+    used += size + (node.deadEnd ? good.length + 3 : 0) + (isTarget && node.deadEnd ? deadTargetNote(target, horizon, node).length + 10 : 0);
+    goods[good] = node;
+    if (node.deadEnd) deadEnds.push(good);
+    count++;
+    for (const r of expand) {
       for (const i of r.info.recipe.ingredients) {
         if (seen.has(i.name)) continue;
         seen.add(i.name);
@@ -137,13 +191,107 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
     }
   }
   const frontier = queue.slice(head).map((q) => q.good);
+  const unexpanded: string[] = [];
+  let room = Math.max(FRONTIER_RESERVE, input.maxChars - skeleton - used);
+  for (const f of frontier) {
+    if (unexpanded.length >= MAX_FRONTIER || f.length + 3 > room) break;
+    unexpanded.push(f);
+    room -= f.length + 3;
+  }
+  const targetNode = goods[target];
   return {
     target,
+    display: g.goods.get(target)!.display,
+    horizon,
     goodCount: count,
-    budgetHit,
-    unexpanded: frontier.slice(0, MAX_FRONTIER),
-    ...(frontier.length > MAX_FRONTIER ? { unexpandedTruncated: true } : {}),
+    truncated,
+    unexpanded,
+    ...(frontier.length > unexpanded.length ? { unexpandedMore: frontier.length - unexpanded.length } : {}),
+    ...(truncated ? { next: nextText(target) } : {}),
+    ...(deadEnds.length ? { deadEnds } : {}),
+    ...(targetNode?.deadEnd
+      ? { note: deadTargetNote(target, horizon, targetNode) }
+      : {}),
     legend: GRAPH_LEGEND,
     goods,
   };
+}
+
+function deadTargetNote(target: string, horizon: string, node: GraphNode): string {
+  const why = node.blockedBy ? `its selectable recipes need ${node.blockedBy.join(', ')}, which nothing selectable makes` : 'no recipe for it is selectable';
+  return `${target} cannot be made under the horizon (${horizon}): ${why}. Unlock what the dead ends' locked lines name (researchPath), import it, or change the horizon`;
+}
+
+function nextText(target: string): string {
+  return `budget reached: call recipeOptionsBatch with the unexpanded goods you need, or recipeGraph on one of them (or raise maxChars/nodeBudget for ${target})`;
+}
+
+function candidate(ctx: PlanningContext, r: RankedRecipe): GraphCandidate {
+  const av = r.info.avail;
+  return {
+    recipe: r.info.recipe.name,
+    lockState: r.info.lockState,
+    ...(r.info.selectable && !av.buildableNow ? { buildableNow: false as const } : {}),
+    ...(av.turd ? { turd: { master: av.turd.master, choice: av.turd.branch, state: av.turd.state } } : {}),
+    cost: costOut(r.cost),
+    prod: r.info.recipe.allowProductivity,
+    in: inText(r.info.recipe),
+    out: outText(r.info.recipe),
+  };
+}
+
+/**
+ * The producers a horizon rules out, in one line: how many are locked (and superseded), and the
+ * cheapest way to unlock one — the technology with the fewest science packs left to research (the
+ * recipe's own, or a machine's when only the machine is missing), else the reason it is locked.
+ */
+function lockedLine(ctx: PlanningContext, closed: RankedRecipe[]): string | undefined {
+  if (!closed.length) return undefined;
+  const superseded = closed.filter((r) => r.info.rank === 3);
+  const locked = closed.filter((r) => r.info.rank !== 3);
+  const parts: string[] = [];
+  if (locked.length) {
+    let best: (Unlock & { recipe: string }) | null = null;
+    for (const r of locked) {
+      const u = cheapestUnlock(ctx, r.info.recipe);
+      if (u && (!best || u.packs < best.packs || (u.packs === best.packs && r.info.recipe.name < best.recipe))) best = { ...u, recipe: r.info.recipe.name };
+    }
+    const how = best
+      ? `cheapest unlock ${best.tech} (${best.packs} packs) → ${best.recipe}${best.machine ? ` (its machine ${best.machine})` : ''}`
+      : `${locked[0].info.recipe.name}: ${locked[0].info.lockReason ?? 'not selectable'}`;
+    parts.push(`${locked.length} locked; ${how}`);
+  }
+  if (superseded.length) parts.push(`${superseded.length} superseded (${superseded[0].info.lockReason})`);
+  return parts.join('; ');
+}
+
+interface Unlock {
+  tech: string;
+  packs: number;
+  machine?: string;
+}
+
+/** The unresearched technology that unlocks a recipe most cheaply: its own, or else its machine's. */
+function cheapestUnlock(ctx: PlanningContext, recipe: Recipe): Unlock | null {
+  const a = ctx.availability;
+  const best = (techs: readonly string[], machine?: string): Unlock | null => {
+    let out: Unlock | null = null;
+    for (const t of techs) {
+      const packs = unlockPacks(ctx, t);
+      if (packs > 0 && (!out || packs < out.packs || (packs === out.packs && t < out.tech))) out = { tech: t, packs, ...(machine ? { machine } : {}) };
+    }
+    return out;
+  };
+  const own = best(recipe.unlockedBy);
+  if (own) return own;
+  let out: Unlock | null = null;
+  for (const m of ctx.g.machinesFor(recipe)) {
+    const av = a.machine(m.name);
+    if (a.isExcluded(m.name) || (a.mode === 'now' ? av.buildableNow : av.availableNow)) continue;
+    for (const r of av.madeBy) {
+      const u = best(ctx.g.recipes.get(r)!.unlockedBy, m.name);
+      if (u && (!out || u.packs < out.packs || (u.packs === out.packs && u.tech < out.tech))) out = u;
+    }
+  }
+  return out;
 }

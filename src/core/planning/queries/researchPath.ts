@@ -158,6 +158,26 @@ export function researchPath(ctx: PlanningContext, raw: ResearchPathInput): Rese
   };
 }
 
+const unlockCosts = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Science packs over a technology's unresearched closure (TURD gates are free choices): what
+ * unlocking it costs from the save's research. 0 when it is researched. Cached per availability.
+ */
+export function unlockPacks(ctx: PlanningContext, tech: string): number {
+  let cache = unlockCosts.get(ctx.availability);
+  if (!cache) {
+    cache = new Map();
+    unlockCosts.set(ctx.availability, cache);
+  }
+  let n = cache.get(tech);
+  if (n === undefined) {
+    n = route(ctx, tech).totalPacks;
+    cache.set(tech, n);
+  }
+  return n;
+}
+
 /** Unresearched closure of a tech in prerequisite order (post-order DFS, prerequisites by name). */
 function route(ctx: PlanningContext, tech: string): Route {
   const g = ctx.g;

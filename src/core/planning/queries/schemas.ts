@@ -34,6 +34,13 @@ export const recipeGraphInput = z.object({
   depth: z.number().int().min(1).max(20).default(14),
   candidatesPerGood: z.number().int().min(1).max(10).default(6),
   nodeBudget: z.number().int().min(10).max(150).default(55),
+  maxChars: z
+    .number()
+    .int()
+    .min(2_000)
+    .max(40_000)
+    .default(8_000)
+    .describe('size budget: characters of the JSON result; the walk stops before exceeding it and returns the frontier'),
 });
 
 /** Module and beacon settings are the block document's (one definition for rows, drafts and queries). */

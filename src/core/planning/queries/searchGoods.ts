@@ -1,6 +1,7 @@
-// searchGoods: free text → internal good names, over internal and localized names, exact > prefix >
-// word start > substring > all words, case and `-`/`_`/space insensitive, exclusions applied. The
-// normalized index is built once per game index (names.ts), so a query is one linear scan.
+// searchGoods: free text → internal good names, over internal and localized names, visible before
+// hidden, exact > prefix > word start > substring > all words in any order > near spellings > some
+// of the words; case and `-`/`_`/space insensitive, exclusions applied. The normalized index is
+// built once per game index (names.ts), so a query is one linear scan.
 import type { PlanningContext } from '../context';
 import { parseInput } from './errors';
 import { findNames, nameIndex, type MatchTier } from './names';
@@ -23,6 +24,10 @@ export function searchGoods(ctx: PlanningContext, raw: SearchGoodsInput): Search
     query: input.query,
     matches,
     truncated: hits.length > input.limit,
-    ...(matches.length ? {} : { note: `no good matches '${input.query}'; try a shorter or different word` }),
+    ...(matches.length
+      ? matches[0].match === 'some-words'
+        ? { note: `nothing matches every word of '${input.query}'; these match some of them` }
+        : {}
+      : { note: `no good matches '${input.query}'; try a shorter or different word` }),
   };
 }

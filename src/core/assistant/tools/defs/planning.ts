@@ -13,7 +13,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['lookup'],
     description:
-      "Turns the user's words into internal item/fluid names (exact > prefix > substring; case, '-', '_' and spaces ignored; localized names too). Call it only for names the user typed; names returned by other tools are already exact — reuse them, never re-search them.",
+      "Turns the user's words into internal item/fluid names (exact > prefix > substring > all words in any order > near spellings > some of the words; hidden goods last; case, '-', '_' and spaces ignored; localized names too). Call it only for names the user typed; names returned by other tools are already exact — reuse them, never re-search them.",
     input: q.searchGoodsInput,
     run: (i, ctx) => q.searchGoods(planning(ctx), i),
     describe: (i, o) => `Searched goods for "${i.query}" — ${plural(o.matches.length, 'match', 'matches')}`,
@@ -67,10 +67,10 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['recipes', 'planning'],
     description:
-      "The production neighbourhood of a target, breadth first, cut at seams (raw goods, goods an existing block makes, high fan-out goods, the depth limit) with each good's candidate recipes and availability. Call it FIRST when drafting a block; then expand the chosen seams with one recipeOptionsBatch. `budgetHit`/`unexpanded` say where it stopped.",
+      "The production neighbourhood of a target under the current horizon, breadth first, cut at seams (raw goods, goods an existing block makes, high fan-out goods, the depth limit, dead ends nothing selectable makes). Lists and expands only recipes selectable under the horizon; each good's locked ones come as one line with the cheapest unlock. Bounded by maxChars; `truncated`/`unexpanded`/`next` say where it stopped. Call it FIRST when drafting a block; then expand the chosen seams with one recipeOptionsBatch.",
     input: q.recipeGraphInput,
     run: (i, ctx) => q.recipeGraph(planning(ctx), i, { blockGoods: blockGoods(ctx) }),
-    describe: (i, o) => `Explored the recipe graph of ${i.target} — ${plural(o.goodCount, 'good')}${o.budgetHit ? ' (budget reached)' : ''}`,
+    describe: (i, o) => `Explored the recipe graph of ${i.target} — ${plural(o.goodCount, 'good')}${o.deadEnds?.length ? `, ${plural(o.deadEnds.length, 'dead end')}` : ''}${o.truncated ? ' (budget reached)' : ''}`,
   }),
   defineTool({
     name: 'calcRecipe',
@@ -131,7 +131,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['planning'],
     description:
-      'Stoichiometric closure of a recipe set towards a target: invalid names, whether it is closed, each open input (amount per craft, additive?, suggestion, producers, top recipe) and the byproducts. Call it on every draft until only intentional imports remain.',
+      'Stoichiometric closure of a recipe set towards a target, per craft of its best recipe for it: how often each recipe runs (every product of a multi-output recipe counts; burner machines burn fuel, preferably one the set makes), open inputs the chain must still build, intentional imports (raw, energy, shared goods), byproducts and fuel. closed = nothing open. Call it on every draft until it is closed.',
     input: q.chainStatusInput,
     run: (i, ctx) => q.chainStatus(planning(ctx), i),
     describe: (_i, o) => `Checked the chain — ${o.closed ? 'closed' : `${plural(o.openInputs.length, 'open input')}`}`,

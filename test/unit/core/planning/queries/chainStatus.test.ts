@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { chainStatus } from '../../../../../src/core/planning/queries/chainStatus';
 import { byproductSinks } from '../../../../../src/core/planning/queries/byproductSinks';
-import { sampleWorld, type World } from './world';
+import { requireSharedData } from '../../../../helpers/paths';
+import { loadWorld, sampleWorld, type World } from './world';
 
 const NOW_BASIC = { research_mode: 'now' as const, available_science_packs: ['basic-research-pack'] };
 
@@ -13,58 +14,114 @@ describe('chainStatus', () => {
     w = await sampleWorld();
   });
 
-  it('scales the set per craft of the top recipe and lists what it still needs', () => {
-    const r = chainStatus(w.ctx(NOW_BASIC), { recipes: ['circuit', 'wire', 'ferrite-plate'], target: 'circuit' });
+  // The kiln (the only smelter under NOW_BASIC) draws 90 kW at 80 % effectivity: 112.5 kW; a 3.2 s
+  // smelt at speed 1 burns 360 kJ = 0.1636 charcoal (2.2 MJ), the preferred fuel it accepts.
+  const CHARCOAL_PER_SMELT = (90e3 / 0.8) * 3.2 / 2.2e6;
+
+  it('scales the set per craft of the top recipe and lists what it still needs, fuel included', async () => {
+    const r = await chainStatus(w.ctx(NOW_BASIC), { recipes: ['circuit', 'wire', 'ferrite-plate'], target: 'circuit' });
     assert.equal(r.topRecipe, 'circuit');
+    // circuit: 3 wire + 1 ferrite-plate; wire: 1 azurite-plate → 2 wire.
     assert.deepEqual(r.crafts, { circuit: 1, wire: 1.5, 'ferrite-plate': 1 });
     assert.equal(r.closed, false);
     assert.deepEqual(r.openInputs.map((o) => [o.good, o.amountPerCraft, o.action]), [
       ['azurite-plate', 1.5, 'build'],
-      ['ferrite-ore', 1, 'import'],
+      ['charcoal', Number(CHARCOAL_PER_SMELT.toPrecision(4)), 'build'],
     ]);
     assert.equal(r.openInputs[0].suggestion, 'build: add azurite-plate');
     assert.equal(r.openInputs[0].topRecipe, 'azurite-plate');
-    assert.match(r.openInputs[1].suggestion, /raw resource/);
-    assert.equal(r.converged, true);
+    assert.equal(r.openInputs[1].suggestion, 'build: add crush-lignite');
+    assert.deepEqual(r.imports.map((o) => [o.good, o.amountPerCraft, o.action]), [['ferrite-ore', 1, 'import']]);
+    assert.match(r.imports[0].suggestion, /raw resource/);
+    assert.deepEqual(r.fuel, [{ recipe: 'ferrite-plate', machine: 'kiln', fuel: 'charcoal', amountPerCraft: Number(CHARCOAL_PER_SMELT.toPrecision(4)) }]);
   });
 
-  it('is closed when only imports are left', () => {
-    const r = chainStatus(w.ctx(NOW_BASIC), { recipes: ['circuit', 'wire', 'ferrite-plate', 'azurite-plate'], target: 'circuit' });
+  it('is closed only when nothing is open: a fuel recipe in the set runs for the fuel burned, never a byproduct', async () => {
+    const r = await chainStatus(w.ctx(NOW_BASIC), { recipes: ['circuit', 'wire', 'ferrite-plate', 'azurite-plate', 'crush-lignite'], target: 'circuit' });
     assert.equal(r.closed, true);
-    assert.deepEqual(r.openInputs.map((o) => o.good).sort(), ['azurite-ore', 'ferrite-ore']);
+    assert.deepEqual(r.openInputs, []);
+    // 1 + 1.5 smelts burn 2.5 × 0.1636 charcoal; crush-lignite gives 2 charcoal on average (1–3) from 2 lignite.
+    const charcoal = 2.5 * CHARCOAL_PER_SMELT;
+    assert.equal(r.crafts['crush-lignite'], Number((charcoal / 2).toPrecision(4)));
+    assert.deepEqual(r.imports.map((o) => [o.good, o.amountPerCraft]), [['azurite-ore', 1.5], ['ferrite-ore', 1], ['lignite', Number(charcoal.toPrecision(4))]]);
+    assert.deepEqual(r.byproducts, []);
+    assert.equal(r.unused, undefined);
+    const open = await chainStatus(w.ctx(NOW_BASIC), { recipes: ['circuit', 'wire', 'ferrite-plate', 'azurite-plate'], target: 'circuit' });
+    assert.equal(open.closed, false, 'the kilns still need charcoal');
+    assert.deepEqual(open.openInputs.map((o) => o.good), ['charcoal']);
   });
 
-  it('suggests importing a shared input and says when a producer is locked', () => {
-    const frame = chainStatus(w.ctx(NOW_BASIC), { recipes: ['frame'], target: 'frame' });
-    const gear = frame.openInputs.find((o) => o.good === 'gear')!;
+  it('imports a shared input on purpose and says when a producer is locked', async () => {
+    const frame = await chainStatus(w.ctx(NOW_BASIC), { recipes: ['frame'], target: 'frame' });
+    const gear = frame.imports.find((o) => o.good === 'gear')!;
     assert.equal(gear.additive, true);
     assert.equal(gear.action, 'import');
-    const dense = chainStatus(w.ctx(NOW_BASIC), { recipes: ['speed-module-s1'], target: 'speed-module-s1' });
+    assert.equal(frame.closed, true);
+    const dense = await chainStatus(w.ctx(NOW_BASIC), { recipes: ['speed-module-s1'], target: 'speed-module-s1' });
     const d = dense.openInputs.find((o) => o.good === 'dense-circuit')!;
     assert.equal(d.action, 'build');
     assert.equal(d.locked, true);
     assert.match(d.suggestion, /no producer is selectable/);
   });
 
-  it('settles byproduct loops and reports byproducts', () => {
-    const r = chainStatus(w.ctx({ research_mode: 'future' }), { recipes: ['refine-brine', 'reclaim-tailings'], target: 'solvent' });
-    assert.equal(r.converged, true);
+  it('settles a byproduct loop where it balances', async () => {
+    const r = await chainStatus(w.ctx({ research_mode: 'future' }), { recipes: ['refine-brine', 'reclaim-tailings'], target: 'solvent' });
     assert.equal(r.topRecipe, 'refine-brine');
-    assert.equal(r.crafts['reclaim-tailings'], 2.5);
-    assert.deepEqual(r.byproducts.map((b) => [b.good, b.amountPerCraft]), [['naphtha', 20], ['sludge-cake', 1.25]]);
-    const tailings = r.openInputs.find((o) => o.good === 'tailings')!;
-    assert.match(tailings.suggestion, /only as a byproduct \(refine-brine\)/);
+    // refine-brine: 100 brine + 2 azurite-ore → 40 solvent + 30 tailings + 20 naphtha; reclaim-tailings:
+    // 50 tailings → 40 brine + 1 sludge-cake @50 %. All 30 tailings are reclaimed: 0.6 crafts, giving
+    // back 24 brine, so 76 brine is still pumped.
+    assert.deepEqual(r.crafts, { 'refine-brine': 1, 'reclaim-tailings': 0.6 });
+    assert.equal(r.closed, true);
+    assert.deepEqual(r.imports.map((o) => [o.good, o.amountPerCraft]), [['brine', 76], ['azurite-ore', 2]]);
+    assert.deepEqual(r.byproducts.map((b) => [b.good, b.amountPerCraft]), [['naphtha', 20], ['sludge-cake', 0.3]]);
   });
 
-  it('reports names that are not recipes and a set that does not make the target', () => {
-    const r = chainStatus(w.ctx(), { recipes: ['circuit', 'circut-lean'], target: 'circuit' });
+  it('runs a multi-output recipe for the product the chain needs, whatever its main product', async () => {
+    // resin needs 20 naphtha, a side product of refine-brine (main product solvent).
+    const r = await chainStatus(w.ctx({ research_mode: 'future' }), { recipes: ['resin', 'refine-brine'], target: 'fresh-resin' });
+    assert.deepEqual(r.crafts, { resin: 1, 'refine-brine': 1 });
+    assert.equal(r.unused, undefined);
+    assert.ok(!r.openInputs.some((o) => o.good === 'naphtha'));
+    assert.deepEqual(r.byproducts.map((b) => [b.good, b.amountPerCraft]), [['solvent', 40], ['tailings', 30]]);
+    assert.deepEqual(r.openInputs.map((o) => o.good), ['steam']);
+    assert.equal(r.closed, false);
+  });
+
+  it('reports names that are not recipes and a set that does not make the target', async () => {
+    const r = await chainStatus(w.ctx(), { recipes: ['circuit', 'circut-lean'], target: 'circuit' });
     assert.equal(r.invalid[0].recipe, 'circut-lean');
     assert.match(r.invalid[0].error, /did you mean circuit-lean/);
-    const none = chainStatus(w.ctx(), { recipes: ['wire'], target: 'gear' });
+    const none = await chainStatus(w.ctx(), { recipes: ['wire'], target: 'gear' });
     assert.equal(none.topRecipe, null);
     assert.equal(none.closed, false);
     assert.match(none.note!, /no recipe of the set makes gear/);
-    assert.deepEqual(chainStatus(w.ctx(), { recipes: ['wire', 'gear'], target: 'gear' }).unused, ['wire']);
+    assert.deepEqual((await chainStatus(w.ctx(), { recipes: ['wire', 'gear'], target: 'gear' })).unused, ['wire']);
+  });
+});
+
+describe('chainStatus on Py HighTech', function () {
+  let w: World;
+  before(async function () {
+    w = await loadWorld(requireSharedData(this, 'py-hightech-2.0-data-raw'));
+  });
+
+  it('burns coal in the stone furnace and makes it with a multi-output recipe of the set, not as a byproduct', async () => {
+    // Fresh-import horizon (Now): iron-plate smelts 8 iron-ore in 10 s in a stone-furnace (200 kW,
+    // effectivity 1): 2 MJ = 0.5 coal (4 MJ, burnt into ash) per craft. distilled-raw-coal turns 10
+    // raw-coal into 60 coal-gas + 30 tar + 3 coal + 1 iron-oxide @20 %: 0.5/3 crafts cover the fuel.
+    const r = await chainStatus(w.ctx(), { recipes: ['iron-plate', 'distilled-raw-coal'], target: 'iron-plate' });
+    assert.deepEqual(r.fuel, [{ recipe: 'iron-plate', machine: 'stone-furnace', fuel: 'coal', amountPerCraft: 0.5, burntResult: 'ash' }]);
+    const x = 0.5 / 3;
+    assert.deepEqual(r.crafts, { 'iron-plate': 1, 'distilled-raw-coal': Number(x.toPrecision(4)) });
+    assert.equal(r.closed, true);
+    assert.deepEqual(r.imports.map((o) => [o.good, o.amountPerCraft]), [['iron-ore', 8], ['raw-coal', Number((10 * x).toPrecision(4))]]);
+    assert.deepEqual(r.byproducts.map((b) => [b.good, b.amountPerCraft]), [
+      ['ash', 0.5],
+      ['coal-gas', Number((60 * x).toPrecision(4))],
+      ['iron-oxide', Number((0.2 * x).toPrecision(4))],
+      ['tar', Number((30 * x).toPrecision(4))],
+    ]);
+    assert.equal(r.unused, undefined);
   });
 });
 

@@ -1,9 +1,13 @@
-// recipeGraph on the sample world: breadth-first neighbourhood, seams (raw, block, depth), candidate
-// bounds, the node budget with its frontier, and determinism.
+// recipeGraph on the sample world: breadth-first neighbourhood, seams (raw, block, depth), candidates
+// limited to the horizon with the locked ones summed up, dead ends, the node and size budgets with
+// their frontier, and determinism. On Py data: the default-settings result stays small.
 import assert from 'node:assert/strict';
 import { recipeGraph } from '../../../../../src/core/planning/queries/recipeGraph';
 import { QueryError } from '../../../../../src/core/planning/queries/errors';
-import { sampleWorld, type World } from './world';
+import { findTool } from '../../../../../src/core/assistant/tools/registry';
+import { runTool } from '../../../../../src/core/assistant/tools/run';
+import { requireSharedData } from '../../../../helpers/paths';
+import { loadWorld, sampleWorld, type World } from './world';
 
 const NOW_BASIC = { research_mode: 'now' as const, available_science_packs: ['basic-research-pack'] };
 
@@ -16,8 +20,9 @@ describe('recipeGraph', () => {
   it('walks breadth first from the target, each good once, and stops at raw goods', () => {
     const r = recipeGraph(w.ctx(NOW_BASIC), { target: 'advanced-research-pack' });
     assert.equal(r.target, 'advanced-research-pack');
-    assert.equal(r.budgetHit, false);
+    assert.equal(r.truncated, false);
     assert.deepEqual(r.unexpanded, []);
+    assert.equal(r.next, undefined);
     assert.equal(r.goodCount, Object.keys(r.goods).length);
     const depths = Object.values(r.goods).map((n) => n.depth);
     assert.deepEqual(depths, [...depths].sort((a, b) => a - b));
@@ -29,22 +34,62 @@ describe('recipeGraph', () => {
     assert.match(r.legend, /seam/);
   });
 
-  it('lists candidates in picker order with availability, cost and in/out', () => {
+  it('lists only the candidates selectable under the horizon, with cost and in/out, and sums up the locked ones', () => {
     const r = recipeGraph(w.ctx(NOW_BASIC, ['automation-basics', 'electronics']), { target: 'circuit' });
     const c = r.goods['circuit'].candidates!;
-    assert.deepEqual(c.map((x) => x.recipe), ['circuit', 'circuit-lean']);
+    // circuit-lean needs the lean-press TURD branch of press-upgrade, whose research needs advanced-research-pack.
+    assert.deepEqual(c.map((x) => x.recipe), ['circuit']);
     assert.equal(c[0].lockState, 'unlocked');
     assert.equal(c[0].in, '3 wire + 1 ferrite-plate');
     assert.equal(typeof c[0].cost, 'number');
-    assert.deepEqual(c[1].turd, { master: 'press-upgrade', choice: 'lean-press', state: 'pickable' });
-    assert.deepEqual(c[1].needsResearch, ['advanced-research-pack']);
+    // Cheapest unlock of circuit-lean: lean-press's unresearched closure, the branch gate itself free:
+    // fluid-handling 40 + advanced-research 50 + advanced-pressing 75×2 + press-upgrade 120×2 = 480 packs.
+    assert.equal(r.goods['circuit'].locked, '1 locked; cheapest unlock lean-press (480 packs) → circuit-lean');
+    assert.equal(r.horizon, 'Now');
+    assert.equal(r.goods['circuit'].display, 'Circuit');
   });
 
-  it('bounds candidates per good and counts the rest', () => {
-    const r = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'circuit', candidatesPerGood: 1 });
-    assert.equal(r.goods['circuit'].candidates!.length, 1);
-    assert.equal(r.goods['circuit'].moreCandidates, 1);
-    assert.ok(r.goods['wire']);
+  it('expands only selectable candidates: a locked route never drags its inputs in', () => {
+    // Under Future everything is researchable, but a TURD branch must still be chosen (circuit-lean is locked)
+    // while the lean-press choice also supersedes circuit itself.
+    const lean = recipeGraph(w.ctx({ research_mode: 'future' }, [], { 'press-upgrade': 'lean-press' }), { target: 'arm' });
+    assert.deepEqual(lean.goods['circuit'].candidates!.map((x) => x.recipe), ['circuit-lean']);
+    assert.match(lean.goods['circuit'].locked!, /^1 superseded \(superseded by circuit-lean/);
+    const free = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'circuit', candidatesPerGood: 1 });
+    assert.equal(free.goods['circuit'].candidates!.length, 1);
+    assert.equal(free.goods['circuit'].moreCandidates, undefined, 'circuit-lean is locked, not a further candidate');
+    assert.match(free.goods['circuit'].locked!, /^1 locked; .*→ circuit-lean/);
+    assert.ok(free.goods['wire']);
+  });
+
+  it('flags dead ends: no selectable producer (root) and selectable producers whose inputs cannot be made', () => {
+    // Now with only basic packs and lean-press chosen: circuit is superseded, circuit-lean needs
+    // press-upgrade research (advanced packs) — nothing can make circuit; arm's only recipe needs it.
+    const r = recipeGraph(w.ctx(NOW_BASIC, [], { 'press-upgrade': 'lean-press' }), { target: 'arm' });
+    const circuit = r.goods['circuit'];
+    assert.equal(circuit.deadEnd, true);
+    assert.equal(circuit.seam, 'dead-end');
+    assert.equal(circuit.leaf, true);
+    assert.equal(circuit.candidates, undefined);
+    assert.match(circuit.locked!, /^1 locked; cheapest unlock lean-press \(\d+ packs\) → circuit-lean; 1 superseded/);
+    const arm = r.goods['arm'];
+    assert.equal(arm.deadEnd, true);
+    assert.deepEqual(arm.blockedBy, ['circuit']);
+    assert.deepEqual(arm.candidates!.map((c) => c.recipe), ['arm']);
+    assert.deepEqual(r.deadEnds, ['arm', 'circuit']);
+    assert.match(r.note!, /arm cannot be made under the horizon \(Now\): its selectable recipes need circuit/);
+    assert.equal(r.goods['gear'].deadEnd, undefined);
+  });
+
+  it('names the locked recipes of a dead-end target and why', () => {
+    // Nothing researched, no packs: circuit needs electronics (30 basic packs).
+    const r = recipeGraph(w.ctx({ research_mode: 'now', available_science_packs: [] }), { target: 'circuit' });
+    const n = r.goods['circuit'];
+    assert.equal(n.deadEnd, true);
+    assert.deepEqual(n.candidates!.map((c) => [c.recipe, c.lockState]), [['circuit-lean', 'locked'], ['circuit', 'locked']]);
+    assert.match(n.candidates![1].why!, /needs research with basic-research-pack/);
+    assert.equal(n.locked, '2 locked; cheapest unlock electronics (30 packs) → circuit');
+    assert.equal(r.goodCount, 1, 'a dead end is not expanded');
   });
 
   it('cuts at the depth limit', () => {
@@ -70,9 +115,27 @@ describe('recipeGraph', () => {
     const r = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'speed-module-s1', nodeBudget: 10 });
     assert.equal(r.goodCount, 10);
     assert.equal(Object.keys(r.goods).length, 10);
-    assert.equal(r.budgetHit, true);
+    assert.equal(r.truncated, true);
+    assert.match(r.next!, /recipeOptionsBatch/);
     assert.ok(r.unexpanded.length > 0);
     for (const u of r.unexpanded) assert.equal(r.goods[u], undefined);
+  });
+
+  it('stops before the size budget and says what to call next', () => {
+    const full = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'beacon-tower', maxChars: 40_000 });
+    assert.equal(full.truncated, false);
+    const fullSize = JSON.stringify(full).length;
+    const cut = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'beacon-tower', maxChars: 2_000 });
+    assert.ok(fullSize > 2_000, `the full graph (${fullSize}) must exceed the budget for this test`);
+    assert.ok(JSON.stringify(cut).length <= 2_000, `${JSON.stringify(cut).length}`);
+    assert.equal(cut.truncated, true);
+    assert.match(cut.next!, /unexpanded/);
+    assert.ok(cut.goodCount >= 1 && cut.goodCount < full.goodCount);
+    // The frontier is exactly the goods the full walk describes next, in breadth-first order.
+    const order = Object.keys(full.goods);
+    assert.deepEqual(Object.keys(cut.goods), order.slice(0, cut.goodCount));
+    assert.ok(cut.unexpanded.length > 0);
+    for (const u of cut.unexpanded) assert.ok(!cut.goods[u] && full.goods[u], u);
   });
 
   it('reports spoilage on the way and the target of a raw good with its mining candidate', () => {
@@ -90,5 +153,56 @@ describe('recipeGraph', () => {
 
   it('asks for searchGoods on an unknown target', () => {
     assert.throws(() => recipeGraph(w.ctx(), { target: 'advanced research pack x' }), QueryError);
+  });
+});
+
+describe('recipeGraph on Py HighTech', function () {
+  let w: World;
+  before(async function () {
+    w = await loadWorld(requireSharedData(this, 'py-hightech-2.0-data-raw'));
+  });
+
+  it('stays small at default settings on the fresh-import horizon, as the model receives it', async () => {
+    const tool = findTool('recipeGraph')!;
+    for (const target of ['coal-gas', 'tar', 'syngas']) {
+      const out = await runTool(tool, { target }, { project: w.project, caller: 'agent' });
+      assert.ok(out.ok, `${target}: ${out.ok ? '' : out.error}`);
+      const chars = JSON.stringify(out).length;
+      assert.ok(chars <= 12_000, `${target}: ${chars} characters`);
+    }
+  });
+
+  it('flags wood as a dead end under Now with nothing researched, down to log and its cheapest unlock', () => {
+    const r = recipeGraph(w.ctx(), { target: 'coal-gas' });
+    assert.equal(r.horizon, 'Now');
+    const recipes = r.goods['coal-gas'].candidates!.map((c) => c.recipe);
+    assert.ok(recipes.includes('coal-gas-from-wood'));
+    // tar-gasification and heavyoil-to-coal-gas need research with packs nobody has yet.
+    assert.ok(!recipes.includes('tar-gasification') && !recipes.includes('heavyoil-to-coal-gas'));
+    assert.match(r.goods['coal-gas'].locked!, /^2 locked; cheapest unlock /);
+    assert.equal(r.goods['wood'].deadEnd, true);
+    assert.deepEqual(r.goods['wood'].blockedBy, ['log']);
+    // log1…log8 and log7-2 are unlocked by wood-processing: 20 units × 1 automation-science-pack, its
+    // prerequisites (automation-science-pack, steam-power) are trigger technologies without packs.
+    assert.equal(r.goods['log'].seam, 'dead-end');
+    assert.equal(r.goods['log'].locked, '9 locked; cheapest unlock wood-processing (20 packs) → log1');
+    assert.ok(r.deadEnds!.includes('wood') && r.deadEnds!.includes('log'));
+  });
+
+  it("names a machine's technology when only the machine is missing", () => {
+    // automation-science-pack is unlocked by a trigger technology, but every machine of its category needs
+    // research; assembling-machine-1 comes with automation: 20 units × 1 automation-science-pack.
+    const r = recipeGraph(w.ctx(), { target: 'automation-science-pack' });
+    const n = r.goods['automation-science-pack'];
+    assert.equal(n.deadEnd, true);
+    assert.match(n.locked!, /cheapest unlock automation \(20 packs\) → automation-science-pack \(its machine assembling-machine-1\)/);
+    assert.match(r.note!, /cannot be made under the horizon \(Now\)/);
+  });
+
+  it('keeps every Future result within the default size budget', () => {
+    for (const target of ['advanced-circuit', 'coal-gas', 'syngas', 'titanium-plate']) {
+      const r = recipeGraph(w.ctx({ research_mode: 'future' }), { target });
+      assert.ok(JSON.stringify(r).length <= 8_000, target);
+    }
   });
 });

@@ -37,6 +37,27 @@ describe('searchGoods', () => {
     assert.equal(r.matches[0].match, 'words');
   });
 
+  it('forgives a plural s in the words fallback', () => {
+    const r = searchGoods(w.ctx(), { query: 'plates ferrite' });
+    assert.deepEqual([r.matches[0].name, r.matches[0].match], ['ferrite-plate', 'words']);
+  });
+
+  it('never answers nothing when some words match: names holding most of the words, with a note', () => {
+    const r = searchGoods(w.ctx(), { query: 'shiny ferrite plate' });
+    assert.deepEqual(r.matches.slice(0, 1).map((m) => [m.name, m.match]), [['ferrite-plate', 'some-words']]);
+    assert.ok(r.matches.some((m) => m.name === 'ferrite-ore'), 'one word is enough');
+    assert.match(r.note!, /nothing matches every word/);
+    assert.equal(searchGoods(w.ctx(), { query: 'ferrite' }).note, undefined);
+  });
+
+  it('ranks hidden goods below visible ones', () => {
+    const r = searchGoods(w.ctx(), { query: 'press' });
+    const hidden = r.matches.map((m) => m.name).filter((n) => w.g.goods.get(n)!.hidden);
+    assert.deepEqual(hidden.sort(), ['lean-press-module', 'salvage-press-module', 'tempered-press-module']);
+    const firstHidden = r.matches.findIndex((m) => w.g.goods.get(m.name)!.hidden);
+    assert.ok(r.matches.slice(firstHidden).every((m) => w.g.goods.get(m.name)!.hidden));
+  });
+
   it('falls back to near spellings only when nothing else matches', () => {
     const r = searchGoods(w.ctx(), { query: 'ferite-plate' });
     assert.equal(r.matches[0].name, 'ferrite-plate');
@@ -97,13 +118,14 @@ describe('unknown names', () => {
 describe('query input schemas', () => {
   it('carry the defaults and limits of domain D', () => {
     assert.deepEqual(searchGoodsInput.parse({ query: 'x' }), { query: 'x', limit: 15 });
-    assert.deepEqual(recipeGraphInput.parse({ target: 'gear' }), { target: 'gear', depth: 14, candidatesPerGood: 6, nodeBudget: 55 });
+    assert.deepEqual(recipeGraphInput.parse({ target: 'gear' }), { target: 'gear', depth: 14, candidatesPerGood: 6, nodeBudget: 55, maxChars: 8000 });
     assert.equal(QUERY_INPUTS.recipeOptions.parse({ good: 'g' }).limit, 12);
     assert.equal(QUERY_INPUTS.recipeOptions.parse({ good: 'g' }).direction, 'produce');
     assert.equal(QUERY_INPUTS.recipeOptionsBatch.parse({ goods: ['g'] }).limitEach, 8);
     assert.equal(QUERY_INPUTS.researchPath.parse({ target: 't' }).limit, 40);
     assert.equal(QUERY_INPUTS.byproductSinks.parse({ good: 'g' }).limit, 10);
     assert.equal(QUERY_INPUTS.recipeGraph.safeParse({ target: 'g', nodeBudget: 151 }).success, false);
+    assert.equal(QUERY_INPUTS.recipeGraph.safeParse({ target: 'g', maxChars: 40_001 }).success, false);
     assert.equal(QUERY_INPUTS.recipeOptionsBatch.safeParse({ goods: Array(31).fill('g') }).success, false);
     assert.equal(QUERY_INPUTS.turdChoices.safeParse({ master: 'a', good: 'b' }).success, false);
     assert.equal(QUERY_INPUTS.logisticsFor.safeParse({ good: 'g', rate: 0 }).success, false);
