@@ -67,8 +67,15 @@ interface Row {
   solve_diagnosis: string | null; data_fingerprint: string | null; solve_generation: number | null;
 }
 
+/**
+ * The planner's rules version. A cached projection is valid only for the game data, the planning
+ * state and the rules it was solved under: raising this (when the effect, energy or solver rules
+ * change what a block solves to) makes every block solved by an older PyOps re-solve on open.
+ */
+export const SOLVER_RULES_VERSION = 2;
+
 export function currentStamp(p: Project): SolveStamp {
-  return { fingerprint: p.gamedataMeta('fingerprint') ?? '', generation: readSolveGeneration(p) };
+  return { fingerprint: `${p.gamedataMeta('fingerprint') ?? ''}#rules${SOLVER_RULES_VERSION}`, generation: readSolveGeneration(p) };
 }
 
 function toRecord(r: Row, stamp: SolveStamp): BlockRecord {

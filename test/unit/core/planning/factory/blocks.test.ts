@@ -103,6 +103,17 @@ describe('blocks repository', () => {
     assert.ok(listBlocks(p).every((b) => b.cache.fresh));
   });
 
+  it('re-solves a block cached by an older PyOps whose planning rules differ', async () => {
+    const solve = fakeSolver();
+    const id = await createBlock(p, solve, { name: 'A', doc: gearDoc });
+    assert.equal(getBlock(p, id).cache.fresh, true);
+    // What an earlier version stored: the game data's fingerprint alone, no rules version.
+    p.write((db) => db.run("UPDATE main.blocks SET data_fingerprint = coalesce((SELECT value FROM main.meta WHERE key = 'data_fingerprint'), '') WHERE id = ?", [id]));
+    assert.equal(getBlock(p, id).cache.fresh, false);
+    assert.deepEqual(await refreshStale(p, solve), [id]);
+    assert.equal(getBlock(p, id).cache.fresh, true);
+  });
+
   it('applies a plan (new blocks and updates) as one undoable action', async () => {
     const solve = fakeSolver();
     const existing = await createBlock(p, solve, { name: 'Plates', doc: { goals: [{ good: 'ferrite-plate', rate: 1 }], recipes: [{ recipe: 'ferrite-plate' }] } });
