@@ -5,6 +5,7 @@
 import { findTool } from '../src/core/assistant/tools/registry';
 import { MAX_RESULT_CHARS, runTool } from '../src/core/assistant/tools/run';
 import { planningContext } from '../src/core/planning/context';
+import { readSettings, writeSettings } from '../src/core/planning/settings';
 import { realProducers } from '../src/core/planning/queries/common';
 import { percentile } from './stats';
 import { pyProject } from './queries';
@@ -61,4 +62,93 @@ export async function benchRecipeGraphEconomy(): Promise<RecipeGraphEconomy> {
     cap: MAX_RESULT_CHARS,
     horizon: `${s.research_mode}, packs [${s.available_science_packs.join(', ')}], ${pc.availability.state.researched.size} researched`,
   };
+}
+
+/** The session's targets: what a Py player early in the game asks for, per second. */
+export const SESSION_TARGETS: Array<{ good: string; rate: number }> = [
+  { good: 'automation-science-pack', rate: 0.5 },
+  { good: 'iron-plate', rate: 3 },
+  { good: 'coal-gas', rate: 10 },
+];
+
+export interface ToolSession {
+  horizon: string;
+  targets: Record<string, { calls: number; chars: number; byTool: Record<string, number>; planOk: boolean; shortfalls: number }>;
+  calls: number;
+  chars: number;
+}
+
+type GraphResult = { goods: Record<string, { candidates?: Array<{ recipe: string; in: string }>; leaf?: boolean; depth: number }>; unexpanded?: string[] };
+
+const inputsOf = (s: string) => s.split(' + ').map((x) => x.trim().replace(/^[\d.]+\s+/, '').replace(/\s*@.*$/, '')).filter(Boolean);
+
+/**
+ * The calls a model makes, following the system prompt, to draft and plan one target: find it, read
+ * its recipe graph, look up what the graph left unexpanded, draft the block from the first candidate
+ * of every good, ask where its byproducts go, plan it as a main block and a supplier sized from the
+ * plan, and audit that plan. Recipe choices come from the tool results only, as a model's would.
+ */
+export async function benchToolSession(): Promise<ToolSession> {
+  const { project } = await pyProject();
+  const before = readSettings(project);
+  writeSettings(project, { research_mode: 'now', available_science_packs: ['automation-science-pack'] });
+  const out: ToolSession = { horizon: 'Now, automation science packs', targets: {}, calls: 0, chars: 0 };
+  try {
+    for (const t of SESSION_TARGETS) {
+      const rec = { calls: 0, chars: 0, byTool: {} as Record<string, number>, planOk: false, shortfalls: 0 };
+      const call = async (name: string, input: unknown) => {
+        const o = await runTool(findTool(name)!, input, { project, caller: 'agent' });
+        const chars = JSON.stringify(o).length;
+        rec.calls++;
+        rec.chars += chars;
+        rec.byTool[name] = (rec.byTool[name] ?? 0) + chars;
+        return o.ok ? (o.result as Record<string, unknown>) : undefined;
+      };
+      const display = planningContext(project).g.displayOf(t.good);
+      await call('searchGoods', { query: display });
+      const graph = (await call('recipeGraph', { target: t.good })) as GraphResult | undefined;
+      if (!graph) throw new Error(`recipeGraph ${t.good} failed`);
+      if (graph.unexpanded?.length) await call('recipeOptionsBatch', { goods: graph.unexpanded.slice(0, 6) });
+      // The first candidate of every expanded good, and what each one takes.
+      const chosen = new Map<string, { recipe: string; inputs: string[] }>();
+      for (const [good, node] of Object.entries(graph.goods)) {
+        const c = node.candidates?.[0];
+        if (c && !node.leaf) chosen.set(good, { recipe: c.recipe, inputs: inputsOf(c.in) });
+      }
+      const reach = (from: string, stop?: string) => {
+        const seen = new Set<string>();
+        const walk = (g: string) => {
+          if (seen.has(g) || g === stop || !chosen.has(g)) return;
+          seen.add(g);
+          for (const i of chosen.get(g)!.inputs) walk(i);
+        };
+        walk(from);
+        return seen;
+      };
+      const recipesOf = (goods: Set<string>) => [...new Set([...goods].map((g) => chosen.get(g)!.recipe))];
+      const all = reach(t.good);
+      const draft = await call('submitBlock', { target: t.good, rate: t.rate, recipes: recipesOf(all) });
+      const byproducts = ((draft?.byproducts as Array<{ good: string }>) ?? []).map((b) => b.good).slice(0, 10);
+      if (byproducts.length) await call('byproductSinks', { goods: byproducts });
+      // A supplier block for the first input of the target that has its own chain, sized from the plan.
+      const supplier = chosen.get(t.good)?.inputs.find((i) => chosen.has(i));
+      const blocks: unknown[] = supplier
+        ? [
+            { name: display, target: t.good, rate: t.rate, recipes: recipesOf(reach(t.good, supplier)), subBlocksNeeded: [supplier] },
+            { name: planningContext(project).g.displayOf(supplier), target: supplier, rate: 'fromPlan', recipes: recipesOf(reach(supplier)) },
+          ]
+        : [{ name: display, target: t.good, rate: t.rate, recipes: recipesOf(all) }];
+      const plan = { title: `${display} ${t.rate}/s`, objective: `${t.rate} ${display} per second`, blocks };
+      const drafted = await call('submitPlan', plan);
+      rec.planOk = drafted?.ok === true;
+      rec.shortfalls = ((drafted?.balance as { underSupplied?: unknown[] } | undefined)?.underSupplied ?? []).length;
+      await call('coherenceAudit', { plan });
+      out.targets[t.good] = rec;
+      out.calls += rec.calls;
+      out.chars += rec.chars;
+    }
+  } finally {
+    writeSettings(project, { research_mode: before.research_mode, available_science_packs: before.available_science_packs });
+  }
+  return out;
 }

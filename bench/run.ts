@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { benchImport, benchSmallWrite } from './store';
 import { benchRecipeGraph, benchSearch } from './queries';
-import { benchRecipeGraphEconomy } from './economy';
+import { benchRecipeGraphEconomy, benchToolSession } from './economy';
 import { benchCompaction, benchTurnOverhead } from './assistant';
 import { benchSolve } from './solve';
 import { benchAudit } from './factory';
@@ -56,8 +56,13 @@ const sections: Section[] = [
     needs: py,
     run: async (out, checks) => {
       const e = await benchRecipeGraphEconomy();
-      out.toolEconomy = { recipeGraphDefault: e };
+      const session = await benchToolSession();
+      out.toolEconomy = { recipeGraphDefault: e, session };
       checks.toolEconomy = { target: 'recipeGraphDefault: maxChars < cap, p95Chars ≤ 12000, overCap 0', met: e.maxChars < e.cap && e.p95Chars <= 12_000 && e.overCap === 0 };
+      checks.toolSession = {
+        target: 'each target ≤ 12 calls and ≤ 60000 chars, its plan ok with no shortfall',
+        met: Object.values(session.targets).every((x) => x.calls <= 12 && x.chars <= 60_000 && x.planOk && x.shortfalls === 0),
+      };
     },
   },
   {
