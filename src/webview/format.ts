@@ -20,6 +20,19 @@ export function perSecond(n: number): string {
   return `${short(n)}/s`;
 }
 
+/** A fluid flow's temperature: the exact one of an output ("165°") or the range an import accepts
+ *  ("150–200°", "≥400°", "≤101°"); '' for items and fluids that take any temperature. */
+export function temperature(f: { temperature?: number; minTemperature?: number | null; maxTemperature?: number | null }): string {
+  const t = (x: number) => (Number.isInteger(x) ? String(x) : short(x));
+  if (typeof f.temperature === 'number') return `${t(f.temperature)}°`;
+  const lo = typeof f.minTemperature === 'number' ? f.minTemperature : null;
+  const hi = typeof f.maxTemperature === 'number' ? f.maxTemperature : null;
+  if (lo !== null && hi !== null) return lo === hi ? `${t(lo)}°` : `${t(lo)}–${t(hi)}°`;
+  if (lo !== null) return `≥${t(lo)}°`;
+  if (hi !== null) return `≤${t(hi)}°`;
+  return '';
+}
+
 export function power(watts: number): string {
   const a = Math.abs(watts);
   if (a >= 1e9) return `${short(watts / 1e9)} GW`;

@@ -17,7 +17,10 @@ export interface FlowView {
   display: string;
   kind: 'item' | 'fluid';
   rate: number;
+  /** Fluids: the exact temperature of an output, or the range an import accepts (null = open). */
   temperature?: number;
+  minTemperature?: number | null;
+  maxTemperature?: number | null;
   /** Blocks that supply it (imports from blocks). */
   blocks?: string[];
 }
@@ -50,7 +53,7 @@ export interface DraftView {
   status: string;
   message?: string;
   diagnosis: Array<{ message: string; fixes: string[] }>;
-  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number }>;
+  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; temperature?: number }>;
   rows: RowView[];
   powerW: number;
   heatW: number;

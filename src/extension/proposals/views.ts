@@ -42,6 +42,8 @@ function flows(v: unknown, names: GameNames): FlowView[] {
       kind: f.kind === 'fluid' ? 'fluid' : 'item',
       rate: num(f.rate),
       ...(typeof f.temperature === 'number' ? { temperature: f.temperature } : {}),
+      ...(typeof f.minTemperature === 'number' ? { minTemperature: f.minTemperature } : {}),
+      ...(typeof f.maxTemperature === 'number' ? { maxTemperature: f.maxTemperature } : {}),
       ...(Array.isArray(f.blocks) ? { blocks: strs(f.blocks) } : {}),
     };
   });
@@ -145,7 +147,11 @@ export function toDraftView(raw: unknown, names: GameNames = NO_NAMES): DraftVie
     goals: arr(d.goals).map((raw) => {
       const g = obj(raw);
       const good = str(g.good);
-      return { good, display: str(g.display) || names.displayOf(good), rate: num(g.rate), ...(typeof g.stock === 'number' ? { stock: g.stock, window: num(g.window, 600) } : {}) };
+      return {
+        good, display: str(g.display) || names.displayOf(good), rate: num(g.rate),
+        ...(typeof g.stock === 'number' ? { stock: g.stock, window: num(g.window, 600) } : {}),
+        ...(typeof g.temperature === 'number' ? { temperature: g.temperature } : {}),
+      };
     }),
     rows: rows(d.rows, names),
     powerW: num(d.powerW),

@@ -4,7 +4,7 @@
 // energy, TURD needs and conflicts, the solver's diagnosis, the flow diagram — sits in sections
 // that remember whether they were open.
 import type { DraftView, FlowView, FromWebview, PanelState, PlanView, ProposalRef, ProposalView } from '../protocol';
-import { buildings, perSecond, power, short, totalBuildings } from '../format';
+import { buildings, perSecond, power, short, temperature, totalBuildings } from '../format';
 import { badge, button, h, icon } from './dom';
 import { flowDiagram } from './flowDiagram';
 
@@ -51,7 +51,7 @@ function flowTable(caption: string, flows: FlowView[], withBlocks = false): HTML
       'tbody',
       null,
       flows.map((f) =>
-        h('tr', null, h('td', null, icon(f.kind === 'fluid' ? 'drop' : 'package'), ' ', f.display, f.temperature !== undefined ? ` (${short(f.temperature)}°)` : ''), h('td', { class: 'num' }, perSecond(f.rate)), withBlocks ? h('td', null, (f.blocks ?? []).join(', ')) : null),
+        h('tr', null, h('td', null, icon(f.kind === 'fluid' ? 'drop' : 'package'), ' ', f.display, temperature(f) ? ` (${temperature(f)})` : ''), h('td', { class: 'num' }, perSecond(f.rate)), withBlocks ? h('td', null, (f.blocks ?? []).join(', ')) : null),
       ),
     ),
   );
@@ -95,7 +95,7 @@ function list(title: string, items: string[], cls = ''): HTMLElement | null {
 
 function draftHeadline(d: DraftView): string {
   const total = totalBuildings(d);
-  const makes = d.goals.map((g) => `${g.display} ${perSecond(g.rate)}`).join(', ');
+  const makes = d.goals.map((g) => `${g.display}${temperature(g) ? ` at ${temperature(g)}` : ''} ${perSecond(g.rate)}`).join(', ');
   return [makes && `Makes ${makes}`, d.status === 'optimal' ? `${total} building${total === 1 ? '' : 's'}` : '', d.status === 'optimal' ? power(d.powerW) : ''].filter(Boolean).join(' · ');
 }
 

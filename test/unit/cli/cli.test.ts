@@ -101,6 +101,28 @@ describe('pyops solve, tool and tools', () => {
     assert.deepEqual(fs.readFileSync(file), before);
   });
 
+  it('carries temperatures on goals, imports and exports, and lists byproducts', async () => {
+    // superheat-steam: 60 steam at 150–200° + 5 naphtha → 50 steam at 500° per 1 s craft. 5/s at 500°
+    // is 0.1 crafts/s: it buys 6/s of steam the recipe accepts only between 150° and 200°.
+    const doc = path.join(dir, 'superheat.json');
+    fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'steam', rate: 5, temperature: 500 }], recipes: [{ recipe: 'superheat-steam', machine: 'refinery-unit' }] }));
+    const io = capture();
+    assert.equal(await run(['solve', doc, '--project', file, '--json'], io), 0, io.stderr);
+    const out = JSON.parse(io.stdout);
+    assert.deepEqual(out.goals, [{ good: 'steam', rate: 5, temperature: 500 }]);
+    assert.deepEqual(out.imports.find((f: { good: string }) => f.good === 'steam'), { good: 'steam', rate: 6, minTemperature: 150, maxTemperature: 200 });
+    assert.deepEqual(out.byproducts, []);
+    const text = capture();
+    assert.equal(await run(['solve', doc, '--project', file], text), 0, text.stderr);
+    assert.match(text.stdout, /Goals: steam \(500°\) 5\.000\/s/);
+    assert.match(text.stdout, /steam \(150–200°\) 6\.000\/s/);
+    // The brine block's naphtha (refining) and sludge cake (reclaiming) are byproducts; solvent is its goal.
+    const brine = path.join(dir, 'block.json');
+    const io2 = capture();
+    assert.equal(await run(['solve', brine, '--project', file, '--json'], io2), 0, io2.stderr);
+    assert.deepEqual(JSON.parse(io2.stdout).byproducts.map((f: { good: string }) => f.good).sort(), ['naphtha', 'sludge-cake']);
+  });
+
   it('reports an infeasible block with a diagnosis', async () => {
     const doc = path.join(dir, 'bad.json');
     fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'solvent', rate: 4 }], recipes: [{ recipe: 'refine-brine' }], made: [], drains: ['naphtha'] , pins: [{ kind: 'cap', recipe: 'refine-brine', buildings: 0.1 }] }));

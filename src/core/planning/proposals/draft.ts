@@ -79,7 +79,8 @@ export interface Draft {
   status: SolveStatus;
   message?: string;
   diagnosis?: DiagnosisCard[];
-  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number }>;
+  /** `temperature`: a fluid goal asked for at one exact temperature. */
+  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; temperature?: number }>;
   rows: DraftRowOut[];
   buildings: Array<{ recipe: string; machine: string; count: number; whole: number }>;
   powerW: number;
@@ -204,7 +205,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     status: r.status,
     ...(r.message ? { message: r.message } : {}),
     ...(r.diagnosis ? { diagnosis: r.diagnosis } : {}),
-    goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}) })),
+    goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}), ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) })),
     rows: r.rows.map((s) => ({
       recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule,
       modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
