@@ -2,6 +2,7 @@
 // sizes exactly these recipes; it never adds one. Stored as JSON in blocks.data; everything solved
 // from it is a cache. Rates are per second; names are internal names.
 import { z } from 'zod';
+import { campaignSchema } from './campaign';
 
 const name = z.string().trim().min(1, 'must be a non-empty internal name').max(200);
 const rate = z.number().finite();
@@ -58,6 +59,8 @@ export const drainSchema = z.union([name, z.object({ good: name, recipe: name.op
 export const blockDocSchema = z.object({
   version: z.literal(1).default(1),
   goals: z.array(goalSchema).max(20).default([]),
+  /** "Make N within T (at a confidence)": adds goals at planned / duration until completed. */
+  campaign: campaignSchema.optional(),
   recipes: z.array(rowSchema).max(400).default([]),
   /** Goods whose use must be covered inside the block (net ≥ 0). */
   made: z.array(name).max(400).default([]),

@@ -16,6 +16,9 @@ type Report = Pick<
   'rows' | 'goods' | 'imports' | 'exports' | 'byproducts' | 'goals' | 'unmade' | 'goalSuperseded' | 'powerW' | 'drainW' | 'heatW' | 'fuel' | 'pollutionPerMinute' | 'warnings'
 >;
 
+/** Marks a goal flow carries: set by a stock goal, by the campaign. */
+const goalMarks = (goal: NormalizedGoal): Pick<Flow, 'stock' | 'campaign'> => ({ ...(goal.stock ? { stock: true } : {}), ...(goal.campaign ? { campaign: true } : {}) });
+
 const whole = (b: number) => (b > 0 ? Math.ceil(b - 1e-6 * Math.max(1, b)) : 0);
 
 export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, doc: BlockDoc): Report {
@@ -146,7 +149,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
           let actual = 0;
           for (const e of folded.exports) {
             if (!inRange(goal, e.temperature) || !(e.rate > eps)) continue;
-            goalFlows.push({ good, display: display(good), kind: 'fluid', rate: e.rate, temperature: e.temperature, ...(goal.stock ? { stock: true } : {}) });
+            goalFlows.push({ good, display: display(good), kind: 'fluid', rate: e.rate, temperature: e.temperature, ...goalMarks(goal) });
             actual += e.rate;
             e.rate = 0;
           }
@@ -154,7 +157,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
           continue;
         }
         const split = folded.goalSplit.get(goal.index) ?? [];
-        for (const s of split) if (s.rate > eps) goalFlows.push({ good, display: display(good), kind: 'fluid', rate: s.rate, temperature: s.temperature, ...(goal.stock ? { stock: true } : {}) });
+        for (const s of split) if (s.rate > eps) goalFlows.push({ good, display: display(good), kind: 'fluid', rate: s.rate, temperature: s.temperature, ...goalMarks(goal) });
       }
       for (const e of folded.exports) {
         if (!(e.rate > eps)) continue;
@@ -182,7 +185,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
         goalSuperseded.push(supersession(goal, rate));
       }
       boundary -= rate;
-      goalFlows.push({ good, display: display(good), kind: kind(good), rate, ...(info?.temperature !== undefined ? { temperature: info.temperature } : {}), ...(goal.stock ? { stock: true } : {}) });
+      goalFlows.push({ good, display: display(good), kind: kind(good), rate, ...(info?.temperature !== undefined ? { temperature: info.temperature } : {}), ...goalMarks(goal) });
     }
     if (boundary > eps) {
       const fl: Flow = { good, display: display(good), kind: kind(good), rate: boundary, ...(info?.temperature !== undefined ? { temperature: info.temperature } : {}) };

@@ -1,6 +1,7 @@
 // What a block solve returns. Shared by the solver, the blocks repository (which caches it as
 // projections), the factory analyses, the proposal tools and the CLI.
 import type { ModuleCount, BeaconConfig } from '../effects';
+import type { CampaignReport } from '../block/campaign';
 
 /** `optimal`: solved; `infeasible`: constraints conflict (see diagnosis); `unbounded`/`error`: see message. */
 export type SolveStatus = 'optimal' | 'infeasible' | 'unbounded' | 'error';
@@ -45,6 +46,8 @@ export interface Flow {
   maxTemperature?: number | null;
   /** Goal flows of a stock goal (amount over a window). */
   stock?: boolean;
+  /** Goal flows set (wholly or partly) by the block's campaign. */
+  campaign?: boolean;
 }
 
 export interface GoodBalance {
@@ -86,6 +89,8 @@ export interface SolveResult {
   byproducts: Flow[];
   /** Goal outputs at their rates. */
   goals: Flow[];
+  /** The block's campaign: each quantity, what it plans for at its confidence and the rate that sets. */
+  campaign?: CampaignReport;
   /** Goals nothing in the block can make (or, for consume goals, uses). */
   unmade: Array<{ good: string; reason: string }>;
   /** Goals whose every producer is count-pinned: the pins decide the rate. */

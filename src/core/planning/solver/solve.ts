@@ -3,6 +3,7 @@
 // and report (C.4). The solver sizes the block's recipes; it never adds one.
 import type { Availability } from '../availability';
 import type { BlockDoc } from '../block/document';
+import { campaignGoals, campaignReport } from '../block/campaign';
 import type { GameIndex } from '../gameIndex';
 import type { Highs } from './highs';
 import { loadHighs } from './highs';
@@ -42,7 +43,8 @@ function prepare(g: GameIndex, availability: Availability, doc: BlockDoc, opts: 
   const t0 = performance.now();
   const prepared = prepareRows(g, availability, doc.recipes);
   const warnings = prepared.warnings;
-  const missingGoods = doc.goals.map((x) => x.good).filter((x) => !g.goods.has(x));
+  if (doc.campaign?.completedAt) warnings.push(`The campaign was completed (${doc.campaign.completedAt}): its quantities no longer size the block.`);
+  const missingGoods = [...new Set([...doc.goals.map((x) => x.good), ...campaignGoals(doc.campaign).map((x) => x.good)])].filter((x) => !g.goods.has(x));
   if (prepared.missingRecipes.length || missingGoods.length) {
     const parts = [
       prepared.missingRecipes.length ? `unknown recipe${prepared.missingRecipes.length > 1 ? 's' : ''} ${prepared.missingRecipes.join(', ')}` : '',
@@ -81,12 +83,21 @@ function finish(g: GameIndex, doc: BlockDoc, model: BlockModel, r: JobResult, t0
 /** Solves a block on an already loaded HiGHS runtime, in this thread. */
 export function solveBlockSync(highs: Highs, g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions = {}): SolveResult {
   const p = prepare(g, availability, doc, opts);
-  if ('done' in p) return p.done;
-  return finish(g, doc, p.model, runSolveJob(highs, p.job, opts.intercept), p.t0);
+  if ('done' in p) return withCampaign(doc, p.done);
+  return withCampaign(doc, finish(g, doc, p.model, runSolveJob(highs, p.job, opts.intercept), p.t0));
+}
+
+function withCampaign(doc: BlockDoc, r: SolveResult): SolveResult {
+  const c = campaignReport(doc.campaign);
+  return c ? { ...r, campaign: c } : r;
 }
 
 /** Solves a block. Loads HiGHS on first use; large blocks run in the solver worker when enabled. */
 export async function solveBlock(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions = {}): Promise<SolveResult> {
+  return withCampaign(doc, await solveDoc(g, availability, doc, opts));
+}
+
+async function solveDoc(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions): Promise<SolveResult> {
   const p = prepare(g, availability, doc, opts);
   if ('done' in p) return p.done;
   let r: JobResult;
