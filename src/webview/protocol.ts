@@ -46,6 +46,14 @@ export interface FlowGraphView {
   edges: Array<{ from: string; to: string }>;
 }
 
+/** A block's campaign: each quantity, what it plans for at the confidence, and the rate that sets. */
+export interface CampaignView {
+  duration: number;
+  confidence: string;
+  completed: boolean;
+  quantities: Array<{ good: string; display: string; quantity: number; planned: number; rate: number }>;
+}
+
 export interface DraftView {
   kind: 'block' | 'update';
   name: string;
@@ -54,6 +62,7 @@ export interface DraftView {
   message?: string;
   diagnosis: Array<{ message: string; fixes: string[] }>;
   goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; temperature?: number }>;
+  campaign?: CampaignView;
   rows: RowView[];
   powerW: number;
   heatW: number;

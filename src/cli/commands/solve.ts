@@ -20,6 +20,7 @@ function flowJson(f: Flow) {
     ...(f.minTemperature != null ? { minTemperature: f.minTemperature } : {}),
     ...(f.maxTemperature != null ? { maxTemperature: f.maxTemperature } : {}),
     ...(f.stock ? { stock: true } : {}),
+    ...(f.campaign ? { campaign: true } : {}),
   };
 }
 
@@ -58,6 +59,7 @@ export async function solveCommand(argv: string[], io: CliIO): Promise<number> {
       imports: r.imports.map(flowJson),
       exports: r.exports.map(flowJson),
       byproducts: r.byproducts.map(flowJson),
+      ...(r.campaign ? { campaign: r.campaign } : {}),
       powerW: r.powerW,
       heatW: r.heatW,
       fuel: r.fuel,
@@ -71,6 +73,12 @@ export async function solveCommand(argv: string[], io: CliIO): Promise<number> {
       io.out(`Status: ${r.status}${r.message ? ` — ${r.message}` : ''}`);
       for (const x of out.recipes) io.out(`  ${x.recipe.padEnd(32)} ${(x.machine ?? '-').padEnd(24)} ${x.buildings.toFixed(2).padStart(8)} buildings  ${x.craftsPerSecond.toFixed(3)} crafts/s`);
       if (out.goals.length) io.out(`Goals: ${out.goals.map(flowText).join(', ')}`);
+      const c = r.campaign;
+      if (c) {
+        const sure = c.confidence === 'expected' ? 'expected' : `${c.confidence}% confidence`;
+        const items = c.quantities.map((q) => `${q.good} ${q.quantity}${q.planned !== Math.abs(q.quantity) ? ` (plans ${q.planned.toFixed(2)})` : ''} → ${q.rate.toFixed(5)}/s`);
+        io.out(`Campaign over ${c.duration} s, ${sure}${c.completed ? ', completed (sizes nothing)' : ''}: ${items.join(', ')}`);
+      }
       if (out.imports.length) io.out(`Imports: ${out.imports.map(flowText).join(', ')}`);
       if (out.exports.length) io.out(`Exports: ${out.exports.map(flowText).join(', ')}`);
       if (out.byproducts.length) io.out(`Byproducts: ${out.byproducts.map(flowText).join(', ')}`);

@@ -3,7 +3,7 @@
 // empty list or zero, never an exception. Display names and each recipe's goods (for the flow
 // diagram) come from the project's game data when it is loaded.
 import type { GameIndex } from '../../core/planning/gameIndex';
-import type { DraftView, EvalView, FlowGraphView, FlowView, PlanView, RowView } from '../../webview/protocol';
+import type { CampaignView, DraftView, EvalView, FlowGraphView, FlowView, PlanView, RowView } from '../../webview/protocol';
 
 export interface GameNames {
   displayOf(name: string): string;
@@ -135,6 +135,19 @@ const conflictsView = (v: unknown, names: GameNames) =>
     return { master: str(c.master), masterDisplay: names.displayOf(str(c.master)), branches: strs(c.branches).map((b) => names.displayOf(b)) };
   });
 
+function campaignView(v: unknown, names: GameNames): CampaignView {
+  const c = obj(v);
+  return {
+    duration: num(c.duration),
+    confidence: str(c.confidence, 'expected'),
+    completed: c.completed === true,
+    quantities: arr(c.quantities).map((raw) => {
+      const q = obj(raw);
+      return { good: str(q.good), display: names.displayOf(str(q.good)), quantity: num(q.quantity), planned: num(q.planned), rate: num(q.rate) };
+    }),
+  };
+}
+
 export function toDraftView(raw: unknown, names: GameNames = NO_NAMES): DraftView {
   const d = obj(raw);
   const view: Omit<DraftView, 'flow'> = {
@@ -153,6 +166,7 @@ export function toDraftView(raw: unknown, names: GameNames = NO_NAMES): DraftVie
         ...(typeof g.temperature === 'number' ? { temperature: g.temperature } : {}),
       };
     }),
+    ...(d.campaign && typeof d.campaign === 'object' ? { campaign: campaignView(d.campaign, names) } : {}),
     rows: rows(d.rows, names),
     powerW: num(d.powerW),
     heatW: num(d.heatW),

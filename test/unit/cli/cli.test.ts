@@ -123,6 +123,21 @@ describe('pyops solve, tool and tools', () => {
     assert.deepEqual(JSON.parse(io2.stdout).byproducts.map((f: { good: string }) => f.good).sort(), ['naphtha', 'sludge-cake']);
   });
 
+  it('solves a campaign block and says what it plans for', async () => {
+    // sift-sludge yields a catalyst with probability 0.25: 40 within 1 h, 95 % sure, plans χ²_80(0.95)/2 = 101.879/2.
+    const doc = path.join(dir, 'campaign.json');
+    fs.writeFileSync(doc, JSON.stringify({ campaign: { duration: 3600, confidence: '95', quantities: [{ good: 'catalyst', quantity: 40 }] }, recipes: [{ recipe: 'sift-sludge' }] }));
+    const io = capture();
+    assert.equal(await run(['solve', doc, '--project', file, '--json'], io), 0, io.stderr);
+    const out = JSON.parse(io.stdout);
+    assert.ok(Math.abs(out.campaign.quantities[0].planned - 101.879 / 2) < 1e-3);
+    assert.ok(Math.abs(out.goals[0].rate - 101.879 / 2 / 3600) < 1e-6);
+    assert.equal(out.goals[0].campaign, true);
+    const text = capture();
+    assert.equal(await run(['solve', doc, '--project', file], text), 0, text.stderr);
+    assert.match(text.stdout, /Campaign over 3600 s, 95% confidence: catalyst 40 \(plans 50\.94\) → 0\.01415\/s/);
+  });
+
   it('reports an infeasible block with a diagnosis', async () => {
     const doc = path.join(dir, 'bad.json');
     fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'solvent', rate: 4 }], recipes: [{ recipe: 'refine-brine' }], made: [], drains: ['naphtha'] , pins: [{ kind: 'cap', recipe: 'refine-brine', buildings: 0.1 }] }));

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { temperature } from '../../../src/webview/format';
+import { campaignLines, duration, temperature } from '../../../src/webview/format';
 import { toDraftView } from '../../../src/extension/proposals/views';
 
 describe('side panel: fluid temperatures', () => {
@@ -21,5 +21,16 @@ describe('side panel: fluid temperatures', () => {
     assert.deepEqual(d.goals[0], { good: 'steam', display: 'Steam', rate: 5, temperature: 500 });
     assert.equal(temperature(d.importsExternal[0]), '150–200°');
     assert.equal(temperature(d.exports[0]), '15°');
+  });
+
+  it('says what a campaign asks for, the reserve its confidence adds and the rate', () => {
+    assert.deepEqual([duration(45), duration(600), duration(5400), duration(172800)], ['45 s', '10 min', '1.5 h', '2 d']);
+    const lines = campaignLines({
+      duration: 3600, confidence: '95', completed: false,
+      quantities: [{ good: 'catalyst', display: 'Catalyst', quantity: 40, planned: 50.94, rate: 50.94 / 3600 }, { good: 'tailings', display: 'Tailings', quantity: -10, planned: 10, rate: -10 / 3600 }],
+    });
+    assert.deepEqual(lines, ['Make 40 Catalyst within 1 h, 95 % sure: plan 50.9, 0.01/s', 'Use 10 Tailings within 1 h, 95 % sure: 0.0028/s']);
+    const view = toDraftView({ campaign: { duration: 60, confidence: 'expected', completed: true, quantities: [{ good: 'catalyst', quantity: 5, planned: 5, rate: 0 }] } });
+    assert.deepEqual(campaignLines(view.campaign!), ['Make 5 catalyst within 1 min, on average: completed']);
   });
 });

@@ -94,6 +94,11 @@ export function goalRate(g: Goal): { rate: number; direction: 'produce' | 'consu
   return { rate: direction === 'consume' ? -Math.abs(r) : Math.abs(r), direction, stock: false };
 }
 
+/** Every good the document sets a goal for: its goals and its campaign's quantities. */
+export function goalGoods(doc: Pick<BlockDoc, 'goals' | 'campaign'>): string[] {
+  return [...new Set([...doc.goals.map((x) => x.good), ...(doc.campaign?.quantities ?? []).map((x) => x.good)])];
+}
+
 export function drainGood(d: z.output<typeof drainSchema>): string {
   return typeof d === 'string' ? d : d.good;
 }

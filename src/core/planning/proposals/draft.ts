@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { TurdState } from '../availability';
 import type { PlanningContext } from '../context';
-import { beaconConfigSchema, goalRate, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
+import { beaconConfigSchema, goalGoods, goalRate, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
+import { campaignConfidence, type CampaignReport } from '../block/campaign';
 import { solveBlock } from '../solver/solve';
 import type { DiagnosisCard, Flow, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
@@ -35,18 +36,36 @@ export const draftGoalInput = z
   })
   .refine((g) => (g.rate === undefined) !== (g.stock === undefined), { message: 'give exactly one of rate or stock' });
 
+export const draftCampaignInput = z.object({
+  duration: z.number().positive().max(1e9).describe('seconds the campaign runs'),
+  confidence: campaignConfidence
+    .default('expected')
+    .describe('"expected": plan exactly the quantity; "90"/"95": plan the Poisson mean that reaches the quantity by the deadline 90/95 % of the time (for probabilistic outputs)'),
+  quantities: z
+    .array(
+      z.object({
+        name: name.describe('good (internal name)'),
+        quantity: z.number().finite().min(-1e9).max(1e9).refine((q) => q !== 0, 'a quantity must not be 0').describe('how many over the campaign; negative consumes'),
+        temperature: z.number().finite().optional(),
+      }),
+    )
+    .min(1)
+    .max(10),
+});
+
 export const submitBlockInput = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
     target: name.optional().describe('the good this block makes (with rate)'),
     rate: z.number().positive().max(1e6).optional().describe('per second, for target'),
     goals: z.array(draftGoalInput).min(1).max(10).optional().describe('instead of target+rate: several goals'),
+    campaign: draftCampaignInput.optional().describe('a one-off quantity within a duration ("40 X within 1 h, 95 % sure"), alone or beside the goals'),
     recipes: z.array(draftRowInput).min(1).max(120).describe('every recipe the block runs (internal names); the solver sizes them, never adds one'),
     subBlocksNeeded: z.array(name).max(30).optional().describe('intermediates deliberately left to other blocks (imported here)'),
     drains: z.array(name).max(30).optional().describe('byproducts to balance inside the block'),
     notes: z.string().max(4000).optional(),
   })
-  .refine((b) => (b.goals ? !b.target : !!b.target && b.rate !== undefined), { message: 'give either target and rate, or goals (not both)' });
+  .refine((b) => (b.goals ? !b.target : b.target ? b.rate !== undefined : !!b.campaign), { message: 'give either target and rate, or goals (not both), or a campaign' });
 
 export type SubmitBlockInput = z.output<typeof submitBlockInput>;
 
@@ -80,7 +99,9 @@ export interface Draft {
   message?: string;
   diagnosis?: DiagnosisCard[];
   /** `temperature`: a fluid goal asked for at one exact temperature. */
-  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; temperature?: number }>;
+  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; temperature?: number; campaign?: { quantity: number; planned: number } }>;
+  /** The block's campaign: duration, confidence, and per quantity what it plans for and the rate. */
+  campaign?: CampaignReport;
   rows: DraftRowOut[];
   buildings: Array<{ recipe: string; machine: string; count: number; whole: number }>;
   powerW: number;
@@ -152,7 +173,7 @@ export interface DraftSpec {
 export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: BlockSupply = new Map()): Promise<Draft> {
   const { g, availability: a } = ctx;
   let doc = parseBlockDoc(spec.doc);
-  const invalid = spec.invalid ?? invalidNames(ctx, doc.recipes, doc.goals.map((x) => x.good));
+  const invalid = spec.invalid ?? invalidNames(ctx, doc.recipes, goalGoods(doc));
   let result: SolveResult;
   const reasons = new Map<string, string>();
   if (invalid.length) {
@@ -205,7 +226,15 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     status: r.status,
     ...(r.message ? { message: r.message } : {}),
     ...(r.diagnosis ? { diagnosis: r.diagnosis } : {}),
-    goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}), ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) })),
+    goals: [
+      ...doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}), ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) })),
+      ...(r.campaign && !r.campaign.completed ? r.campaign.quantities : []).map((q, i) => ({
+        good: q.good, display: g.displayOf(q.good), rate: Math.abs(q.rate),
+        ...(doc.campaign!.quantities[i].temperature !== undefined ? { temperature: doc.campaign!.quantities[i].temperature } : {}),
+        campaign: { quantity: q.quantity, planned: q.planned },
+      })),
+    ],
+    ...(r.campaign ? { campaign: r.campaign } : {}),
     rows: r.rows.map((s) => ({
       recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule,
       modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
@@ -233,19 +262,35 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
   };
 }
 
+/** Goods a submitted block makes: its goals (or target) and what its campaign produces. */
+export function draftGoods(input: SubmitBlockInput): string[] {
+  const goals = input.goals ? input.goals.map((g) => g.name) : input.target ? [input.target] : [];
+  return [...new Set([...goals, ...(input.campaign?.quantities ?? []).filter((q) => q.quantity > 0).map((q) => q.name)])];
+}
+
+/** A draft's campaign input as the block document's campaign. */
+export function campaignFromInput(c: z.output<typeof draftCampaignInput>): NonNullable<BlockDocInput['campaign']> {
+  return {
+    duration: c.duration, confidence: c.confidence,
+    quantities: c.quantities.map((q) => ({ good: q.name, quantity: q.quantity, ...(q.temperature !== undefined ? { temperature: q.temperature } : {}) })),
+  };
+}
+
 /** submitBlock's input as a draft spec. */
 export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput): DraftSpec {
   const rows = rowsFromInput(input.recipes);
   const goals = input.goals
     ? input.goals.map((x) => (x.stock ? { good: x.name, stock: { amount: x.stock, window: x.window }, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) } : { good: x.name, rate: x.rate!, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) }))
-    : [{ good: input.target!, rate: input.rate! }];
+    : input.target
+      ? [{ good: input.target, rate: input.rate! }]
+      : [];
   const except = new Set(input.subBlocksNeeded ?? []);
   const made = linkedGoods(ctx, rows, except);
-  const firstGood = goals[0].good;
+  const firstGood = goals[0]?.good ?? input.campaign!.quantities[0].name;
   return {
     kind: 'block',
     name: input.name ?? `${ctx.g.displayOf(firstGood)} (drafted)`,
-    doc: { goals, recipes: rows, made, drains: input.drains ?? [], notes: input.notes },
+    doc: { goals, ...(input.campaign ? { campaign: campaignFromInput(input.campaign) } : {}), recipes: rows, made, drains: input.drains ?? [], notes: input.notes },
     subBlocksNeeded: input.subBlocksNeeded,
     notes: input.notes,
   };

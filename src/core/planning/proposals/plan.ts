@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
-import { buildDraft, specFromSubmit, submitBlockInput, type BlockSupply, type Draft } from './draft';
+import { buildDraft, draftGoods, specFromSubmit, submitBlockInput, type BlockSupply, type Draft } from './draft';
 import { reviseBlockInput, reviseDraft, type RevisionDraft } from './revise';
 
 export const submitPlanInput = z.object({
@@ -32,7 +32,7 @@ export async function planDraft(ctx: PlanningContext, project: Project, input: z
   // Blocks of the plan supply each other: their goals count as "from blocks" for the others.
   const planSupply = new Map(supply);
   for (const b of input.blocks) {
-    const goods = b.goals ? b.goals.map((g) => g.name) : [b.target!];
+    const goods = draftGoods(b);
     for (const g of goods) planSupply.set(g, [...(planSupply.get(g) ?? []), b.name ?? `${ctx.g.displayOf(g)} (drafted)`]);
   }
   const blocks = await Promise.all(input.blocks.map((b) => buildDraft(ctx, specFromSubmit(ctx, b), withoutSelf(planSupply, b))));
@@ -58,7 +58,7 @@ export async function planDraft(ctx: PlanningContext, project: Project, input: z
 }
 
 function withoutSelf(supply: BlockSupply, b: z.output<typeof submitBlockInput>): BlockSupply {
-  const own = new Set(b.goals ? b.goals.map((g) => g.name) : [b.target!]);
+  const own = new Set(draftGoods(b));
   const name = b.name;
   const out: BlockSupply = new Map();
   for (const [good, blocks] of supply) {

@@ -99,6 +99,24 @@ describe('block drafts and plans', () => {
     assert.equal(listBlocks(p).length, 0);
   });
 
+  it('drafts a campaign block, keeps the campaign when applied, and revises it', async () => {
+    // 40 catalysts within 1 h, 95 % sure: the plan is χ²_80(0.95)/2 = 101.879/2 catalysts (standard table).
+    const d = await draft({ campaign: { duration: 3600, confidence: '95', quantities: [{ name: 'catalyst', quantity: 40 }] }, recipes: ['sift-sludge'] });
+    assert.equal(d.ok, true, d.message);
+    assert.equal(d.name, 'Catalyst (drafted)');
+    assert.equal(d.goals.length, 1);
+    assert.ok(Math.abs(d.goals[0].rate - 101.879 / 2 / 3600) < 1e-6);
+    assert.ok(Math.abs(d.goals[0].campaign!.planned - 101.879 / 2) < 1e-3);
+    assert.equal(d.campaign?.confidence, '95');
+    const { id } = await applyBlockDraft(p, solve(), d);
+    assert.deepEqual(getBlock(p, id).doc.campaign, { duration: 3600, confidence: '95', quantities: [{ good: 'catalyst', quantity: 40 }] });
+    // Expected: the plan is the quantity itself, 20 over 10 min.
+    const rev = await reviseDraft(ctx(), p, { blockId: id, campaign: { duration: 600, confidence: 'expected', quantities: [{ name: 'catalyst', quantity: 20 }] } });
+    assert.equal(rev.oldRate, null, 'no steady goal to resize');
+    assert.ok(Math.abs(rev.goals[0].rate - 20 / 600) < 1e-12);
+    assert.throws(() => submitBlockInput.parse({ recipes: ['sift-sludge'] }), /target and rate, or goals .*or a campaign/);
+  });
+
   it('revises a sink goal given only by a negative rate as a sink', async () => {
     const id = await createBlock(p, solve(), { name: 'Sink', doc: { goals: [{ good: 'tailings', rate: -1 }], recipes: [{ recipe: 'reclaim-tailings' }] } });
     const rev = await reviseDraft(ctx(), p, { blockId: id, rate: 2 });
