@@ -19,7 +19,8 @@ type Report = Pick<
 /** Marks a goal flow carries: set by a stock goal, by the campaign. */
 const goalMarks = (goal: NormalizedGoal): Pick<Flow, 'stock' | 'campaign'> => ({ ...(goal.stock ? { stock: true } : {}), ...(goal.campaign ? { campaign: true } : {}) });
 
-const whole = (b: number) => (b > 0 ? Math.ceil(b - 1e-6 * Math.max(1, b)) : 0);
+/** Whole buildings to place for a fractional count (ceiling, with a small tolerance). */
+export const wholeBuildings = (b: number) => (b > 0 ? Math.ceil(b - 1e-6 * Math.max(1, b)) : 0);
 
 export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, doc: BlockDoc): Report {
   const { rows, plan, goals } = model;
@@ -56,7 +57,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
     const e = r.effects?.sum;
     const out: SolvedRow = {
       recipe: r.recipe.name, display: r.recipe.display, machine: r.machine?.name ?? null, machineDisplay: r.machine?.display ?? null,
-      machineRule: r.machineRule, craftsPerSecond: crafts, buildings, wholeBuildings: whole(buildings),
+      machineRule: r.machineRule, craftsPerSecond: crafts, buildings, wholeBuildings: wholeBuildings(buildings),
       modules: r.effects?.modulesPlaced ?? [], beacons: r.row.beacons ?? [], beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
       powerW: rowPower, pollutionPerMinute: rowPollution, speed: r.speed,
       effects: { speed: e?.speed ?? 0, productivity: e?.productivity ?? 0, consumption: e?.consumption ?? 0, pollution: e?.pollution ?? 0 },

@@ -33,6 +33,8 @@ export interface SolvedRow {
   effects: { speed: number; productivity: number; consumption: number; pollution: number };
   /** Spoiling rows (`spoil-<item>`): items held while they spoil (rate × spoil seconds). */
   buffer?: number;
+  /** The composed group the row belongs to (its counts are the module's, scaled to the block). */
+  group?: string;
 }
 
 export interface Flow {
@@ -89,6 +91,8 @@ export interface SolveResult {
   byproducts: Flow[];
   /** Goal outputs at their rates. */
   goals: Flow[];
+  /** Composed groups: each module's goal, reference rate, and the scale (and rate) the block runs it at. */
+  groups?: Array<{ name: string; good: string; referenceRate: number; scale: number; rate: number }>;
   /** The block's campaign: each quantity, what it plans for at its confidence and the rate that sets. */
   campaign?: CampaignReport;
   /** Goals nothing in the block can make (or, for consume goals, uses). */
