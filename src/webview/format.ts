@@ -78,3 +78,8 @@ export function campaignLines(c: CampaignView): string[] {
     return `${verb} ${short(Math.abs(q.quantity))} ${q.display} within ${duration(c.duration)}, ${sure}: ${plan}`;
   });
 }
+
+/** One line per composed group: the module, its reference rate and the scale the block runs it at. */
+export function groupLines(groups: NonNullable<DraftView['groups']>): string[] {
+  return groups.map((x) => `${x.name}: module for ${perSecond(x.referenceRate)} ${x.display}, run at ×${short(x.scale)} (${perSecond(x.rate)})`);
+}

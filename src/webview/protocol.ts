@@ -39,6 +39,8 @@ export interface RowView {
   buildings: number;
   wholeBuildings: number;
   moduleReason?: string;
+  /** The composed group the row belongs to. */
+  group?: string;
 }
 
 export interface FlowGraphView {
@@ -63,6 +65,8 @@ export interface DraftView {
   diagnosis: Array<{ message: string; fixes: string[] }>;
   goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; temperature?: number }>;
   campaign?: CampaignView;
+  /** Composed groups: a module making `good` at `referenceRate`, run by the block at `scale` (= `rate`). */
+  groups?: Array<{ name: string; good: string; display: string; referenceRate: number; scale: number; rate: number }>;
   rows: RowView[];
   powerW: number;
   heatW: number;

@@ -54,7 +54,11 @@ export async function solveCommand(argv: string[], io: CliIO): Promise<number> {
     const out = {
       status: r.status,
       ...(r.message ? { message: r.message } : {}),
-      recipes: r.rows.map((x) => ({ recipe: x.recipe, machine: x.machine, craftsPerSecond: x.craftsPerSecond, buildings: x.buildings, wholeBuildings: x.wholeBuildings, modules: x.modules, powerW: x.powerW })),
+      recipes: r.rows.map((x) => ({
+        recipe: x.recipe, machine: x.machine, craftsPerSecond: x.craftsPerSecond, buildings: x.buildings, wholeBuildings: x.wholeBuildings, modules: x.modules, powerW: x.powerW,
+        ...(x.group ? { group: x.group } : {}),
+      })),
+      ...(r.groups ? { groups: r.groups } : {}),
       goals: r.goals.map(flowJson),
       imports: r.imports.map(flowJson),
       exports: r.exports.map(flowJson),
@@ -71,7 +75,8 @@ export async function solveCommand(argv: string[], io: CliIO): Promise<number> {
     if (a.values.json) io.out(JSON.stringify(out));
     else {
       io.out(`Status: ${r.status}${r.message ? ` — ${r.message}` : ''}`);
-      for (const x of out.recipes) io.out(`  ${x.recipe.padEnd(32)} ${(x.machine ?? '-').padEnd(24)} ${x.buildings.toFixed(2).padStart(8)} buildings  ${x.craftsPerSecond.toFixed(3)} crafts/s`);
+      for (const x of out.recipes) io.out(`  ${x.recipe.padEnd(32)} ${(x.machine ?? '-').padEnd(24)} ${x.buildings.toFixed(2).padStart(8)} buildings  ${x.craftsPerSecond.toFixed(3)} crafts/s${x.group ? `  [${x.group}]` : ''}`);
+      for (const m of r.groups ?? []) io.out(`Group ${m.name}: module for ${m.referenceRate}/s ${m.good}, run at ×${m.scale.toFixed(3)} (${m.rate.toFixed(3)}/s)`);
       if (out.goals.length) io.out(`Goals: ${out.goals.map(flowText).join(', ')}`);
       const c = r.campaign;
       if (c) {

@@ -78,6 +78,7 @@ function rows(v: unknown, names: GameNames): RowView[] {
       buildings: num(r.buildings),
       wholeBuildings: num(r.wholeBuildings),
       ...(typeof r.moduleReason === 'string' ? { moduleReason: r.moduleReason } : {}),
+      ...(typeof r.group === 'string' ? { group: r.group } : {}),
     };
   });
 }
@@ -167,6 +168,14 @@ export function toDraftView(raw: unknown, names: GameNames = NO_NAMES): DraftVie
       };
     }),
     ...(d.campaign && typeof d.campaign === 'object' ? { campaign: campaignView(d.campaign, names) } : {}),
+    ...(Array.isArray(d.groups)
+      ? {
+          groups: d.groups.map((raw) => {
+            const x = obj(raw);
+            return { name: str(x.name), good: str(x.good), display: names.displayOf(str(x.good)), referenceRate: num(x.referenceRate), scale: num(x.scale), rate: num(x.rate) };
+          }),
+        }
+      : {}),
     rows: rows(d.rows, names),
     powerW: num(d.powerW),
     heatW: num(d.heatW),

@@ -4,7 +4,7 @@
 // energy, TURD needs and conflicts, the solver's diagnosis, the flow diagram — sits in sections
 // that remember whether they were open.
 import type { DraftView, FlowView, FromWebview, PanelState, PlanView, ProposalRef, ProposalView } from '../protocol';
-import { buildings, campaignLines, perSecond, power, short, temperature, totalBuildings } from '../format';
+import { buildings, campaignLines, groupLines, perSecond, power, short, temperature, totalBuildings } from '../format';
 import { badge, button, h, icon } from './dom';
 import { flowDiagram } from './flowDiagram';
 
@@ -71,7 +71,7 @@ function recipeTable(d: DraftView): HTMLElement | null {
         h(
           'tr',
           null,
-          h('td', null, r.display, h('div', { class: 'sub' }, `${short(r.craftsPerSecond)} crafts/s`)),
+          h('td', null, r.display, h('div', { class: 'sub' }, `${short(r.craftsPerSecond)} crafts/s${r.group ? ` · in ${r.group}` : ''}`)),
           h(
             'td',
             null,
@@ -133,6 +133,7 @@ export function draftDetails(ctx: CardContext, key: string, d: DraftView, opts: 
     problems(d),
     changes.length ? list('Changes', changes) : null,
     d.campaign ? list('Campaign', campaignLines(d.campaign)) : null,
+    d.groups?.length ? list('Composed groups', groupLines(d.groups)) : null,
     section(ctx, `${key}:recipes`, `Recipes and buildings (${d.rows.length})`, [recipeTable(d)], true),
     section(ctx, `${key}:flows`, 'Imports, exports and byproducts', [
       flowTable('Imports from blocks', d.importsFromBlocks, true),

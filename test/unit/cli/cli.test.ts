@@ -138,6 +138,22 @@ describe('pyops solve, tool and tools', () => {
     assert.match(text.stdout, /Campaign over 3600 s, 95% confidence: catalyst 40 \(plans 50\.94\) → 0\.01415\/s/);
   });
 
+  it('solves a block with a composed group and marks the group\'s rows', async () => {
+    // 1 circuit/s from a circuits module sized for 2/s: scale 0.5; wire 1.5 crafts/s (3 wire a circuit, 2 a craft).
+    const doc = path.join(dir, 'group.json');
+    fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit' }, { recipe: 'wire' }], groups: [{ name: 'Circuits', recipes: ['circuit', 'wire'], composed: { goal: { good: 'circuit', rate: 2 } } }] }));
+    const io = capture();
+    assert.equal(await run(['solve', doc, '--project', file, '--json'], io), 0, io.stderr);
+    const out = JSON.parse(io.stdout);
+    assert.deepEqual(out.groups, [{ name: 'Circuits', good: 'circuit', referenceRate: 2, scale: 0.5, rate: 1 }]);
+    const wire = out.recipes.find((x: { recipe: string }) => x.recipe === 'wire');
+    assert.equal(wire.group, 'Circuits');
+    assert.ok(Math.abs(wire.craftsPerSecond - 1.5) < 1e-9);
+    const text = capture();
+    assert.equal(await run(['solve', doc, '--project', file], text), 0, text.stderr);
+    assert.match(text.stdout, /Group Circuits: module for 2\/s circuit, run at ×0\.500 \(1\.000\/s\)/);
+  });
+
   it('reports an infeasible block with a diagnosis', async () => {
     const doc = path.join(dir, 'bad.json');
     fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'solvent', rate: 4 }], recipes: [{ recipe: 'refine-brine' }], made: [], drains: ['naphtha'] , pins: [{ kind: 'cap', recipe: 'refine-brine', buildings: 0.1 }] }));

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { campaignLines, duration, temperature } from '../../../src/webview/format';
+import { campaignLines, duration, groupLines, temperature } from '../../../src/webview/format';
 import { toDraftView } from '../../../src/extension/proposals/views';
 
 describe('side panel: fluid temperatures', () => {
@@ -32,5 +32,11 @@ describe('side panel: fluid temperatures', () => {
     assert.deepEqual(lines, ['Make 40 Catalyst within 1 h, 95 % sure: plan 50.9, 0.01/s', 'Use 10 Tailings within 1 h, 95 % sure: 0.0028/s']);
     const view = toDraftView({ campaign: { duration: 60, confidence: 'expected', completed: true, quantities: [{ good: 'catalyst', quantity: 5, planned: 5, rate: 0 }] } });
     assert.deepEqual(campaignLines(view.campaign!), ['Make 5 catalyst within 1 min, on average: completed']);
+  });
+
+  it('says how the block runs each composed group', () => {
+    const view = toDraftView({ groups: [{ name: 'Circuits', good: 'circuit', referenceRate: 2, scale: 0.5, rate: 1 }], rows: [{ recipe: 'wire', group: 'Circuits' }] });
+    assert.deepEqual(groupLines(view.groups!), ['Circuits: module for 2/s circuit, run at ×0.5 (1/s)']);
+    assert.equal(view.rows[0].group, 'Circuits');
   });
 });

@@ -53,6 +53,15 @@ export const draftCampaignInput = z.object({
     .max(10),
 });
 
+export const draftGroupInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  recipes: z.array(name).min(1).max(120).describe('rows of this block (listed in recipes too) that form the module'),
+  good: name.describe('what the module makes'),
+  rate: z.number().positive().max(1e6).describe('its reference rate per second; the block scales the module linearly'),
+  made: z.array(name).max(60).optional().describe('goods covered inside the module; default: everything its rows make'),
+  drains: z.array(name).max(30).optional().describe('byproducts balanced inside the module'),
+});
+
 export const submitBlockInput = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
@@ -61,6 +70,7 @@ export const submitBlockInput = z
     goals: z.array(draftGoalInput).min(1).max(10).optional().describe('instead of target+rate: several goals'),
     campaign: draftCampaignInput.optional().describe('a one-off quantity within a duration ("40 X within 1 h, 95 % sure"), alone or beside the goals'),
     recipes: z.array(draftRowInput).min(1).max(120).describe('every recipe the block runs (internal names); the solver sizes them, never adds one'),
+    groups: z.array(draftGroupInput).max(10).optional().describe('composed groups: rows solved on their own as a module, then scaled by the block as one recipe'),
     subBlocksNeeded: z.array(name).max(30).optional().describe('intermediates deliberately left to other blocks (imported here)'),
     drains: z.array(name).max(30).optional().describe('byproducts to balance inside the block'),
     notes: z.string().max(4000).optional(),
@@ -82,6 +92,8 @@ export interface DraftRowOut {
   buildings: number;
   wholeBuildings: number;
   moduleReason?: string;
+  /** The composed group the row belongs to. */
+  group?: string;
 }
 
 export interface TurdNeeds {
@@ -102,6 +114,8 @@ export interface Draft {
   goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; temperature?: number; campaign?: { quantity: number; planned: number } }>;
   /** The block's campaign: duration, confidence, and per quantity what it plans for and the rate. */
   campaign?: CampaignReport;
+  /** Composed groups: the module's goal and reference rate, and the scale the block runs it at. */
+  groups?: SolveResult['groups'];
   rows: DraftRowOut[];
   buildings: Array<{ recipe: string; machine: string; count: number; whole: number }>;
   powerW: number;
@@ -239,7 +253,9 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
       recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule,
       modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
       ...(reasons.has(s.recipe) ? { moduleReason: reasons.get(s.recipe) } : {}),
+      ...(s.group ? { group: s.group } : {}),
     })),
+    ...(r.groups ? { groups: r.groups } : {}),
     buildings: r.rows.filter((s) => s.machine && s.buildings > 1e-9).map((s) => ({ recipe: s.recipe, machine: s.machine!, count: s.buildings, whole: s.wholeBuildings })),
     powerW: r.powerW,
     heatW: r.heatW,
@@ -276,6 +292,14 @@ export function campaignFromInput(c: z.output<typeof draftCampaignInput>): NonNu
   };
 }
 
+/** A draft's composed groups as the block document's groups. */
+export function groupsFromInput(groups: Array<z.output<typeof draftGroupInput>>): NonNullable<BlockDocInput['groups']> {
+  return groups.map((x) => ({
+    name: x.name, recipes: x.recipes,
+    composed: { goal: { good: x.good, rate: x.rate }, ...(x.made ? { made: x.made } : {}), ...(x.drains ? { drains: x.drains } : {}) },
+  }));
+}
+
 /** submitBlock's input as a draft spec. */
 export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput): DraftSpec {
   const rows = rowsFromInput(input.recipes);
@@ -290,7 +314,7 @@ export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput): D
   return {
     kind: 'block',
     name: input.name ?? `${ctx.g.displayOf(firstGood)} (drafted)`,
-    doc: { goals, ...(input.campaign ? { campaign: campaignFromInput(input.campaign) } : {}), recipes: rows, made, drains: input.drains ?? [], notes: input.notes },
+    doc: { goals, ...(input.campaign ? { campaign: campaignFromInput(input.campaign) } : {}), ...(input.groups?.length ? { groups: groupsFromInput(input.groups) } : {}), recipes: rows, made, drains: input.drains ?? [], notes: input.notes },
     subBlocksNeeded: input.subBlocksNeeded,
     notes: input.notes,
   };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { getBlock } from '../factory/blocks';
-import { buildDraft, campaignFromInput, draftCampaignInput, draftRowInput, invalidNames, linkedGoods, rowsFromInput, type BlockSupply, type Draft } from './draft';
+import { buildDraft, campaignFromInput, draftCampaignInput, draftGroupInput, groupsFromInput, draftRowInput, invalidNames, linkedGoods, rowsFromInput, type BlockSupply, type Draft } from './draft';
 import { goalGoods, goalRate, parseBlockDoc, type Row } from '../block/document';
 
 export const reviseBlockInput = z
@@ -13,9 +13,10 @@ export const reviseBlockInput = z
     rate: z.number().positive().max(1e6).optional().describe("new rate of the block's first goal (other goals are kept)"),
     recipes: z.array(draftRowInput).min(1).max(120).optional().describe('the full new recipe list (rows you keep keep their machines and modules)'),
     campaign: draftCampaignInput.optional().describe("replaces the block's campaign (a quantity within a duration)"),
+    groups: z.array(draftGroupInput).max(10).optional().describe("replaces the block's composed groups ([] removes them)"),
     notes: z.string().max(4000).optional(),
   })
-  .refine((x) => x.rate !== undefined || x.recipes !== undefined || x.campaign !== undefined, { message: 'give a new rate, a new recipe list, a campaign, or several of them' });
+  .refine((x) => x.rate !== undefined || x.recipes !== undefined || x.campaign !== undefined || x.groups !== undefined, { message: 'give a new rate, a new recipe list, a campaign, composed groups, or several of them' });
 
 export interface RevisionDraft extends Draft {
   kind: 'update';
@@ -36,6 +37,12 @@ export async function reviseDraft(ctx: PlanningContext, project: Project, input:
     doc.goals[0] = g0.stock ? { ...g0, stock: { ...g0.stock, amount: input.rate * g0.stock.window } } : { ...g0, rate: goalRate(g0).direction === 'consume' ? -input.rate : input.rate };
   }
   if (input.campaign) doc.campaign = parseBlockDoc({ campaign: campaignFromInput(input.campaign) }).campaign;
+  if (input.groups) {
+    // Display groups stay; the composed ones are replaced.
+    const kept = (doc.groups ?? []).filter((x) => !x.composed);
+    const groups = [...kept, ...(parseBlockDoc({ groups: groupsFromInput(input.groups) }).groups ?? [])];
+    doc.groups = groups.length ? groups : undefined;
+  }
   const before = new Set(doc.recipes.map((r) => r.recipe));
   if (input.recipes) {
     const keep = new Map(doc.recipes.map((r) => [r.recipe, r]));

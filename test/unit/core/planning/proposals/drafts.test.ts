@@ -117,6 +117,25 @@ describe('block drafts and plans', () => {
     assert.throws(() => submitBlockInput.parse({ recipes: ['sift-sludge'] }), /target and rate, or goals .*or a campaign/);
   });
 
+  it('drafts a block with a composed group and revises the group away', async () => {
+    // 1 circuit/s from a module sized for 2/s: the block runs it at half scale, and its rows run at
+    // the rates the same rows get inline (module suggestions included).
+    const inline = await draft({ target: 'circuit', rate: 1, recipes: ['circuit', 'wire'] });
+    const d = await draft({ target: 'circuit', rate: 1, recipes: ['circuit', 'wire'], groups: [{ name: 'Circuits', recipes: ['circuit', 'wire'], good: 'circuit', rate: 2 }] });
+    assert.equal(d.ok, true, d.message);
+    assert.deepEqual(d.groups?.map((x) => [x.name, x.scale]), [['Circuits', 0.5]]);
+    assert.deepEqual(d.rows.map((r) => [r.recipe, r.group]), [['circuit', 'Circuits'], ['wire', 'Circuits']]);
+    for (const r of inline.rows) assert.ok(Math.abs(d.rows.find((x) => x.recipe === r.recipe)!.craftsPerSecond - r.craftsPerSecond) < 1e-9, r.recipe);
+    assert.ok(Math.abs(d.powerW - inline.powerW) < 1e-6 * inline.powerW);
+    assert.ok(d.rows.every((r) => r.machine), 'the module rows are real machines');
+    assert.deepEqual(d.doc.groups?.[0].composed?.goal, { good: 'circuit', rate: 2 });
+    const { id } = await applyBlockDraft(p, solve(), d);
+    const rev = await reviseDraft(ctx(), p, { blockId: id, groups: [] });
+    assert.equal(rev.doc.groups, undefined);
+    assert.equal(rev.groups, undefined);
+    for (const r of inline.rows) assert.ok(Math.abs(rev.rows.find((x) => x.recipe === r.recipe)!.craftsPerSecond - r.craftsPerSecond) < 1e-9, `${r.recipe} inline again`);
+  });
+
   it('revises a sink goal given only by a negative rate as a sink', async () => {
     const id = await createBlock(p, solve(), { name: 'Sink', doc: { goals: [{ good: 'tailings', rate: -1 }], recipes: [{ recipe: 'reclaim-tailings' }] } });
     const rev = await reviseDraft(ctx(), p, { blockId: id, rate: 2 });
