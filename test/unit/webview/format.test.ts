@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { campaignLines, duration, groupLines, temperature } from '../../../src/webview/format';
 import { toDraftView } from '../../../src/extension/proposals/views';
+import { draftMarkdown } from '../../../src/extension/chat/proposalSummary';
 
 describe('side panel: fluid temperatures', () => {
   it('shows an exact temperature, a range, or one open bound', () => {
@@ -21,6 +22,9 @@ describe('side panel: fluid temperatures', () => {
     assert.deepEqual(d.goals[0], { good: 'steam', display: 'Steam', rate: 5, temperature: 500 });
     assert.equal(temperature(d.importsExternal[0]), '150–200°');
     assert.equal(temperature(d.exports[0]), '15°');
+    const md = draftMarkdown(d);
+    assert.match(md, /\*\*Makes:\*\* Steam at 500° 5\/s/);
+    assert.match(md, /\*\*Imports:\*\* Steam \(150–200°\) 6\/s/);
   });
 
   it('says what a campaign asks for, the reserve its confidence adds and the rate', () => {

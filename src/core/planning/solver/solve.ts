@@ -104,7 +104,7 @@ const broken = (errors: string[]) => emptyResult('error', `The block is broken (
 export function solveBlockSync(highs: Highs, g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions = {}): SolveResult {
   const c = composeGroups(g, doc);
   if (c.errors.length) return withCampaign(doc, broken(c.errors));
-  const { intercept: _, ...nestedOpts } = opts;
+  const nestedOpts = { ...opts, intercept: undefined };
   const solved: Solved = c.modules.map((module) => ({ module, result: solveBlockSync(highs, g, availability, module.doc, nestedOpts) }));
   const m = moduleRows(g, solved);
   if ('done' in m) return withCampaign(doc, m.done);
@@ -127,7 +127,7 @@ async function solveDoc(g: GameIndex, availability: Availability, doc: BlockDoc,
   const c = composeGroups(g, doc);
   if (c.errors.length) return broken(c.errors);
   // Modules first: the block needs their solved flows. The test seam watches the block's own stages only.
-  const { intercept: _, ...nestedOpts } = opts;
+  const nestedOpts = { ...opts, intercept: undefined };
   const solved: Solved = [];
   for (const module of c.modules) solved.push({ module, result: await solveBlock(g, availability, module.doc, nestedOpts) });
   const m = moduleRows(g, solved);
