@@ -130,6 +130,7 @@ describe('block drafts and plans', () => {
     assert.ok(d.rows.every((r) => r.machine), 'the module rows are real machines');
     assert.deepEqual(d.doc.groups?.[0].composed?.goal, { good: 'circuit', rate: 2 });
     const { id } = await applyBlockDraft(p, solve(), d);
+    assert.deepEqual(getBlock(p, id).doc.groups, [{ name: 'Circuits', recipes: ['circuit', 'wire'], composed: { goal: { good: 'circuit', rate: 2 } } }]);
     const rev = await reviseDraft(ctx(), p, { blockId: id, groups: [] });
     assert.equal(rev.doc.groups, undefined);
     assert.equal(rev.groups, undefined);

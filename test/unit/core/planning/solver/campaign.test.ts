@@ -2,6 +2,8 @@
 // 0.25 every 1.5 s. "40 catalysts within an hour, 95 % sure" plans for λ = χ²_80(0.95)/2 = 50.9395
 // (standard table) catalysts on average: 50.9395/3600 per second, four times that in crafts.
 import assert from 'node:assert/strict';
+import { parseBlockDoc } from '../../../../../src/core/planning/block/document';
+import { projectionFlows } from '../../../../../src/core/planning/factory/blocks';
 import type { World } from './helpers';
 import { assertBalanced, loadWorld, near, rate, row } from './helpers';
 
@@ -23,6 +25,9 @@ describe('block solver: campaign goals', () => {
     near(goal.rate, lambda / 3600, 1e-4);
     assert.equal(r.campaign?.quantities[0].quantity, 40);
     near(r.campaign!.quantities[0].planned, lambda, 1e-4);
+    // The factory sees a one-off quantity like a stock goal, not a steady supply for other blocks.
+    const doc = parseBlockDoc({ campaign: { duration: 3600, confidence: '95', quantities: [{ good: 'catalyst', quantity: 40 }] }, recipes: [{ recipe: 'sift-sludge' }] });
+    assert.deepEqual(projectionFlows('b1', doc, r).filter((f) => f.item === 'catalyst').map((f) => f.role), ['stock']);
   });
 
   it('adds a campaign quantity to a steady goal of the same good, and stops when completed', async () => {
