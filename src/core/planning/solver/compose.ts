@@ -124,10 +124,10 @@ function scaleRow(x: SolvedRow, s: number, group: string): SolvedRow {
 
 /**
  * Replaces each module's synthetic row of a solved block by the module's rows at the scale the block
- * runs it, and adds the module's power, drain, heat, pollution and bought fuel at that scale. The
+ * runs it (in the document's row order), and adds the module's power, drain, heat, pollution and bought fuel at that scale. The
  * electricity boundary is already right: the module's net draw is a term of its synthetic recipe.
  */
-export function expandModules(r: SolveResult, solved: Array<{ module: Module; result: SolveResult }>): SolveResult {
+export function expandModules(r: SolveResult, solved: Array<{ module: Module; result: SolveResult }>, doc: BlockDoc): SolveResult {
   if (!solved.length) return r;
   const warnings = [...r.warnings];
   for (const { module, result } of solved) for (const w of result.warnings) warnings.push(`Group "${module.group.name}": ${w}`);
@@ -154,6 +154,10 @@ export function expandModules(r: SolveResult, solved: Array<{ module: Module; re
     const goal = module.group.composed.goal;
     groups.push({ name: module.group.name, good: goal.good, referenceRate: goal.rate, scale: s, rate: goal.rate * s });
   }
+  // Rows in the document's order, wherever the block's LP placed the module.
+  const order = new Map(doc.recipes.map((x, i) => [x.recipe, i]));
+  const at = (x: SolvedRow) => order.get(x.recipe) ?? Infinity;
+  rows.sort((a, b) => at(a) - at(b));
   return {
     ...r, rows, groups, powerW, drainW, heatW, pollutionPerMinute, warnings,
     fuel: [...fuel].map(([f, rate]) => ({ fuel: f, rate })).sort((a, b) => Number(a.fuel === FLUID_FUEL) - Number(b.fuel === FLUID_FUEL) || b.rate - a.rate),

@@ -5,6 +5,9 @@
 // ore → 40 solvent, 30 tailings, 20 naphtha (4 s); reclaim-tailings = 50 tailings → 40 brine + sludge
 // cake at probability 0.5 (3 s); resin = 20 naphtha + 10 steam (≥150°) → 2 fresh resin (2 s).
 import assert from 'node:assert/strict';
+import { parseBlockDoc } from '../../../../../src/core/planning/block/document';
+import { loadHighs } from '../../../../../src/core/planning/solver/highs';
+import { solveBlockSync } from '../../../../../src/core/planning/solver/solve';
 import type { World } from './helpers';
 import { assertBalanced, loadWorld, near, rate, row } from './helpers';
 
@@ -27,7 +30,7 @@ describe('block solver: composed row groups', () => {
     near(row(r, 'wire').craftsPerSecond, 1.5); // 3 wire per circuit, 2 per craft
     assert.equal(row(r, 'circuit').group, 'Circuits');
     assert.equal(row(r, 'arm').group, undefined);
-    assert.ok(!r.rows.some((x) => x.recipe.startsWith('pyops-group:')), 'the synthetic recipe is replaced by its rows');
+    assert.deepEqual(r.rows.map((x) => x.recipe), ['arm', 'gear', 'circuit', 'wire'], 'the synthetic recipe is replaced by its rows, in the document order');
     near(rate(r.imports, 'ferrite-plate'), 1 + 2 + 1); // arm, gear, circuit
     near(rate(r.imports, 'azurite-plate'), 1.5 / 1); // one plate per wire craft
     // The same rows solved inline: same machines, power and pollution.
@@ -36,6 +39,10 @@ describe('block solver: composed row groups', () => {
     near(r.powerW, inline.powerW);
     near(r.pollutionPerMinute, inline.pollutionPerMinute);
     near(rate(r.imports, 'pyops-electricity'), rate(inline.imports, 'pyops-electricity'));
+    // The same block solved in this thread on a loaded runtime.
+    const sync = solveBlockSync(await loadHighs(), w.g, w.availability, parseBlockDoc({ goals: [{ good: 'arm', rate: 1 }], recipes: [{ recipe: 'arm' }, { recipe: 'gear' }, { recipe: 'circuit' }, { recipe: 'wire' }], made: ['gear'], groups: [circuits] }));
+    assert.deepEqual(sync.rows.map((x) => [x.recipe, x.craftsPerSecond, x.group]), r.rows.map((x) => [x.recipe, x.craftsPerSecond, x.group]));
+    assert.deepEqual(sync.groups, r.groups);
   });
 
   it('carries a module\'s byproducts into the block, where other rows can use them', async () => {
@@ -83,6 +90,9 @@ describe('block solver: composed row groups', () => {
     assert.match(r.message!, /composed group "Circuits" lists wire, which is not a row of the block/);
     const twice = await w.solve({ goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit' }, { recipe: 'wire' }], groups: [circuits, { ...circuits, name: 'Again' }] });
     assert.match(twice.message!, /circuit is in two composed groups/);
+    const noGoal = await w.solve({ goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit' }, { recipe: 'wire' }], groups: [{ name: 'Wire', recipes: ['wire'], composed: { goal: { good: 'gear', rate: 1 } } }] });
+    assert.equal(noGoal.status, 'error');
+    assert.match(noGoal.message!, /composed group "Wire" does not make its goal: nothing in the block makes Gear/);
     const display = await w.solve({ goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit' }, { recipe: 'wire' }], made: ['wire'], groups: [{ name: 'Just a label', recipes: ['circuit', 'wire'] }] });
     assertBalanced(display);
     assert.equal(display.groups, undefined, 'a display group changes nothing in the solve');
