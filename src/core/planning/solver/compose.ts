@@ -136,6 +136,13 @@ export function expandModules(r: SolveResult, solved: Array<{ module: Module; re
   const rows: SolvedRow[] = [];
   const groups: NonNullable<SolveResult['groups']> = [];
   const fuel = new Map(r.fuel.map((f) => [f.fuel, f.rate]));
+  // Gross flows: the synthetic recipe's boundary flows give way to the module's own, scaled.
+  const goods = new Map(r.goods.map((x) => [x.good, { ...x }]));
+  const balance = (good: string) => {
+    let b = goods.get(good);
+    if (!b) goods.set(good, (b = { good, produced: 0, consumed: 0, net: 0 }));
+    return b;
+  };
   let { powerW, drainW, heatW, pollutionPerMinute } = r;
   for (const row of r.rows) {
     const hit = byName.get(row.recipe);
@@ -151,6 +158,13 @@ export function expandModules(r: SolveResult, solved: Array<{ module: Module; re
     heatW += result.heatW * s;
     pollutionPerMinute += result.pollutionPerMinute * s;
     for (const f of result.fuel) fuel.set(f.fuel, (fuel.get(f.fuel) ?? 0) + f.rate * s);
+    for (const f of result.imports) balance(f.good).consumed -= f.rate * s;
+    for (const f of [...result.goals, ...result.exports]) balance(f.good).produced -= f.rate * s;
+    for (const x of result.goods) {
+      const b = balance(x.good);
+      b.produced += x.produced * s;
+      b.consumed += x.consumed * s;
+    }
     const goal = module.group.composed.goal;
     groups.push({ name: module.group.name, good: goal.good, referenceRate: goal.rate, scale: s, rate: goal.rate * s });
   }
@@ -158,8 +172,16 @@ export function expandModules(r: SolveResult, solved: Array<{ module: Module; re
   const order = new Map(doc.recipes.map((x, i) => [x.recipe, i]));
   const at = (x: SolvedRow) => order.get(x.recipe) ?? Infinity;
   rows.sort((a, b) => at(a) - at(b));
+  const balances = [...goods.values()]
+    .map((b) => {
+      // Cancelled flows leave rounding dust, never a real negative.
+      const produced = Math.max(0, b.produced);
+      const consumed = Math.max(0, b.consumed);
+      return { good: b.good, produced, consumed, net: produced - consumed };
+    })
+    .filter((b) => b.produced + b.consumed > 1e-12);
   return {
-    ...r, rows, groups, powerW, drainW, heatW, pollutionPerMinute, warnings,
+    ...r, rows, groups, goods: balances, powerW, drainW, heatW, pollutionPerMinute, warnings,
     fuel: [...fuel].map(([f, rate]) => ({ fuel: f, rate })).sort((a, b) => Number(a.fuel === FLUID_FUEL) - Number(b.fuel === FLUID_FUEL) || b.rate - a.rate),
   };
 }
