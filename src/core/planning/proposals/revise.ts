@@ -55,8 +55,11 @@ export async function reviseDraft(ctx: PlanningContext, project: Project, input:
   const invalid = invalidNames(ctx, doc.recipes, goalGoods(doc));
   const oldByproducts = new Set((await buildDraft(ctx, { kind: 'update', name: block.name, doc: block.doc, invalid: [] }, supply)).byproducts.map((b) => b.good));
   const draft = await buildDraft(ctx, { kind: 'update', name: block.name, doc, notes: input.notes, invalid }, supply);
+  // A block sized only by its campaign (or groups) has no first goal for a rate to change.
+  const unapplied = input.rate !== undefined && !doc.goals[0] ? [`The block has no rate goal to resize${doc.campaign ? '; give it a new campaign instead' : ''}: the new rate was not applied.`] : [];
   return {
     ...draft,
+    warnings: [...unapplied, ...draft.warnings],
     kind: 'update',
     updateBlockId: block.id,
     baseUpdatedAt: block.updatedAt,

@@ -114,6 +114,8 @@ describe('block drafts and plans', () => {
     const rev = await reviseDraft(ctx(), p, { blockId: id, campaign: { duration: 600, confidence: 'expected', quantities: [{ name: 'catalyst', quantity: 20 }] } });
     assert.equal(rev.oldRate, null, 'no steady goal to resize');
     assert.ok(Math.abs(rev.goals[0].rate - 20 / 600) < 1e-12);
+    const resized = await reviseDraft(ctx(), p, { blockId: id, rate: 1 });
+    assert.match(resized.warnings[0], /no rate goal to resize; give it a new campaign instead/);
     assert.throws(() => submitBlockInput.parse({ recipes: ['sift-sludge'] }), /target and rate, or goals .*or a campaign/);
   });
 
