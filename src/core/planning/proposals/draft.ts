@@ -58,6 +58,7 @@ export const draftGroupInput = z.object({
   recipes: z.array(name).min(1).max(120).describe('rows of this block (listed in recipes too) that form the module'),
   good: name.describe('what the module makes'),
   rate: z.number().positive().max(1e6).describe('its reference rate per second; the block scales the module linearly'),
+  temperature: z.number().finite().optional().describe('fluids: the exact temperature the module makes'),
   made: z.array(name).max(60).optional().describe('goods covered inside the module; default: everything its rows make'),
   drains: z.array(name).max(30).optional().describe('byproducts balanced inside the module'),
 });
@@ -296,7 +297,7 @@ export function campaignFromInput(c: z.output<typeof draftCampaignInput>): NonNu
 export function groupsFromInput(groups: Array<z.output<typeof draftGroupInput>>): NonNullable<BlockDocInput['groups']> {
   return groups.map((x) => ({
     name: x.name, recipes: x.recipes,
-    composed: { goal: { good: x.good, rate: x.rate }, ...(x.made ? { made: x.made } : {}), ...(x.drains ? { drains: x.drains } : {}) },
+    composed: { goal: { good: x.good, rate: x.rate, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) }, ...(x.made ? { made: x.made } : {}), ...(x.drains ? { drains: x.drains } : {}) },
   }));
 }
 
