@@ -2,7 +2,7 @@
 // side panel) and the follow-up chips it suggests — a block for each good it leaves to a supplier
 // ("Draft a block: <good> @ <rate>.") and a routing question for each byproduct.
 import type { DraftView, EvalView, FlowView, PlanView } from '../../webview/protocol';
-import { campaignLines, perSecond, power, short, temperature, totalBuildings } from '../../webview/format';
+import { campaignLines, groupLines, perSecond, power, short, temperature, totalBuildings } from '../../webview/format';
 
 /** Escape text from game data or the model for markdown. */
 export function escapeMd(s: string): string {
@@ -29,6 +29,7 @@ export function draftMarkdown(d: DraftView, heading = d.kind === 'update' ? 'Blo
   const lines: string[] = [`**${heading}: ${escapeMd(d.name)}** — ${draftHeadline(d)}`, ''];
   if (d.goals.length) lines.push(`- **Makes:** ${d.goals.map((g) => `${escapeMd(g.display)}${temperature(g) ? ` at ${temperature(g)}` : ''} ${perSecond(g.rate)}`).join(', ')}`);
   if (d.campaign) lines.push(`- **Campaign:** ${campaignLines(d.campaign).map(escapeMd).join('; ')}`);
+  if (d.groups?.length) lines.push(`- **Composed groups:** ${groupLines(d.groups).map(escapeMd).join('; ')}`);
   if (d.revision) {
     const r = d.revision;
     const changes = [

@@ -42,5 +42,6 @@ describe('side panel: fluid temperatures', () => {
     const view = toDraftView({ groups: [{ name: 'Circuits', good: 'circuit', referenceRate: 2, scale: 0.5, rate: 1 }], rows: [{ recipe: 'wire', group: 'Circuits' }] });
     assert.deepEqual(groupLines(view.groups!), ['Circuits: module for 2/s circuit, run at ×0.5 (1/s)']);
     assert.equal(view.rows[0].group, 'Circuits');
+    assert.ok(draftMarkdown(view).includes('- **Composed groups:** Circuits: module for 2/s circuit, run at ×0.5 \\(1/s\\)'), 'the chat summary names the module (Markdown-escaped)');
   });
 });
