@@ -1,6 +1,6 @@
 // Number formatting shared by the side panel and the chat summaries: rates per second, power,
 // building counts (fractional and whole), token counts. Pure functions, no DOM.
-import type { DraftView } from './protocol';
+import type { CampaignView, DraftView } from './protocol';
 
 /** A number with about three significant digits, trailing zeros dropped. */
 export function short(n: number): string {
@@ -18,6 +18,19 @@ const trim = (s: string) => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$
 
 export function perSecond(n: number): string {
   return `${short(n)}/s`;
+}
+
+/** A fluid flow's temperature: the exact one of an output ("165°") or the range an import accepts
+ *  ("150–200°", "≥400°", "≤101°"); '' for items and fluids that take any temperature. */
+export function temperature(f: { temperature?: number; minTemperature?: number | null; maxTemperature?: number | null }): string {
+  const t = (x: number) => (Number.isInteger(x) ? String(x) : short(x));
+  if (typeof f.temperature === 'number') return `${t(f.temperature)}°`;
+  const lo = typeof f.minTemperature === 'number' ? f.minTemperature : null;
+  const hi = typeof f.maxTemperature === 'number' ? f.maxTemperature : null;
+  if (lo !== null && hi !== null) return lo === hi ? `${t(lo)}°` : `${t(lo)}–${t(hi)}°`;
+  if (lo !== null) return `≥${t(lo)}°`;
+  if (hi !== null) return `≤${t(hi)}°`;
+  return '';
 }
 
 export function power(watts: number): string {
@@ -46,4 +59,27 @@ export function tokens(n: number): string {
 
 export function percent(ratio: number): string {
   return `${Math.round(ratio * 100)}%`;
+}
+
+/** "45 s", "10 min", "1.5 h", "2 d". */
+export function duration(seconds: number): string {
+  if (seconds >= 86400) return `${short(seconds / 86400)} d`;
+  if (seconds >= 3600) return `${short(seconds / 3600)} h`;
+  if (seconds >= 60) return `${short(seconds / 60)} min`;
+  return `${short(seconds)} s`;
+}
+
+/** One line per campaign quantity: what the player asked for, the reserve the confidence adds, the rate. */
+export function campaignLines(c: CampaignView): string[] {
+  const sure = c.confidence === 'expected' ? 'on average' : `${c.confidence} % sure`;
+  return c.quantities.map((q) => {
+    const verb = q.quantity < 0 ? 'Use' : 'Make';
+    const plan = c.completed ? 'completed' : `${q.planned !== Math.abs(q.quantity) ? `plan ${short(q.planned)}, ` : ''}${perSecond(Math.abs(q.rate))}`;
+    return `${verb} ${short(Math.abs(q.quantity))} ${q.display} within ${duration(c.duration)}, ${sure}: ${plan}`;
+  });
+}
+
+/** One line per composed group: the module, its reference rate and the scale the block runs it at. */
+export function groupLines(groups: NonNullable<DraftView['groups']>): string[] {
+  return groups.map((x) => `${x.name}: module for ${perSecond(x.referenceRate)} ${x.display}, run at ×${short(x.scale)} (${perSecond(x.rate)})`);
 }

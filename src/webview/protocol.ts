@@ -17,7 +17,10 @@ export interface FlowView {
   display: string;
   kind: 'item' | 'fluid';
   rate: number;
+  /** Fluids: the exact temperature of an output, or the range an import accepts (null = open). */
   temperature?: number;
+  minTemperature?: number | null;
+  maxTemperature?: number | null;
   /** Blocks that supply it (imports from blocks). */
   blocks?: string[];
 }
@@ -36,11 +39,21 @@ export interface RowView {
   buildings: number;
   wholeBuildings: number;
   moduleReason?: string;
+  /** The composed group the row belongs to. */
+  group?: string;
 }
 
 export interface FlowGraphView {
   nodes: Array<{ id: string; kind: 'recipe' | 'good'; label: string; role?: 'import' | 'goal' | 'byproduct' | 'export' | 'internal' }>;
   edges: Array<{ from: string; to: string }>;
+}
+
+/** A block's campaign: each quantity, what it plans for at the confidence, and the rate that sets. */
+export interface CampaignView {
+  duration: number;
+  confidence: string;
+  completed: boolean;
+  quantities: Array<{ good: string; display: string; quantity: number; planned: number; rate: number }>;
 }
 
 export interface DraftView {
@@ -50,7 +63,10 @@ export interface DraftView {
   status: string;
   message?: string;
   diagnosis: Array<{ message: string; fixes: string[] }>;
-  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number }>;
+  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; temperature?: number }>;
+  campaign?: CampaignView;
+  /** Composed groups: a module making `good` at `referenceRate`, run by the block at `scale` (= `rate`). */
+  groups?: Array<{ name: string; good: string; display: string; referenceRate: number; scale: number; rate: number }>;
   rows: RowView[];
   powerW: number;
   heatW: number;

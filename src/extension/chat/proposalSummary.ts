@@ -2,7 +2,7 @@
 // side panel) and the follow-up chips it suggests — a block for each good it leaves to a supplier
 // ("Draft a block: <good> @ <rate>.") and a routing question for each byproduct.
 import type { DraftView, EvalView, FlowView, PlanView } from '../../webview/protocol';
-import { perSecond, power, short, totalBuildings } from '../../webview/format';
+import { campaignLines, groupLines, perSecond, power, short, temperature, totalBuildings } from '../../webview/format';
 
 /** Escape text from game data or the model for markdown. */
 export function escapeMd(s: string): string {
@@ -12,7 +12,7 @@ export function escapeMd(s: string): string {
 const STATUS: Record<string, string> = { optimal: '$(pass) solved', infeasible: '$(error) infeasible', unbounded: '$(error) unbounded', error: '$(error) solver error' };
 
 const flowList = (fs: FlowView[], max = 6) => {
-  const shown = fs.slice(0, max).map((f) => `${escapeMd(f.display)} ${perSecond(f.rate)}${f.blocks?.length ? ` (from ${f.blocks.map((b) => `"${escapeMd(b)}"`).join(', ')})` : ''}`);
+  const shown = fs.slice(0, max).map((f) => `${escapeMd(f.display)}${temperature(f) ? ` (${temperature(f)})` : ''} ${perSecond(f.rate)}${f.blocks?.length ? ` (from ${f.blocks.map((b) => `"${escapeMd(b)}"`).join(', ')})` : ''}`);
   if (fs.length > max) shown.push(`and ${fs.length - max} more`);
   return shown.join(', ');
 };
@@ -27,7 +27,9 @@ export function draftHeadline(d: DraftView): string {
 
 export function draftMarkdown(d: DraftView, heading = d.kind === 'update' ? 'Block revision' : 'Block proposal'): string {
   const lines: string[] = [`**${heading}: ${escapeMd(d.name)}** — ${draftHeadline(d)}`, ''];
-  if (d.goals.length) lines.push(`- **Makes:** ${d.goals.map((g) => `${escapeMd(g.display)} ${perSecond(g.rate)}`).join(', ')}`);
+  if (d.goals.length) lines.push(`- **Makes:** ${d.goals.map((g) => `${escapeMd(g.display)}${temperature(g) ? ` at ${temperature(g)}` : ''} ${perSecond(g.rate)}`).join(', ')}`);
+  if (d.campaign) lines.push(`- **Campaign:** ${campaignLines(d.campaign).map(escapeMd).join('; ')}`);
+  if (d.groups?.length) lines.push(`- **Composed groups:** ${groupLines(d.groups).map(escapeMd).join('; ')}`);
   if (d.revision) {
     const r = d.revision;
     const changes = [

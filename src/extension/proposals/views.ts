@@ -3,7 +3,7 @@
 // empty list or zero, never an exception. Display names and each recipe's goods (for the flow
 // diagram) come from the project's game data when it is loaded.
 import type { GameIndex } from '../../core/planning/gameIndex';
-import type { DraftView, EvalView, FlowGraphView, FlowView, PlanView, RowView } from '../../webview/protocol';
+import type { CampaignView, DraftView, EvalView, FlowGraphView, FlowView, PlanView, RowView } from '../../webview/protocol';
 
 export interface GameNames {
   displayOf(name: string): string;
@@ -42,6 +42,8 @@ function flows(v: unknown, names: GameNames): FlowView[] {
       kind: f.kind === 'fluid' ? 'fluid' : 'item',
       rate: num(f.rate),
       ...(typeof f.temperature === 'number' ? { temperature: f.temperature } : {}),
+      ...(typeof f.minTemperature === 'number' ? { minTemperature: f.minTemperature } : {}),
+      ...(typeof f.maxTemperature === 'number' ? { maxTemperature: f.maxTemperature } : {}),
       ...(Array.isArray(f.blocks) ? { blocks: strs(f.blocks) } : {}),
     };
   });
@@ -76,6 +78,7 @@ function rows(v: unknown, names: GameNames): RowView[] {
       buildings: num(r.buildings),
       wholeBuildings: num(r.wholeBuildings),
       ...(typeof r.moduleReason === 'string' ? { moduleReason: r.moduleReason } : {}),
+      ...(typeof r.group === 'string' ? { group: r.group } : {}),
     };
   });
 }
@@ -133,6 +136,19 @@ const conflictsView = (v: unknown, names: GameNames) =>
     return { master: str(c.master), masterDisplay: names.displayOf(str(c.master)), branches: strs(c.branches).map((b) => names.displayOf(b)) };
   });
 
+function campaignView(v: unknown, names: GameNames): CampaignView {
+  const c = obj(v);
+  return {
+    duration: num(c.duration),
+    confidence: str(c.confidence, 'expected'),
+    completed: c.completed === true,
+    quantities: arr(c.quantities).map((raw) => {
+      const q = obj(raw);
+      return { good: str(q.good), display: names.displayOf(str(q.good)), quantity: num(q.quantity), planned: num(q.planned), rate: num(q.rate) };
+    }),
+  };
+}
+
 export function toDraftView(raw: unknown, names: GameNames = NO_NAMES): DraftView {
   const d = obj(raw);
   const view: Omit<DraftView, 'flow'> = {
@@ -145,8 +161,21 @@ export function toDraftView(raw: unknown, names: GameNames = NO_NAMES): DraftVie
     goals: arr(d.goals).map((raw) => {
       const g = obj(raw);
       const good = str(g.good);
-      return { good, display: str(g.display) || names.displayOf(good), rate: num(g.rate), ...(typeof g.stock === 'number' ? { stock: g.stock, window: num(g.window, 600) } : {}) };
+      return {
+        good, display: str(g.display) || names.displayOf(good), rate: num(g.rate),
+        ...(typeof g.stock === 'number' ? { stock: g.stock, window: num(g.window, 600) } : {}),
+        ...(typeof g.temperature === 'number' ? { temperature: g.temperature } : {}),
+      };
     }),
+    ...(d.campaign && typeof d.campaign === 'object' ? { campaign: campaignView(d.campaign, names) } : {}),
+    ...(Array.isArray(d.groups)
+      ? {
+          groups: d.groups.map((raw) => {
+            const x = obj(raw);
+            return { name: str(x.name), good: str(x.good), display: names.displayOf(str(x.good)), referenceRate: num(x.referenceRate), scale: num(x.scale), rate: num(x.rate) };
+          }),
+        }
+      : {}),
     rows: rows(d.rows, names),
     powerW: num(d.powerW),
     heatW: num(d.heatW),

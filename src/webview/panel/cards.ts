@@ -5,7 +5,7 @@
 // that remember whether they were open. Pending proposals (from Copilot agent mode or an MCP client)
 // use the same cards, with their own buttons' messages and a Dismiss button.
 import type { AppliedView, DraftView, FlowView, FromWebview, PanelState, PendingProposalView, PlanView, ProposalRef, ProposalView } from '../protocol';
-import { buildings, perSecond, power, short, totalBuildings } from '../format';
+import { buildings, campaignLines, groupLines, perSecond, power, short, temperature, totalBuildings } from '../format';
 import { badge, button, h, icon } from './dom';
 import { flowDiagram } from './flowDiagram';
 
@@ -82,7 +82,7 @@ function flowTable(caption: string, flows: FlowView[], withBlocks = false): HTML
       'tbody',
       null,
       flows.map((f) =>
-        h('tr', null, h('td', null, icon(f.kind === 'fluid' ? 'drop' : 'package'), ' ', f.display, f.temperature !== undefined ? ` (${short(f.temperature)}°)` : ''), h('td', { class: 'num' }, perSecond(f.rate)), withBlocks ? h('td', null, (f.blocks ?? []).join(', ')) : null),
+        h('tr', null, h('td', null, icon(f.kind === 'fluid' ? 'drop' : 'package'), ' ', f.display, temperature(f) ? ` (${temperature(f)})` : ''), h('td', { class: 'num' }, perSecond(f.rate)), withBlocks ? h('td', null, (f.blocks ?? []).join(', ')) : null),
       ),
     ),
   );
@@ -102,7 +102,7 @@ function recipeTable(d: DraftView): HTMLElement | null {
         h(
           'tr',
           null,
-          h('td', null, r.display, h('div', { class: 'sub' }, `${short(r.craftsPerSecond)} crafts/s`)),
+          h('td', null, r.display, h('div', { class: 'sub' }, `${short(r.craftsPerSecond)} crafts/s${r.group ? ` · in ${r.group}` : ''}`)),
           h(
             'td',
             null,
@@ -126,7 +126,7 @@ function list(title: string, items: string[], cls = ''): HTMLElement | null {
 
 function draftHeadline(d: DraftView): string {
   const total = totalBuildings(d);
-  const makes = d.goals.map((g) => `${g.display} ${perSecond(g.rate)}`).join(', ');
+  const makes = d.goals.map((g) => `${g.display}${temperature(g) ? ` at ${temperature(g)}` : ''} ${perSecond(g.rate)}`).join(', ');
   return [makes && `Makes ${makes}`, d.status === 'optimal' ? `${total} building${total === 1 ? '' : 's'}` : '', d.status === 'optimal' ? power(d.powerW) : ''].filter(Boolean).join(' · ');
 }
 
@@ -163,6 +163,8 @@ export function draftDetails(ctx: CardContext, key: string, d: DraftView, opts: 
   return [
     problems(d),
     changes.length ? list('Changes', changes) : null,
+    d.campaign ? list('Campaign', campaignLines(d.campaign)) : null,
+    d.groups?.length ? list('Composed groups', groupLines(d.groups)) : null,
     section(ctx, `${key}:recipes`, `Recipes and buildings (${d.rows.length})`, [recipeTable(d)], true),
     section(ctx, `${key}:flows`, 'Imports, exports and byproducts', [
       flowTable('Imports from blocks', d.importsFromBlocks, true),

@@ -113,6 +113,59 @@ describe('pyops solve, tool and tools', () => {
     assert.deepEqual(fs.readFileSync(file), before);
   });
 
+  it('carries temperatures on goals, imports and exports, and lists byproducts', async () => {
+    // superheat-steam: 60 steam at 150–200° + 5 naphtha → 50 steam at 500° per 1 s craft. 5/s at 500°
+    // is 0.1 crafts/s: it buys 6/s of steam the recipe accepts only between 150° and 200°.
+    const doc = path.join(dir, 'superheat.json');
+    fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'steam', rate: 5, temperature: 500 }], recipes: [{ recipe: 'superheat-steam', machine: 'refinery-unit' }] }));
+    const io = capture();
+    assert.equal(await run(['solve', doc, '--project', file, '--json'], io), 0, io.stderr);
+    const out = JSON.parse(io.stdout);
+    assert.deepEqual(out.goals, [{ good: 'steam', rate: 5, temperature: 500 }]);
+    assert.deepEqual(out.imports.find((f: { good: string }) => f.good === 'steam'), { good: 'steam', rate: 6, minTemperature: 150, maxTemperature: 200 });
+    assert.deepEqual(out.byproducts, []);
+    const text = capture();
+    assert.equal(await run(['solve', doc, '--project', file], text), 0, text.stderr);
+    assert.match(text.stdout, /Goals: steam \(500°\) 5\.000\/s/);
+    assert.match(text.stdout, /steam \(150–200°\) 6\.000\/s/);
+    // The brine block's naphtha (refining) and sludge cake (reclaiming) are byproducts; solvent is its goal.
+    const brine = path.join(dir, 'block.json');
+    const io2 = capture();
+    assert.equal(await run(['solve', brine, '--project', file, '--json'], io2), 0, io2.stderr);
+    assert.deepEqual(JSON.parse(io2.stdout).byproducts.map((f: { good: string }) => f.good).sort(), ['naphtha', 'sludge-cake']);
+  });
+
+  it('solves a campaign block and says what it plans for', async () => {
+    // sift-sludge yields a catalyst with probability 0.25: 40 within 1 h, 95 % sure, plans χ²_80(0.95)/2 = 101.879/2.
+    const doc = path.join(dir, 'campaign.json');
+    fs.writeFileSync(doc, JSON.stringify({ campaign: { duration: 3600, confidence: '95', quantities: [{ good: 'catalyst', quantity: 40 }] }, recipes: [{ recipe: 'sift-sludge' }] }));
+    const io = capture();
+    assert.equal(await run(['solve', doc, '--project', file, '--json'], io), 0, io.stderr);
+    const out = JSON.parse(io.stdout);
+    assert.ok(Math.abs(out.campaign.quantities[0].planned - 101.879 / 2) < 1e-3);
+    assert.ok(Math.abs(out.goals[0].rate - 101.879 / 2 / 3600) < 1e-6);
+    assert.equal(out.goals[0].campaign, true);
+    const text = capture();
+    assert.equal(await run(['solve', doc, '--project', file], text), 0, text.stderr);
+    assert.match(text.stdout, /Campaign over 3600 s, 95% confidence: catalyst 40 \(plans 50\.94\) → 0\.01415\/s/);
+  });
+
+  it('solves a block with a composed group and marks the group\'s rows', async () => {
+    // 1 circuit/s from a circuits module sized for 2/s: scale 0.5; wire 1.5 crafts/s (3 wire a circuit, 2 a craft).
+    const doc = path.join(dir, 'group.json');
+    fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit' }, { recipe: 'wire' }], groups: [{ name: 'Circuits', recipes: ['circuit', 'wire'], composed: { goal: { good: 'circuit', rate: 2 } } }] }));
+    const io = capture();
+    assert.equal(await run(['solve', doc, '--project', file, '--json'], io), 0, io.stderr);
+    const out = JSON.parse(io.stdout);
+    assert.deepEqual(out.groups, [{ name: 'Circuits', good: 'circuit', referenceRate: 2, scale: 0.5, rate: 1 }]);
+    const wire = out.recipes.find((x: { recipe: string }) => x.recipe === 'wire');
+    assert.equal(wire.group, 'Circuits');
+    assert.ok(Math.abs(wire.craftsPerSecond - 1.5) < 1e-9);
+    const text = capture();
+    assert.equal(await run(['solve', doc, '--project', file], text), 0, text.stderr);
+    assert.match(text.stdout, /Group Circuits: module for 2\/s circuit, run at ×0\.500 \(1\.000\/s\)/);
+  });
+
   it('reports an infeasible block with a diagnosis', async () => {
     const doc = path.join(dir, 'bad.json');
     fs.writeFileSync(doc, JSON.stringify({ goals: [{ good: 'solvent', rate: 4 }], recipes: [{ recipe: 'refine-brine' }], made: [], drains: ['naphtha'] , pins: [{ kind: 'cap', recipe: 'refine-brine', buildings: 0.1 }] }));

@@ -2,6 +2,7 @@
 // sizes exactly these recipes; it never adds one. Stored as JSON in blocks.data; everything solved
 // from it is a cache. Rates are per second; names are internal names.
 import { z } from 'zod';
+import { campaignSchema } from './campaign';
 
 const name = z.string().trim().min(1, 'must be a non-empty internal name').max(200);
 const rate = z.number().finite();
@@ -55,15 +56,41 @@ export const pinSchema = z.discriminatedUnion('kind', [
 
 export const drainSchema = z.union([name, z.object({ good: name, recipe: name.optional() })]);
 
+export const rowGroupSchema = z.object({
+  name: z.string().trim().min(1, 'a group needs a name').max(120),
+  /** Recipes of the block's rows that belong to the group. */
+  recipes: z.array(name).min(1).max(400),
+  /**
+   * A composed group is solved on its own, as a module making `goal` at its reference rate, and enters
+   * the block as one synthetic recipe (ingredients = the module's net imports, products = its net
+   * exports incl. the goal, cost = its machine-seconds) that the block scales linearly. Pins on its
+   * rows apply inside the module at the reference rate. Without `composed`, the group only organises
+   * rows for display.
+   */
+  composed: z
+    .object({
+      goal: z.object({ good: name, rate: z.number().positive().max(1e9), temperature: z.number().finite().optional() }),
+      /** Goods covered inside the module (net ≥ 0); default: everything its rows make. */
+      made: z.array(name).max(400).optional(),
+      /** Byproducts balanced inside the module (net = 0). */
+      drains: z.array(drainSchema).max(100).optional(),
+    })
+    .optional(),
+});
+
 export const blockDocSchema = z.object({
   version: z.literal(1).default(1),
   goals: z.array(goalSchema).max(20).default([]),
+  /** "Make N within T (at a confidence)": adds goals at planned / duration until completed. */
+  campaign: campaignSchema.optional(),
   recipes: z.array(rowSchema).max(400).default([]),
   /** Goods whose use must be covered inside the block (net ≥ 0). */
   made: z.array(name).max(400).default([]),
   /** Byproducts to balance inside the block (net = 0). */
   drains: z.array(drainSchema).max(100).default([]),
   pins: z.array(pinSchema).max(100).default([]),
+  /** Row groups: display groups, or composed groups solved as nested modules. */
+  groups: z.array(rowGroupSchema).max(50).optional(),
   /** Good → rot per second: solved outside the LP and added as byproducts afterwards. */
   spoilRates: z.record(z.string(), z.number().min(0)).optional(),
   notes: z.string().max(20_000).optional(),
@@ -74,6 +101,7 @@ export type BlockDocInput = z.input<typeof blockDocSchema>;
 export type Goal = z.output<typeof goalSchema>;
 export type Row = z.output<typeof rowSchema>;
 export type Pin = z.output<typeof pinSchema>;
+export type RowGroup = z.output<typeof rowGroupSchema>;
 
 /** Parse a block document with errors a user or a model can act on. */
 export function parseBlockDoc(value: unknown): BlockDoc {
@@ -89,6 +117,17 @@ export function goalRate(g: Goal): { rate: number; direction: 'produce' | 'consu
   const r = g.rate ?? 0;
   const direction = g.direction ?? (r < 0 ? 'consume' : 'produce');
   return { rate: direction === 'consume' ? -Math.abs(r) : Math.abs(r), direction, stock: false };
+}
+
+/** Every good the document sets a goal for: its goals, its campaign's quantities, its composed groups' goals. */
+export function goalGoods(doc: Pick<BlockDoc, 'goals' | 'campaign' | 'groups'>): string[] {
+  return [
+    ...new Set([
+      ...doc.goals.map((x) => x.good),
+      ...(doc.campaign?.quantities ?? []).map((x) => x.good),
+      ...(doc.groups ?? []).flatMap((x) => (x.composed ? [x.composed.goal.good] : [])),
+    ]),
+  ];
 }
 
 export function drainGood(d: z.output<typeof drainSchema>): string {

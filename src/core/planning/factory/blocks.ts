@@ -5,6 +5,7 @@
 // snapshot first.
 import type { Project, UndoResult } from '../../db/project';
 import { parseBlockDoc, goalRate, type BlockDoc } from '../block/document';
+import { campaignGoals } from '../block/campaign';
 import { readSolveGeneration } from '../settings';
 import type { SolveResult } from '../solver/result';
 import { newId, now } from '../../work/ids';
@@ -131,7 +132,9 @@ export function byBlock<T extends { block_id: string }>(rows: T[]): Map<string, 
 /** Cached flows of a solved block: goal outputs (primary/stock), byproduct exports, imports. */
 export function projectionFlows(blockId: string, doc: BlockDoc, result: SolveResult): BlockFlowRow[] {
   const flows: BlockFlowRow[] = [];
-  const stockGoals = new Set(doc.goals.filter((g) => g.stock).map((g) => g.good));
+  // A campaign makes a quantity once, like a stock goal, not a steady supply for other blocks.
+  const campaign = campaignGoals(doc.campaign);
+  const stockGoals = new Set([...doc.goals.filter((g) => g.stock).map((g) => g.good), ...campaign.filter((c) => c.rate > 0).map((c) => c.good)]);
   const temp = (f: { temperature?: number; minTemperature?: number | null; maxTemperature?: number | null }) =>
     f.temperature !== undefined
       ? { temperature_mode: 'exact' as const, temperature_min: f.temperature, temperature_max: f.temperature }
@@ -140,7 +143,7 @@ export function projectionFlows(blockId: string, doc: BlockDoc, result: SolveRes
         : { temperature_mode: null, temperature_min: null, temperature_max: null };
   for (const f of result.goals) flows.push({ block_id: blockId, item: f.good, kind: f.kind, role: stockGoals.has(f.good) ? 'stock' : 'primary', rate: f.rate, ...temp(f) });
   for (const f of result.exports) {
-    const isGoal = doc.goals.some((g) => g.good === f.good && goalRate(g).direction === 'produce');
+    const isGoal = doc.goals.some((g) => g.good === f.good && goalRate(g).direction === 'produce') || campaign.some((c) => c.good === f.good && c.rate > 0);
     flows.push({ block_id: blockId, item: f.good, kind: f.kind, role: isGoal ? (stockGoals.has(f.good) ? 'stock' : 'primary') : 'byproduct', rate: f.rate, ...temp(f) });
   }
   for (const f of result.imports) flows.push({ block_id: blockId, item: f.good, kind: f.kind, role: 'import', rate: f.rate, ...temp(f) });

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { TurdState } from '../availability';
 import type { PlanningContext } from '../context';
-import { beaconConfigSchema, goalRate, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
+import { beaconConfigSchema, goalGoods, goalRate, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
+import { campaignConfidence, type CampaignReport } from '../block/campaign';
 import { solveBlock } from '../solver/solve';
 import type { DiagnosisCard, Flow, MachineChoice, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
@@ -40,18 +41,47 @@ export const draftGoalInput = z
   })
   .refine((g) => (g.rate === undefined) !== (g.stock === undefined), { message: 'give exactly one of rate or stock' });
 
+export const draftCampaignInput = z.object({
+  duration: z.number().positive().max(1e9).describe('seconds the campaign runs'),
+  confidence: campaignConfidence
+    .default('expected')
+    .describe('"expected": plan exactly the quantity; "90"/"95": plan the Poisson mean that reaches the quantity by the deadline 90/95 % of the time (for probabilistic outputs)'),
+  quantities: z
+    .array(
+      z.object({
+        name: name.describe('good (internal name)'),
+        quantity: z.number().finite().min(-1e9).max(1e9).refine((q) => q !== 0, 'a quantity must not be 0').describe('how many over the campaign; negative consumes'),
+        temperature: z.number().finite().optional(),
+      }),
+    )
+    .min(1)
+    .max(10),
+});
+
+export const draftGroupInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  recipes: z.array(name).min(1).max(120).describe('rows of this block (listed in recipes too) that form the module'),
+  good: name.describe('what the module makes'),
+  rate: z.number().positive().max(1e6).describe('its reference rate per second; the block scales the module linearly'),
+  temperature: z.number().finite().optional().describe('fluids: the exact temperature the module makes'),
+  made: z.array(name).max(60).optional().describe('goods covered inside the module; default: everything its rows make'),
+  drains: z.array(name).max(30).optional().describe('byproducts balanced inside the module'),
+});
+
 export const submitBlockInput = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
     target: name.optional().describe('the good this block makes (with rate)'),
     rate: goalRateInput.optional().describe(`per second, for target (or "${FROM_PLAN}" inside submitPlan)`),
     goals: z.array(draftGoalInput).min(1).max(10).optional().describe('instead of target+rate: several goals'),
+    campaign: draftCampaignInput.optional().describe('a one-off quantity within a duration ("40 X within 1 h, 95 % sure"), alone or beside the goals'),
     recipes: z.array(draftRowInput).min(1).max(120).describe('every recipe the block runs (internal names); the solver sizes them, never adds one'),
+    groups: z.array(draftGroupInput).max(10).optional().describe('composed groups: rows solved on their own as a module, then scaled by the block as one recipe'),
     subBlocksNeeded: z.array(name).max(30).optional().describe('intermediates deliberately left to other blocks (imported here)'),
     drains: z.array(name).max(30).optional().describe('byproducts to balance inside the block'),
     notes: z.string().max(4000).optional(),
   })
-  .refine((b) => (b.goals ? !b.target : !!b.target && b.rate !== undefined), { message: 'give either target and rate, or goals (not both)' });
+  .refine((b) => (b.goals ? !b.target : b.target ? b.rate !== undefined : !!b.campaign), { message: 'give either target and rate, or goals (not both), or a campaign' });
 
 export type SubmitBlockInput = z.output<typeof submitBlockInput>;
 
@@ -71,6 +101,8 @@ export interface DraftRowOut {
   buildings: number;
   wholeBuildings: number;
   moduleReason?: string;
+  /** The composed group the row belongs to. */
+  group?: string;
 }
 
 export interface TurdNeeds {
@@ -87,7 +119,12 @@ export interface Draft {
   status: SolveStatus;
   message?: string;
   diagnosis?: DiagnosisCard[];
-  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; fromPlan?: true }>;
+  /** `temperature`: a fluid goal asked for at one exact temperature. */
+  goals: Array<{ good: string; display: string; rate: number; stock?: number; window?: number; temperature?: number; campaign?: { quantity: number; planned: number }; fromPlan?: true }>;
+  /** The block's campaign: duration, confidence, and per quantity what it plans for and the rate. */
+  campaign?: CampaignReport;
+  /** Composed groups: the module's goal and reference rate, and the scale the block runs it at. */
+  groups?: SolveResult['groups'];
   rows: DraftRowOut[];
   buildings: Array<{ recipe: string; machine: string; count: number; whole: number }>;
   powerW: number;
@@ -191,7 +228,7 @@ export interface DraftSpec {
 export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: BlockSupply = new Map()): Promise<Draft> {
   const { g, availability: a } = ctx;
   let doc = parseBlockDoc(spec.doc);
-  const invalid = spec.invalid ?? invalidNames(ctx, doc.recipes, doc.goals.map((x) => x.good));
+  const invalid = spec.invalid ?? invalidNames(ctx, doc.recipes, goalGoods(doc));
   let result: SolveResult;
   const reasons = new Map<string, string>();
   // Machines the draft pins for its second solve keep the first solve's account of how they were chosen.
@@ -255,12 +292,22 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     status: r.status,
     ...(r.message ? { message: r.message } : {}),
     ...(r.diagnosis ? { diagnosis: r.diagnosis } : {}),
-    goals: doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}), ...(fromPlan.has(x.good) ? { fromPlan: true as const } : {}) })),
+    goals: [
+      ...doc.goals.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: Math.abs(goalRate(x).rate), ...(x.stock ? { stock: x.stock.amount, window: x.stock.window } : {}), ...(x.temperature !== undefined ? { temperature: x.temperature } : {}), ...(fromPlan.has(x.good) ? { fromPlan: true as const } : {}) })),
+      ...(r.campaign && !r.campaign.completed ? r.campaign.quantities : []).map((q, i) => ({
+        good: q.good, display: g.displayOf(q.good), rate: Math.abs(q.rate),
+        ...(doc.campaign!.quantities[i].temperature !== undefined ? { temperature: doc.campaign!.quantities[i].temperature } : {}),
+        campaign: { quantity: q.quantity, planned: q.planned },
+      })),
+    ],
+    ...(r.campaign ? { campaign: r.campaign } : {}),
     rows: r.rows.map((s) => ({
       recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule, machineChoice: s.machineChoice,
       modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
       ...(reasons.has(s.recipe) ? { moduleReason: reasons.get(s.recipe) } : {}),
+      ...(s.group ? { group: s.group } : {}),
     })),
+    ...(r.groups ? { groups: r.groups } : {}),
     buildings: r.rows.filter((s) => s.machine && s.buildings > 1e-9).map((s) => ({ recipe: s.recipe, machine: s.machine!, count: s.buildings, whole: s.wholeBuildings })),
     powerW: r.powerW,
     heatW: r.heatW,
@@ -285,6 +332,28 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
   return draft;
 }
 
+/** Goods a submitted block makes: its goals (or target) and what its campaign produces. */
+export function draftGoods(input: SubmitBlockInput): string[] {
+  const goals = input.goals ? input.goals.map((g) => g.name) : input.target ? [input.target] : [];
+  return [...new Set([...goals, ...(input.campaign?.quantities ?? []).filter((q) => q.quantity > 0).map((q) => q.name)])];
+}
+
+/** A draft's campaign input as the block document's campaign. */
+export function campaignFromInput(c: z.output<typeof draftCampaignInput>): NonNullable<BlockDocInput['campaign']> {
+  return {
+    duration: c.duration, confidence: c.confidence,
+    quantities: c.quantities.map((q) => ({ good: q.name, quantity: q.quantity, ...(q.temperature !== undefined ? { temperature: q.temperature } : {}) })),
+  };
+}
+
+/** A draft's composed groups as the block document's groups. */
+export function groupsFromInput(groups: Array<z.output<typeof draftGroupInput>>): NonNullable<BlockDocInput['groups']> {
+  return groups.map((x) => ({
+    name: x.name, recipes: x.recipes,
+    composed: { goal: { good: x.good, rate: x.rate, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) }, ...(x.made ? { made: x.made } : {}), ...(x.drains ? { drains: x.drains } : {}) },
+  }));
+}
+
 /** The goods whose goal rate is FROM_PLAN. */
 export function fromPlanGoods(input: SubmitBlockInput): string[] {
   return input.goals ? input.goals.filter((x) => x.rate === FROM_PLAN).map((x) => x.name) : input.rate === FROM_PLAN ? [input.target!] : [];
@@ -300,15 +369,17 @@ export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, pl
   const rateOf = (good: string, r: number | typeof FROM_PLAN) => (r === FROM_PLAN ? (planRates?.get(good) ?? 0) : r);
   const goals = input.goals
     ? input.goals.map((x) => (x.stock ? { good: x.name, stock: { amount: x.stock, window: x.window }, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) } : { good: x.name, rate: rateOf(x.name, x.rate!), ...(x.temperature !== undefined ? { temperature: x.temperature } : {}) }))
-    : [{ good: input.target!, rate: rateOf(input.target!, input.rate!) }];
+    : input.target
+      ? [{ good: input.target, rate: rateOf(input.target, input.rate!) }]
+      : [];
   const except = new Set(input.subBlocksNeeded ?? []);
   const made = linkedGoods(ctx, rows, except);
-  const firstGood = goals[0].good;
+  const firstGood = goals[0]?.good ?? input.campaign!.quantities[0].name;
   const outsidePlan = fromPlan.length && !planRates ? [`a "${FROM_PLAN}" rate (${fromPlan.join(', ')}) only works for a block inside submitPlan; give a rate per second`] : [];
   return {
     kind: 'block',
     name: input.name ?? `${ctx.g.displayOf(firstGood)} (drafted)`,
-    doc: { goals, recipes: rows, made, drains: input.drains ?? [], notes: input.notes },
+    doc: { goals, ...(input.campaign ? { campaign: campaignFromInput(input.campaign) } : {}), ...(input.groups?.length ? { groups: groupsFromInput(input.groups) } : {}), recipes: rows, made, drains: input.drains ?? [], notes: input.notes },
     subBlocksNeeded: input.subBlocksNeeded,
     notes: input.notes,
     ...(fromPlan.length ? { fromPlan } : {}),

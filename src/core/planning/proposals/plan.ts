@@ -8,7 +8,7 @@ import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { coherenceAudit, type CoherenceAudit } from '../factory/audit';
 import { ENERGY_GOODS } from '../factory/ledger';
-import { buildDraft, fromPlanGoods, specFromSubmit, splitImports, submitBlockInput, type BlockSupply, type Draft, FROM_PLAN } from './draft';
+import { buildDraft, draftGoods, fromPlanGoods, specFromSubmit, splitImports, submitBlockInput, type BlockSupply, type Draft, FROM_PLAN } from './draft';
 import { reviseBlockInput, reviseDraft, type RevisionDraft } from './revise';
 import { snapshotWithDrafts } from './planFactory';
 
@@ -56,11 +56,11 @@ const MAX_ROUNDS = 12;
 const settled = (a: number, b: number) => Math.abs(a - b) <= 1e-9 + 1e-7 * Math.max(Math.abs(a), Math.abs(b));
 
 export async function planDraft(ctx: PlanningContext, project: Project, input: SubmitPlanInput, supply: BlockSupply = new Map()): Promise<PlanDraft> {
-  const names = input.blocks.map((b) => b.name ?? `${ctx.g.displayOf(b.goals ? b.goals[0].name : b.target!)} (drafted)`);
+  const names = input.blocks.map((b) => b.name ?? `${ctx.g.displayOf(draftGoods(b)[0])} (drafted)`);
   // Blocks of the plan supply each other: their goals count as "from blocks" for the others.
   const planSupply = new Map(supply);
   input.blocks.forEach((b, i) => {
-    for (const g of b.goals ? b.goals.map((x) => x.name) : [b.target!]) planSupply.set(g, [...(planSupply.get(g) ?? []), names[i]]);
+    for (const g of draftGoods(b)) planSupply.set(g, [...(planSupply.get(g) ?? []), names[i]]);
   });
   const supplyFor = (i: number) => withoutBlock(planSupply, names[i]);
   const auto = input.blocks.map(fromPlanGoods);

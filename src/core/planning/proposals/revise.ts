@@ -4,17 +4,19 @@ import { z } from 'zod';
 import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { getBlock } from '../factory/blocks';
-import { buildDraft, draftRowInput, invalidNames, linkedGoods, rowsFromInput, type BlockSupply, type Draft } from './draft';
-import { goalRate, type Row } from '../block/document';
+import { buildDraft, campaignFromInput, draftCampaignInput, draftGroupInput, groupsFromInput, draftRowInput, invalidNames, linkedGoods, rowsFromInput, type BlockSupply, type Draft } from './draft';
+import { goalGoods, goalRate, parseBlockDoc, type Row } from '../block/document';
 
 export const reviseBlockInput = z
   .object({
     blockId: z.string().min(1),
     rate: z.number().positive().max(1e6).optional().describe("new rate of the block's first goal (other goals are kept)"),
     recipes: z.array(draftRowInput).min(1).max(120).optional().describe('the full new recipe list (rows you keep keep their machines and modules)'),
+    campaign: draftCampaignInput.optional().describe("replaces the block's campaign (a quantity within a duration)"),
+    groups: z.array(draftGroupInput).max(10).optional().describe("replaces the block's composed groups ([] removes them)"),
     notes: z.string().max(4000).optional(),
   })
-  .refine((x) => x.rate !== undefined || x.recipes !== undefined, { message: 'give a new rate, a new recipe list, or both' });
+  .refine((x) => x.rate !== undefined || x.recipes !== undefined || x.campaign !== undefined || x.groups !== undefined, { message: 'give a new rate, a new recipe list, a campaign, composed groups, or several of them' });
 
 export interface RevisionDraft extends Draft {
   kind: 'update';
@@ -34,6 +36,13 @@ export async function reviseDraft(ctx: PlanningContext, project: Project, input:
     const g0 = doc.goals[0];
     doc.goals[0] = g0.stock ? { ...g0, stock: { ...g0.stock, amount: input.rate * g0.stock.window } } : { ...g0, rate: goalRate(g0).direction === 'consume' ? -input.rate : input.rate };
   }
+  if (input.campaign) doc.campaign = parseBlockDoc({ campaign: campaignFromInput(input.campaign) }).campaign;
+  if (input.groups) {
+    // Display groups stay; the composed ones are replaced.
+    const kept = (doc.groups ?? []).filter((x) => !x.composed);
+    const groups = [...kept, ...(parseBlockDoc({ groups: groupsFromInput(input.groups) }).groups ?? [])];
+    doc.groups = groups.length ? groups : undefined;
+  }
   const before = new Set(doc.recipes.map((r) => r.recipe));
   if (input.recipes) {
     const keep = new Map(doc.recipes.map((r) => [r.recipe, r]));
@@ -43,11 +52,14 @@ export async function reviseDraft(ctx: PlanningContext, project: Project, input:
     doc.made = [...new Set([...doc.made.filter((m) => next.some((r) => ctx.g.recipes.get(r.recipe)?.products.some((p) => p.name === m))), ...linkedGoods(ctx, next, sub)])].sort();
   }
   const after = new Set(doc.recipes.map((r) => r.recipe));
-  const invalid = invalidNames(ctx, doc.recipes, doc.goals.map((x) => x.good));
+  const invalid = invalidNames(ctx, doc.recipes, goalGoods(doc));
   const oldByproducts = new Set((await buildDraft(ctx, { kind: 'update', name: block.name, doc: block.doc, invalid: [] }, supply)).byproducts.map((b) => b.good));
   const draft = await buildDraft(ctx, { kind: 'update', name: block.name, doc, notes: input.notes, invalid }, supply);
+  // A block sized only by its campaign (or groups) has no first goal for a rate to change.
+  const unapplied = input.rate !== undefined && !doc.goals[0] ? [`The block has no rate goal to resize${doc.campaign ? '; give it a new campaign instead' : ''}: the new rate was not applied.`] : [];
   return {
     ...draft,
+    warnings: [...unapplied, ...draft.warnings],
     kind: 'update',
     updateBlockId: block.id,
     baseUpdatedAt: block.updatedAt,

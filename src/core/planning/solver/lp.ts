@@ -4,6 +4,7 @@
 // rate, cap or share), so a conflict can be explained in those terms. Constants are row bounds.
 import type { BlockDoc, Pin } from '../block/document';
 import { drainGood, goalRate } from '../block/document';
+import { campaignGoals } from '../block/campaign';
 import type { GameIndex } from '../gameIndex';
 import { HEAT } from '../../gamedata/model';
 import type { LinearProgram } from './program';
@@ -59,6 +60,8 @@ export interface NormalizedGoal {
   direction: 'produce' | 'consume';
   temperature?: number;
   stock: boolean;
+  /** Set by the block's campaign (quantity over its duration). */
+  campaign?: boolean;
   weight: number;
   unmade?: string;
   superseded?: { pinnedBuildings: number; perBuilding: number };
@@ -88,22 +91,23 @@ const TIE = 1e-6;
 
 export function normalizeGoals(g: GameIndex, doc: BlockDoc, warnings: string[]): NormalizedGoal[] {
   const out: NormalizedGoal[] = [];
-  for (const goal of doc.goals) {
-    const r = goalRate(goal);
-    const temperature = goal.temperature;
-    const same = out.find((x) => x.good === goal.good && x.direction === r.direction && x.temperature === temperature);
+  const add = (good: string, temperature: number | undefined, r: { rate: number; direction: 'produce' | 'consume'; stock: boolean }, campaign: boolean) => {
+    const same = out.find((x) => x.good === good && x.direction === r.direction && x.temperature === temperature);
     if (same) {
-      warnings.push(`${same.display} has two goals; their rates are added.`);
+      warnings.push(`${same.display} has two goals${campaign || same.campaign ? ' (a goal and a campaign quantity)' : ''}; their rates are added.`);
       same.requested += r.rate;
       same.rate = same.requested;
       same.weight = 1 / Math.max(1, Math.abs(same.rate));
-      continue;
+      if (campaign) same.campaign = true;
+      return;
     }
     out.push({
-      index: out.length, good: goal.good, display: g.displayOf(goal.good), rate: r.rate, requested: r.rate, direction: r.direction,
-      temperature, stock: r.stock, weight: 1 / Math.max(1, Math.abs(r.rate)),
+      index: out.length, good, display: g.displayOf(good), rate: r.rate, requested: r.rate, direction: r.direction,
+      temperature, stock: r.stock, ...(campaign ? { campaign: true } : {}), weight: 1 / Math.max(1, Math.abs(r.rate)),
     });
-  }
+  };
+  for (const goal of doc.goals) add(goal.good, goal.temperature, goalRate(goal), false);
+  for (const c of campaignGoals(doc.campaign)) add(c.good, c.temperature, { rate: c.rate, direction: c.rate < 0 ? 'consume' : 'produce', stock: false }, true);
   return out;
 }
 

@@ -16,7 +16,11 @@ type Report = Pick<
   'rows' | 'goods' | 'imports' | 'exports' | 'byproducts' | 'goals' | 'unmade' | 'goalSuperseded' | 'powerW' | 'drainW' | 'heatW' | 'fuel' | 'pollutionPerMinute' | 'warnings'
 >;
 
-const whole = (b: number) => (b > 0 ? Math.ceil(b - 1e-6 * Math.max(1, b)) : 0);
+/** Marks a goal flow carries: set by a stock goal, by the campaign. */
+const goalMarks = (goal: NormalizedGoal): Pick<Flow, 'stock' | 'campaign'> => ({ ...(goal.stock ? { stock: true } : {}), ...(goal.campaign ? { campaign: true } : {}) });
+
+/** Whole buildings to place for a fractional count (ceiling, with a small tolerance). */
+export const wholeBuildings = (b: number) => (b > 0 ? Math.ceil(b - 1e-6 * Math.max(1, b)) : 0);
 
 export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, doc: BlockDoc): Report {
   const { rows, plan, goals } = model;
@@ -52,7 +56,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
     const e = r.effects?.sum;
     const out: SolvedRow = {
       recipe: r.recipe.name, display: r.recipe.display, machine: r.machine?.name ?? null, machineDisplay: r.machine?.display ?? null,
-      machineRule: r.machineChoice.explanation, machineChoice: r.machineChoice, craftsPerSecond: crafts, buildings, wholeBuildings: whole(buildings),
+      machineRule: r.machineChoice.explanation, machineChoice: r.machineChoice, craftsPerSecond: crafts, buildings, wholeBuildings: wholeBuildings(buildings),
       modules: r.effects?.modulesPlaced ?? [], beacons: r.row.beacons ?? [], beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
       powerW: rowPower, pollutionPerMinute: rowPollution, speed: r.speed,
       effects: { speed: e?.speed ?? 0, productivity: e?.productivity ?? 0, consumption: e?.consumption ?? 0, pollution: e?.pollution ?? 0 },
@@ -145,7 +149,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
           let actual = 0;
           for (const e of folded.exports) {
             if (!inRange(goal, e.temperature) || !(e.rate > eps)) continue;
-            goalFlows.push({ good, display: display(good), kind: 'fluid', rate: e.rate, temperature: e.temperature, ...(goal.stock ? { stock: true } : {}) });
+            goalFlows.push({ good, display: display(good), kind: 'fluid', rate: e.rate, temperature: e.temperature, ...goalMarks(goal) });
             actual += e.rate;
             e.rate = 0;
           }
@@ -153,7 +157,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
           continue;
         }
         const split = folded.goalSplit.get(goal.index) ?? [];
-        for (const s of split) if (s.rate > eps) goalFlows.push({ good, display: display(good), kind: 'fluid', rate: s.rate, temperature: s.temperature, ...(goal.stock ? { stock: true } : {}) });
+        for (const s of split) if (s.rate > eps) goalFlows.push({ good, display: display(good), kind: 'fluid', rate: s.rate, temperature: s.temperature, ...goalMarks(goal) });
       }
       for (const e of folded.exports) {
         if (!(e.rate > eps)) continue;
@@ -181,7 +185,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
         goalSuperseded.push(supersession(goal, rate));
       }
       boundary -= rate;
-      goalFlows.push({ good, display: display(good), kind: kind(good), rate, ...(info?.temperature !== undefined ? { temperature: info.temperature } : {}), ...(goal.stock ? { stock: true } : {}) });
+      goalFlows.push({ good, display: display(good), kind: kind(good), rate, ...(info?.temperature !== undefined ? { temperature: info.temperature } : {}), ...goalMarks(goal) });
     }
     if (boundary > eps) {
       const fl: Flow = { good, display: display(good), kind: kind(good), rate: boundary, ...(info?.temperature !== undefined ? { temperature: info.temperature } : {}) };

@@ -2,6 +2,7 @@
 // projections), the factory analyses, the proposal tools and the CLI.
 import type { MachineRule } from '../availability';
 import type { ModuleCount, BeaconConfig } from '../effects';
+import type { CampaignReport } from '../block/campaign';
 
 /** How a row's machine was chosen, and whether the player can build it under the horizon. */
 export interface MachineChoice {
@@ -46,6 +47,8 @@ export interface SolvedRow {
   effects: { speed: number; productivity: number; consumption: number; pollution: number };
   /** Spoiling rows (`spoil-<item>`): items held while they spoil (rate × spoil seconds). */
   buffer?: number;
+  /** The composed group the row belongs to (its counts are the module's, scaled to the block). */
+  group?: string;
 }
 
 export interface Flow {
@@ -59,6 +62,8 @@ export interface Flow {
   maxTemperature?: number | null;
   /** Goal flows of a stock goal (amount over a window). */
   stock?: boolean;
+  /** Goal flows set (wholly or partly) by the block's campaign. */
+  campaign?: boolean;
 }
 
 export interface GoodBalance {
@@ -100,6 +105,10 @@ export interface SolveResult {
   byproducts: Flow[];
   /** Goal outputs at their rates. */
   goals: Flow[];
+  /** Composed groups: each module's goal, reference rate, and the scale (and rate) the block runs it at. */
+  groups?: Array<{ name: string; good: string; referenceRate: number; scale: number; rate: number }>;
+  /** The block's campaign: each quantity, what it plans for at its confidence and the rate that sets. */
+  campaign?: CampaignReport;
   /** Goals nothing in the block can make (or, for consume goals, uses). */
   unmade: Array<{ good: string; reason: string }>;
   /** Goals whose every producer is count-pinned: the pins decide the rate. */

@@ -3,6 +3,7 @@
 // and report (C.4). The solver sizes the block's recipes; it never adds one.
 import type { Availability } from '../availability';
 import type { BlockDoc } from '../block/document';
+import { campaignGoals, campaignReport } from '../block/campaign';
 import type { GameIndex } from '../gameIndex';
 import type { Highs } from './highs';
 import { loadHighs } from './highs';
@@ -13,7 +14,10 @@ import { buildBlockModel, normalizeGoals } from './lp';
 import { runJob, type SolveThread } from './pool';
 import { buildReport } from './report';
 import type { SolveResult } from './result';
+import type { PreparedRow } from './rows';
 import { prepareRows } from './rows';
+import type { Module } from './compose';
+import { composeGroups, expandModules, moduleFailure, syntheticRow } from './compose';
 import type { StageOptions } from './stages';
 
 export interface SolveOptions {
@@ -38,11 +42,13 @@ function emptyResult(status: SolveResult['status'], message: string | undefined,
   };
 }
 
-function prepare(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions): Prepared {
+function prepare(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions, modules: PreparedRow[] = []): Prepared {
   const t0 = performance.now();
   const prepared = prepareRows(g, availability, doc.recipes);
+  prepared.rows.push(...modules);
   const warnings = prepared.warnings;
-  const missingGoods = doc.goals.map((x) => x.good).filter((x) => !g.goods.has(x));
+  if (doc.campaign?.completedAt) warnings.push(`The campaign was completed (${doc.campaign.completedAt}): its quantities no longer size the block.`);
+  const missingGoods = [...new Set([...doc.goals.map((x) => x.good), ...campaignGoals(doc.campaign).map((x) => x.good)])].filter((x) => !g.goods.has(x));
   if (prepared.missingRecipes.length || missingGoods.length) {
     const parts = [
       prepared.missingRecipes.length ? `unknown recipe${prepared.missingRecipes.length > 1 ? 's' : ''} ${prepared.missingRecipes.join(', ')}` : '',
@@ -78,16 +84,59 @@ function finish(g: GameIndex, doc: BlockDoc, model: BlockModel, r: JobResult, t0
   return { status: 'optimal', ...report, stage: r.stage, lp: lpSize, timing: { totalMs: performance.now() - t0, highsMs: r.highsMs } };
 }
 
+type Solved = Array<{ module: Module; result: SolveResult }>;
+
+/** The synthetic rows of the solved modules, or the result that stops the block (a module that failed). */
+function moduleRows(g: GameIndex, solved: Solved): { rows: PreparedRow[] } | { done: SolveResult } {
+  for (const { module, result } of solved) {
+    const bad = moduleFailure(module, result);
+    if (!bad) continue;
+    const out = emptyResult(bad.status, bad.message, result.warnings.map((w) => `Group "${module.group.name}": ${w}`));
+    if (result.diagnosis) out.diagnosis = result.diagnosis;
+    return { done: out };
+  }
+  return { rows: solved.map(({ module, result }) => syntheticRow(g, module, result)) };
+}
+
+const broken = (errors: string[]) => emptyResult('error', `The block is broken (${errors.join('; ')}): it was not solved.`, []);
+
 /** Solves a block on an already loaded HiGHS runtime, in this thread. */
 export function solveBlockSync(highs: Highs, g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions = {}): SolveResult {
-  const p = prepare(g, availability, doc, opts);
-  if ('done' in p) return p.done;
-  return finish(g, doc, p.model, runSolveJob(highs, p.job, opts.intercept), p.t0);
+  const c = composeGroups(g, doc);
+  if (c.errors.length) return withCampaign(doc, broken(c.errors));
+  const nestedOpts = { ...opts, intercept: undefined };
+  const solved: Solved = c.modules.map((module) => ({ module, result: solveBlockSync(highs, g, availability, module.doc, nestedOpts) }));
+  const m = moduleRows(g, solved);
+  if ('done' in m) return withCampaign(doc, m.done);
+  const p = prepare(g, availability, c.parent, opts, m.rows);
+  if ('done' in p) return withCampaign(doc, expandModules(p.done, solved, doc));
+  return withCampaign(doc, expandModules(finish(g, c.parent, p.model, runSolveJob(highs, p.job, opts.intercept), p.t0), solved, doc));
+}
+
+function withCampaign(doc: BlockDoc, r: SolveResult): SolveResult {
+  const c = campaignReport(doc.campaign);
+  return c ? { ...r, campaign: c } : r;
 }
 
 /** Solves a block. Loads HiGHS on first use; large blocks run in the solver worker when enabled. */
 export async function solveBlock(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions = {}): Promise<SolveResult> {
-  const p = prepare(g, availability, doc, opts);
+  return withCampaign(doc, await solveDoc(g, availability, doc, opts));
+}
+
+async function solveDoc(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions): Promise<SolveResult> {
+  const c = composeGroups(g, doc);
+  if (c.errors.length) return broken(c.errors);
+  // Modules first: the block needs their solved flows. The test seam watches the block's own stages only.
+  const nestedOpts = { ...opts, intercept: undefined };
+  const solved: Solved = [];
+  for (const module of c.modules) solved.push({ module, result: await solveBlock(g, availability, module.doc, nestedOpts) });
+  const m = moduleRows(g, solved);
+  if ('done' in m) return m.done;
+  return expandModules(await solveParent(g, availability, c.parent, opts, m.rows), solved, doc);
+}
+
+async function solveParent(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions, modules: PreparedRow[]): Promise<SolveResult> {
+  const p = prepare(g, availability, doc, opts, modules);
   if ('done' in p) return p.done;
   let r: JobResult;
   try {

@@ -7,6 +7,9 @@ import { createNote } from '../../../../src/core/work/notes';
 import { importGameData } from '../../../../src/core/gamedata/import';
 import { writeSettings } from '../../../../src/core/planning/settings';
 import { SAMPLE_DUMP } from '../../../helpers/paths';
+import { createBlock } from '../../../../src/core/planning/factory/blocks';
+import { planningContext } from '../../../../src/core/planning/context';
+import { solveBlock } from '../../../../src/core/planning/solver/solve';
 import { tempProject, type TempProject } from './helpers';
 
 describe('assistant tools', () => {
@@ -36,6 +39,18 @@ describe('assistant tools', () => {
     assert.equal(new Set(seen).size, 30, 'every note once');
     const small = await call('listNotes', { limit: 2, offset: 29 });
     assert.deepEqual([(small as { result: { notes: unknown[]; nextOffset: unknown } }).result.notes.length, (small as { result: { nextOffset: unknown } }).result.nextOffset], [1, null]);
+  });
+
+  it('lists a block with the temperature of its outputs and the range its imports accept', async () => {
+    await importGameData(tp.project, SAMPLE_DUMP);
+    const pc = planningContext(tp.project);
+    // superheat-steam: 60 steam at 150–200° + 5 naphtha → 50 steam at 500°; 5/s is 0.1 crafts/s.
+    await createBlock(tp.project, (doc) => solveBlock(pc.g, pc.availability, doc), { name: 'Superheat', doc: { goals: [{ good: 'steam', rate: 5, temperature: 500 }], recipes: [{ recipe: 'superheat-steam', machine: 'refinery-unit' }] } });
+    const out = await call('factoryBlocks', {});
+    assert.equal(out.ok, true, JSON.stringify(out).slice(0, 300));
+    const b = (out as { result: { blocks: Array<{ makes: unknown[]; imports: Array<{ item: string }> }> } }).result.blocks[0];
+    assert.deepEqual(b.makes, [{ item: 'steam', display: 'Steam', kind: 'fluid', rate: 5, temperature: 500 }]);
+    assert.deepEqual(b.imports.find((f) => f.item === 'steam'), { item: 'steam', display: 'Steam', kind: 'fluid', rate: 6, minTemperature: 150, maxTemperature: 200 });
   });
 
   it('answers an unknown block or task id with not-found, and other refusals with failed', async () => {

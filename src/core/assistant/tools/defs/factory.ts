@@ -38,7 +38,12 @@ export const factoryTools: AnyTool[] = [
       const snap = await factorySnapshot(ctx.project, solverFor(pc));
       const blocks = snap.blocks.map((b) => {
         const f = snap.flows.filter((x) => x.block_id === b.id);
-        const flow = (x: (typeof f)[number]) => ({ item: x.item, display: pc.g.displayOf(x.item), kind: x.kind, rate: x.rate, ...(x.temperature_mode === 'exact' ? { temperature: x.temperature_min } : {}) });
+        // Fluids: the exact temperature of an output, or the range an import accepts.
+        const flow = (x: (typeof f)[number]) => ({
+          item: x.item, display: pc.g.displayOf(x.item), kind: x.kind, rate: x.rate,
+          ...(x.temperature_mode === 'exact' ? { temperature: x.temperature_min } : {}),
+          ...(x.temperature_mode === 'range' ? { minTemperature: x.temperature_min, maxTemperature: x.temperature_max } : {}),
+        });
         return {
           id: b.id, name: b.name, status: snap.power.get(b.id)?.status ?? b.cache.status,
           makes: f.filter((x) => x.role === 'primary' || x.role === 'stock').map((x) => ({ ...flow(x), ...(x.role === 'stock' ? { stock: true } : {}) })),

@@ -38,7 +38,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      'Drafts ONE block for the user to review: target+rate (or several goals, or stock goals), the full recipe list, intermediates deliberately left to other blocks (subBlocksNeeded) and notes. It solves (machines by the default rule, modules auto-filled from the solved rates) and returns the draft: status (and a diagnosis when infeasible — fix it before presenting), rows (each with machineChoice: rule user/favorite/fastest-buildable/none-buildable, buildable, and needs = the technology unlocking a machine that is not buildable yet, also in warnings), buildings, imports split into from-blocks/external, byproducts, power, heat, pollution, TURD needs, and — when it imports fluid fuel (MJ) — fuelOptions: the fluids the player can make now with the feed each needs. Persists nothing: the user clicks Create. Call it once per block, after recipeGraph/chainStatus.',
+      'Drafts ONE block for the user to review: target+rate (or several goals, stock goals, or a campaign: a quantity within a duration at a confidence), the full recipe list (optionally with composed groups: rows solved as a module the block scales), intermediates deliberately left to other blocks (subBlocksNeeded) and notes. It solves (machines by the default rule, modules auto-filled from the solved rates) and returns the draft: status (and a diagnosis when infeasible — fix it before presenting), rows (each with machineChoice: rule user/favorite/fastest-buildable/none-buildable, buildable, and needs = the technology unlocking a machine that is not buildable yet, also in warnings), buildings, imports split into from-blocks/external, byproducts, power, heat, pollution, TURD needs, and — when it imports fluid fuel (MJ) — fuelOptions: the fluids the player can make now with the feed each needs. Persists nothing: the user clicks Create. Call it once per block, after recipeGraph/chainStatus.',
     input: submitBlockInput,
     run: async (i, ctx) => {
       const pc = planning(ctx);
@@ -52,7 +52,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      "Drafts a change to an existing block (blockId from factoryBlocks): a new rate for its first goal (other goals kept) and/or a full new recipe list (kept rows keep their machines and modules). Returns the solved draft plus what changed: old rate, recipes added/removed, new byproducts. Persists nothing; the user applies it. Prefer it over drafting a duplicate producer.",
+      "Drafts a change to an existing block (blockId from factoryBlocks): a new rate for its first goal (other goals kept), a full new recipe list (kept rows keep their machines and modules), a new campaign and/or new composed groups. Returns the solved draft plus what changed: old rate, recipes added/removed, new byproducts. Persists nothing; the user applies it. Prefer it over drafting a duplicate producer.",
     input: reviseBlockInput,
     run: async (i, ctx) => keepForPanel(ctx, 'reviseBlock', i, await reviseDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
     describe: (_i, o) => `Drafted a revision of "${o.name}" — ${o.status === 'optimal' ? `${buildings(o.rows)} buildings` : o.status}`,

@@ -99,6 +99,46 @@ describe('block drafts and plans', () => {
     assert.equal(listBlocks(p).length, 0);
   });
 
+  it('drafts a campaign block, keeps the campaign when applied, and revises it', async () => {
+    // 40 catalysts within 1 h, 95 % sure: the plan is χ²_80(0.95)/2 = 101.879/2 catalysts (standard table).
+    const d = await draft({ campaign: { duration: 3600, confidence: '95', quantities: [{ name: 'catalyst', quantity: 40 }] }, recipes: ['sift-sludge'] });
+    assert.equal(d.ok, true, d.message);
+    assert.equal(d.name, 'Catalyst (drafted)');
+    assert.equal(d.goals.length, 1);
+    assert.ok(Math.abs(d.goals[0].rate - 101.879 / 2 / 3600) < 1e-6);
+    assert.ok(Math.abs(d.goals[0].campaign!.planned - 101.879 / 2) < 1e-3);
+    assert.equal(d.campaign?.confidence, '95');
+    const { id } = await applyBlockDraft(p, solve(), d);
+    assert.deepEqual(getBlock(p, id).doc.campaign, { duration: 3600, confidence: '95', quantities: [{ good: 'catalyst', quantity: 40 }] });
+    // Expected: the plan is the quantity itself, 20 over 10 min.
+    const rev = await reviseDraft(ctx(), p, { blockId: id, campaign: { duration: 600, confidence: 'expected', quantities: [{ name: 'catalyst', quantity: 20 }] } });
+    assert.equal(rev.oldRate, null, 'no steady goal to resize');
+    assert.ok(Math.abs(rev.goals[0].rate - 20 / 600) < 1e-12);
+    const resized = await reviseDraft(ctx(), p, { blockId: id, rate: 1 });
+    assert.match(resized.warnings[0], /no rate goal to resize; give it a new campaign instead/);
+    assert.throws(() => submitBlockInput.parse({ recipes: ['sift-sludge'] }), /target and rate, or goals .*or a campaign/);
+  });
+
+  it('drafts a block with a composed group and revises the group away', async () => {
+    // 1 circuit/s from a module sized for 2/s: the block runs it at half scale, and its rows run at
+    // the rates the same rows get inline (module suggestions included).
+    const inline = await draft({ target: 'circuit', rate: 1, recipes: ['circuit', 'wire'] });
+    const d = await draft({ target: 'circuit', rate: 1, recipes: ['circuit', 'wire'], groups: [{ name: 'Circuits', recipes: ['circuit', 'wire'], good: 'circuit', rate: 2 }] });
+    assert.equal(d.ok, true, d.message);
+    assert.deepEqual(d.groups?.map((x) => [x.name, x.scale]), [['Circuits', 0.5]]);
+    assert.deepEqual(d.rows.map((r) => [r.recipe, r.group]), [['circuit', 'Circuits'], ['wire', 'Circuits']]);
+    for (const r of inline.rows) assert.ok(Math.abs(d.rows.find((x) => x.recipe === r.recipe)!.craftsPerSecond - r.craftsPerSecond) < 1e-9, r.recipe);
+    assert.ok(Math.abs(d.powerW - inline.powerW) < 1e-6 * inline.powerW);
+    assert.ok(d.rows.every((r) => r.machine), 'the module rows are real machines');
+    assert.deepEqual(d.doc.groups?.[0].composed?.goal, { good: 'circuit', rate: 2 });
+    const { id } = await applyBlockDraft(p, solve(), d);
+    assert.deepEqual(getBlock(p, id).doc.groups, [{ name: 'Circuits', recipes: ['circuit', 'wire'], composed: { goal: { good: 'circuit', rate: 2 } } }]);
+    const rev = await reviseDraft(ctx(), p, { blockId: id, groups: [] });
+    assert.equal(rev.doc.groups, undefined);
+    assert.equal(rev.groups, undefined);
+    for (const r of inline.rows) assert.ok(Math.abs(rev.rows.find((x) => x.recipe === r.recipe)!.craftsPerSecond - r.craftsPerSecond) < 1e-9, `${r.recipe} inline again`);
+  });
+
   it('revises a sink goal given only by a negative rate as a sink', async () => {
     const id = await createBlock(p, solve(), { name: 'Sink', doc: { goals: [{ good: 'tailings', rate: -1 }], recipes: [{ recipe: 'reclaim-tailings' }] } });
     const rev = await reviseDraft(ctx(), p, { blockId: id, rate: 2 });
