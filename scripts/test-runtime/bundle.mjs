@@ -2,7 +2,7 @@
 // extensionTestsPath, whichever host runs it (code-server in the browser, or desktop VS Code).
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { bundleForExtensionHost } from './hostBundle.mjs';
 import { ROOT } from './install.mjs';
 
 export async function bundleTests(log = () => {}) {
@@ -28,15 +28,7 @@ export async function bundleTests(log = () => {}) {
     },
   };
   const outfile = path.join(ROOT, 'out', 'integration', 'index.cjs');
-  await build({
-    entryPoints: [path.join(ROOT, 'test', 'integration', 'index.ts')],
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, external: ['vscode'],
-    sourcemap: 'inline', logLevel: 'warning', plugins: [suites],
-    // mocha's parallel mode (unused here) resolves worker files at run time.
-    logOverride: { 'require-resolve-not-external': 'silent' },
-    define: { 'import.meta.url': 'importMetaUrl' },
-    banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
-  });
+  await bundleForExtensionHost({ entry: path.join(ROOT, 'test', 'integration', 'index.ts'), outfile, plugins: [suites] });
   log(`bundled ${files.length} test file(s)`);
   return outfile;
 }

@@ -5,27 +5,16 @@
 // are served by Playwright over the window's DevTools port, as the browser runner serves them.
 // Machines that cannot reach VS Code's download servers (this project's CI) use `npm run test:integration`.
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ensureTools, ROOT, RUNTIME, TOOLS_DIR } from './install.mjs';
 import { bundleTests } from './bundle.mjs';
 import { serveUiRequests } from './ui.mjs';
+import { freePort } from './codeServer.mjs';
 
 const OUT = path.join(ROOT, 'test-output', 'desktop');
 const log = (m) => console.log(`[desktop] ${m}`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function vscodeExecutable(testElectron) {
   const given = process.env.PYOPS_VSCODE_EXECUTABLE;

@@ -3,40 +3,17 @@
 // code-server profile, opens the workbench in headless Chromium with an extension-tests payload,
 // and exits with the tests' exit code after printing "N passed, N failed".
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { ensureRuntime, isolatedEnv, ROOT, RUNTIME, CODE_SERVER_BIN, TOOLS_DIR } from './install.mjs';
+import { ensureRuntime, isolatedEnv, ROOT, RUNTIME, CODE_SERVER_BIN } from './install.mjs';
 import { vscePackageArgs } from '../vsce.mjs';
-import { CHROMIUM, CHROMIUM_ARGS } from './versions.mjs';
 import { checkNpmStart } from './startCheck.mjs';
 import { bundleTests } from './bundle.mjs';
 import { serveUiRequests } from './ui.mjs';
+import { createProfile, freePort, launchChromium, payloadUrl, run, startCodeServer, waitForCodeServer } from './codeServer.mjs';
 
 const OUT = path.join(ROOT, 'test-output', 'integration');
 const TIMEOUT_MS = Number(process.env.PYOPS_INTEGRATION_TIMEOUT_MS || 600_000);
 const log = (m) => console.log(`[integration] ${m}`);
-
-function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...opts });
-  if (r.status !== 0) {
-    process.stderr.write((r.stdout ?? '') + (r.stderr ?? ''));
-    throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed (${r.status})`);
-  }
-  return r.stdout;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function main() {
   ensureRuntime();
@@ -50,19 +27,8 @@ async function main() {
   log(`packaged ${path.relative(ROOT, vsix)} (${(fs.statSync(vsix).size / 1024).toFixed(0)} KB)`);
 
   // A fresh, isolated profile for every run; code-server and Chromium stay out of $HOME.
-  const profile = path.join(RUNTIME, 'profile');
-  fs.rmSync(profile, { recursive: true, force: true });
-  const home = path.join(profile, 'home');
-  const ud = path.join(profile, 'user-data');
-  const exts = path.join(profile, 'extensions');
-  const ws = path.join(profile, 'workspace');
-  const work = path.join(profile, 'work');
-  for (const d of [home, path.join(ud, 'User'), exts, ws, work]) fs.mkdirSync(d, { recursive: true });
-  fs.writeFileSync(path.join(ud, 'User', 'settings.json'), JSON.stringify({
-    'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false,
-    'workbench.startupEditor': 'none', 'update.mode': 'none', 'workbench.tips.enabled': false,
-    'chat.commandCenter.enabled': false,
-  }, null, 2));
+  const profile = createProfile(path.join(RUNTIME, 'profile'));
+  const { home, ud, exts, ws, work } = profile;
   const env = isolatedEnv(home, {
     PYOPS_TEST_REPO: ROOT, PYOPS_TEST_WORK: work, PYOPS_TEST_OUTPUT: OUT,
     PYOPS_TEST_SHARED_DATA: path.resolve(ROOT, '..', 'shared', 'data'),
@@ -82,30 +48,11 @@ async function main() {
 
   const port = await freePort();
   const host = `127.0.0.1:${port}`;
-  const csLog = fs.openSync(path.join(OUT, 'code-server.log'), 'w');
-  const cs = spawn(CODE_SERVER_BIN, [
-    '--auth', 'none', '--bind-addr', host, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--reconnection-grace-time', '5', '--vscode-option', 'enable-smoke-test-driver',
-    '--user-data-dir', ud, '--extensions-dir', exts, ws,
-  ], { env, stdio: ['ignore', csLog, csLog], detached: true });
-  const stopServer = () => {
-    try {
-      process.kill(-cs.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  process.on('exit', stopServer);
+  const { stop: stopServer } = startCodeServer({ host, profile, env, logFile: path.join(OUT, 'code-server.log') });
 
   let suite = { ok: false, passed: 0, failed: 1 };
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ok = await fetch(`http://${host}/healthz`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error('code-server did not come up within 60 s; see test-output/integration/code-server.log');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForCodeServer(host, 'test-output/integration/code-server.log');
     suite = await runInBrowser(host, extDir, testsEntry, ws);
   } finally {
     stopServer();
@@ -123,16 +70,8 @@ async function main() {
 }
 
 async function runInBrowser(host, extDir, testsEntry, ws) {
-  const { chromium } = createRequire(path.join(TOOLS_DIR, 'package.json'))('playwright-core');
-  const payload = [
-    ['extensionDevelopmentPath', `vscode-remote://${host}${extDir}`],
-    ['extensionTestsPath', `vscode-remote://${host}${testsEntry}`],
-  ];
-  const url = `http://${host}/?folder=${encodeURIComponent(ws)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-  });
+  const url = payloadUrl(host, extDir, testsEntry, ws);
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const consoleLog = fs.createWriteStream(path.join(OUT, 'extension-host-console.log'));
   let summary;

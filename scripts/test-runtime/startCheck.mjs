@@ -5,9 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { ROOT, TOOLS_DIR } from './install.mjs';
-import { CHROMIUM, CHROMIUM_ARGS } from './versions.mjs';
+import { ROOT } from './install.mjs';
+import { launchChromium } from './codeServer.mjs';
 
 /**
  * @param {{ port: number, outDir: string, timeoutMs?: number, log: (m: string) => void }} opts
@@ -40,8 +39,7 @@ export async function checkNpmStart({ port, outDir, timeoutMs = 180_000, log }) 
       await new Promise((r) => setTimeout(r, 500));
     }
     log(`npm start is serving http://${bind}/`);
-    const { chromium } = createRequire(path.join(TOOLS_DIR, 'package.json'))('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       await page.goto(`http://${bind}/`);

@@ -11,6 +11,7 @@ import { fromWebviewSchema, type FromWebview, type ProposalRef, type RunEvent, t
 import type { AssistantHost } from '../assistant/host';
 import type { ProposalActions } from '../proposals/actions';
 import { archivedMessages, buildPanelState } from './state';
+import { startupClock } from '../startupTiming';
 
 export const PANEL_CONTAINER_ID = 'pyops';
 export const PANEL_VIEW_ID = 'pyops.assistantPanel';
@@ -63,6 +64,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     this.view = view;
     this.ready = false;
     this.probe.resolved = true;
+    startupClock.mark('panelResolved');
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
     const codiconDir = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'codicons');
@@ -125,7 +127,10 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
       if (m.type !== 'run') this.queue.push(m);
       return;
     }
-    if (m.type === 'state') this.probe.lastState = m;
+    if (m.type === 'state') {
+      this.probe.lastState = m;
+      if (m.state.project) startupClock.mark('panelShowsProject');
+    }
     void this.view.webview.postMessage(m);
   }
 
@@ -200,6 +205,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
       case 'ready': {
         this.ready = true;
         this.probe.ready = true;
+        startupClock.mark('panelReady');
         const queued = this.queue;
         this.queue = [];
         for (const q of queued) this.post(q);

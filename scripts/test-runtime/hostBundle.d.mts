@@ -1,0 +1,1 @@
+export function bundleForExtensionHost(opts: { entry: string; outfile: string; plugins?: unknown[] }): Promise<string>;

@@ -1,0 +1,1 @@
+export function vscePackageArgs(out: string, extra?: string[]): string[];

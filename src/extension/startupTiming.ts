@@ -1,0 +1,56 @@
+// How long PyOps takes from activate() to a usable window: the startup project open (the status bar
+// shows it) and, when the side panel is on screen at startup, its webview running and showing that
+// project. Recorded once per extension host and read by the platform benchmark through the API.
+// No vscode import: the clock is plain so it can be tested on its own.
+
+export type StartupMark = 'projectOpen' | 'panelResolved' | 'panelReady' | 'panelShowsProject';
+
+export interface StartupTiming {
+  /** The startup project's file (restored last project or the sample), or null when none was opened. */
+  project: string | null;
+  /** ms from activate() entry to each mark, for the marks reached so far. */
+  marks: Partial<Record<StartupMark, number>>;
+  /**
+   * ms from activate() entry until the window is ready: the startup project is open and, if the side
+   * panel was resolved, its script has posted ready and received a state naming the project.
+   * Undefined until then (and when no project opens at startup).
+   */
+  activationToReadyMs?: number;
+}
+
+export class StartupClock {
+  private start: number | undefined;
+  private readonly marks: Partial<Record<StartupMark, number>> = {};
+  private project: string | null | undefined;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** At activate() entry; a second call (a new activation in the same host) is ignored. */
+  begin(): void {
+    this.start ??= this.now();
+  }
+
+  /** Only the first time counts: later panel states or reopened views are not startup. */
+  mark(name: StartupMark): void {
+    if (this.start === undefined || this.marks[name] !== undefined) return;
+    this.marks[name] = this.now() - this.start;
+  }
+
+  /** The startup project settled: `file` opened (and the status bar shows it), or null for none. */
+  projectSettled(file: string | null): void {
+    if (this.project !== undefined) return;
+    this.project = file;
+    if (file) this.mark('projectOpen');
+  }
+
+  snapshot(): StartupTiming | undefined {
+    if (this.start === undefined) return undefined;
+    const m = { ...this.marks };
+    const panelDone = m.panelResolved === undefined || m.panelShowsProject !== undefined;
+    const ready = m.projectOpen !== undefined && panelDone ? Math.max(m.projectOpen, m.panelShowsProject ?? 0) : undefined;
+    return { project: this.project ?? null, marks: m, ...(ready !== undefined ? { activationToReadyMs: ready } : {}) };
+  }
+}
+
+/** The extension host's one clock (activate() begins it; the panel and the project manager mark it). */
+export const startupClock = new StartupClock();
