@@ -13,6 +13,7 @@ import { agentTools } from '../../core/assistant/agent/tools';
 import { runTurn, type TurnOptions, type TurnResult } from '../../core/assistant/turn';
 import { RunStore } from '../../core/assistant/runs/store';
 import { offlineInfo, sharedCatalog, type ModelCatalog, type ModelInfo, type ReasoningEffort } from '../../core/assistant/models/catalog';
+import { rememberSecret } from '../../core/assistant/models/redact';
 import { DEFAULT_MODEL, resolveApiKey, resolveBaseURL, resolveModelId, resolveOpenRouterModel, type ResolvedModel, type TurnModel } from '../../core/assistant/models/resolve';
 import { OPENROUTER_KEY } from '../../core/assistant/models/secrets';
 import { appendMessage, createConversation, getConversation, newId, type Conversation } from '../../core/assistant/conversations/store';
@@ -121,6 +122,7 @@ export class AssistantHost implements vscode.Disposable {
 
   async setKey(key: string): Promise<void> {
     await this.secrets.store(OPENROUTER_KEY, key.trim());
+    rememberSecret(key);
     this.modelsChanged.fire();
   }
 
