@@ -52,6 +52,8 @@ handlers["bridge.pong"] = function(player, msg)
   s.last_pong = game.tick
   s.app_protocol = tonumber(msg.payload.protocol_version)
   s.app_project = type(msg.payload.project) == "string" and msg.payload.project or nil
+  -- false only when the app says so: an app from before pairing sends no such field
+  s.app_paired = msg.payload.paired ~= false
   if not was_linked then
     -- (re)connected: the app gets everything at once
     M.send_full(player)

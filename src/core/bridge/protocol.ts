@@ -71,6 +71,8 @@ export const modEnvelopeSchema = z.object({
   tick: z.number().int().min(0).optional(),
   player: z.number().int().min(0).max(65_535).optional(),
   mod_version: z.string().max(32).optional(),
+  /** The pairing code from the mod's settings (pairing.ts); absent when the player set none. */
+  pairing: z.string().max(128).optional(),
   payload: z.unknown().optional(),
 });
 export type ModEnvelope = z.infer<typeof modEnvelopeSchema>;

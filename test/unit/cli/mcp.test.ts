@@ -10,9 +10,16 @@ import { REPO, SAMPLE_DUMP, tempDir } from '../../helpers/paths';
 import { FakeGame } from '../../fixtures/fake-game/peer';
 import net from 'node:net';
 import { capture } from '../../helpers/cliIO';
+import { pairingCodeFor } from '../../../src/cli/commands/bridge';
 
-async function connect(args: string[]): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'index.ts'), 'mcp', ...args], cwd: REPO, stderr: 'pipe' });
+async function connect(args: string[], env: Record<string, string> = {}): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'index.ts'), 'mcp', ...args],
+    cwd: REPO,
+    stderr: 'pipe',
+    env: { ...(process.env as Record<string, string>), ...env },
+  });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const client = new Client({ name: 'unit', version: '0' });
@@ -81,8 +88,11 @@ describe('pyops mcp (stdio)', function () {
         srv.close(() => resolve(p));
       });
     });
-    const { client, stderr } = await connect(['--project', file, '--bridge-port', String(port)]);
-    const game = await FakeGame.start({ appPort: port, playerName: 'mcp-player' });
+    // The server and this test share the user's config folder, so the game presents the server's code.
+    const env = { PYOPS_CONFIG_DIR: path.join(dir, 'config') };
+    const pairing = await pairingCodeFor(env);
+    const { client, stderr } = await connect(['--project', file, '--bridge-port', String(port)], env);
+    const game = await FakeGame.start({ appPort: port, playerName: 'mcp-player', pairing });
     try {
       const deadline = Date.now() + 10_000;
       while (!/game bridge listening/.test(stderr()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

@@ -9,7 +9,7 @@ import { PROTOCOL_VERSION } from '../../../src/core/bridge/protocol';
 import type { StateKind } from '../../../src/core/bridge/snapshots';
 import { listTasks } from '../../../src/core/work/tasks';
 import { createVM, type ModVM } from '../../mod/harness';
-import { makeProject } from '../core/bridge/helpers';
+import { makeProject, PAIRING } from '../core/bridge/helpers';
 
 const WORLD = `
   C.default_world()
@@ -42,10 +42,10 @@ describe('companion mod over real UDP (fengari)', function () {
   async function start(opts: { player?: string; setup?: string; link?: boolean } = {}): Promise<Rig> {
     const events: BridgeEvent[] = [];
     const changed: StateKind[][] = [];
-    const bridge = new Bridge({ port: 0, project: () => ctx.project, onStateChanged: (k) => changed.push(k) });
+    const bridge = new Bridge({ port: 0, project: () => ctx.project, onStateChanged: (k) => changed.push(k), pairing: PAIRING });
     bridge.on((e) => events.push(e));
     const { port } = await bridge.start();
-    const vm = createVM({ setup: `${WORLD}\nC.add_player({ name = "alice", x = 3.25, y = -1.5, port = ${port} ${opts.player ?? ''} })\n${opts.setup ?? ''}` });
+    const vm = createVM({ setup: `${WORLD}\nC.add_player({ name = "alice", x = 3.25, y = -1.5, port = ${port}, pairing = "${PAIRING}" ${opts.player ?? ''} })\n${opts.setup ?? ''}` });
     await vm.attachUdp();
     const link = createGameLink(bridge);
     let ticking = true;
