@@ -62,6 +62,36 @@ describe('pyops mcp (stdio)', function () {
     assert.match(io.stdout, /Build the brine block/);
   });
 
+  it('answers schema-invalid input and a live tool without a game with PyOps structured errors', async () => {
+    const { client } = await connect(['--project', file, '--no-bridge']);
+    try {
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const r = (await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }>; isError?: boolean };
+        return { isError: r.isError, body: JSON.parse(r.content[0].text) as { error: string; code: string } };
+      };
+      // Wrong types and missing fields: the same {error, code} as every other host, naming the field.
+      const wrong = await call('searchGoods', { query: 42 });
+      assert.equal(wrong.isError, true);
+      assert.equal(wrong.body.code, 'invalid-input');
+      assert.match(wrong.body.error, /Invalid input for searchGoods: query: /);
+      const missing = await call('gameProduction', {});
+      assert.equal(missing.body.code, 'invalid-input');
+      assert.match(missing.body.error, /goods/);
+      // No game: an error, not a success carrying {ok:false}.
+      const live = await call('gameContext', {});
+      assert.equal(live.isError, true);
+      assert.equal(live.body.code, 'no-game');
+      assert.match(live.body.error, /No game is connected/);
+      const unknown = await call('noSuchTool', {});
+      assert.equal(unknown.body.code, 'not-found');
+    } finally {
+      await client.close();
+    }
+    const io = capture();
+    assert.equal(await run(['tool', 'gameContext', '--project', file], io), 1, 'the CLI exits 1 without a game');
+    assert.match(io.stderr, /No game is connected/);
+  });
+
   it('offers the developer tools only when asked', async () => {
     const { client } = await connect(['--project', file, '--developer-tools']);
     try {
