@@ -4,8 +4,7 @@
 // state and receive commands; any other is linked read-only (pairing.ts).
 import { Project } from '../../core/db/project';
 import { Bridge, DEFAULT_BRIDGE_PORT, PROTOCOL_VERSION, gameUdpPortFor, type BridgeEvent } from '../../core/bridge';
-import { loadPairingCode } from '../../core/bridge/pairing';
-import { FileConfigStore, configDir } from '../../core/assistant/models/fileStore';
+import { pairingCodeFor } from '../../core/bridge/pairing';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 
@@ -18,10 +17,7 @@ export interface LongRunningOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** The pairing code of this user's PyOps (shared with VS Code through the user-only config file). */
-export function pairingCodeFor(env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return loadPairingCode(new FileConfigStore(configDir(env)));
-}
+export { pairingCodeFor };
 
 export function parsePort(text: string | undefined, fallback: number, { allowZero = false, flag = '--port' } = {}): number {
   if (text === undefined) return fallback;

@@ -8,6 +8,7 @@
 // user's privileges is.
 import crypto from 'node:crypto';
 import type { SecretStore } from '../assistant/models/secrets';
+import { FileConfigStore, configDir } from '../assistant/models/fileStore';
 
 /** Secret name of the pairing code in the user's config store. */
 export const PAIRING_KEY = 'pyops.bridge.pairing';
@@ -30,6 +31,11 @@ export async function loadPairingCode(store: SecretStore): Promise<string> {
   const code = newPairingCode();
   await store.store(PAIRING_KEY, code);
   return code;
+}
+
+/** This user's code, from the user-only config file both hosts share (PYOPS_CONFIG_DIR overrides). */
+export function pairingCodeFor(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return loadPairingCode(new FileConfigStore(configDir(env)));
 }
 
 /** Constant-time comparison of what a peer presented with the expected code. */
