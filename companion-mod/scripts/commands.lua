@@ -144,6 +144,12 @@ end
 function M.dispatch(player, msg)
   local handler = handlers[msg.type]
   if not handler then return end
+  -- Payload shapes belong to a protocol version. The pong is read anyway so the panel can show the
+  -- mismatch; anything else from an app speaking another version is not acted on.
+  if msg.type ~= "bridge.pong" and tonumber(msg.protocol_version) ~= protocol.PROTOCOL_VERSION then
+    log("PyOps Link: ignored " .. msg.type .. " from an app speaking protocol " .. tostring(msg.protocol_version) .. " (this mod: " .. protocol.PROTOCOL_VERSION .. ")")
+    return
+  end
   local ok, err = pcall(handler, player, msg)
   if not ok then
     log("PyOps Link: handling " .. msg.type .. " failed: " .. tostring(err))

@@ -315,6 +315,17 @@ describe('companion mod over real UDP (fengari)', function () {
     assert.equal(rig.bridge.status().paired, true);
   });
 
+  it('acts on no command from an app speaking another protocol version', async () => {
+    rig = await start();
+    const port = rig.bridge.status().port;
+    const sent = rig.vm.sent.length;
+    rig.vm.run(`C.deliver(1, '{"protocol_version":${PROTOCOL_VERSION + 1},"type":"cmd.game_context","request_id":"r1","payload":{}}', ${port}); return nil`);
+    rig.vm.advance(30);
+    const replies = rig.vm.sent.slice(sent).map((d) => JSON.parse(d.data.toString()).type);
+    assert.ok(!replies.includes('bridge.result'), replies.join(','));
+    assert.ok(rig.vm.run<string[]>('return C.logs').some((l) => /ignored cmd\.game_context from an app speaking protocol/.test(l)));
+  });
+
   it('ignores datagrams that do not come from the app\'s port', async () => {
     rig = await start();
     const handled = rig.vm.run<number>('return #C.printed');
