@@ -26,6 +26,7 @@ import type { ProjectManager } from '../projectManager';
 import { readSettings } from '../settings';
 import { VsCodeSecretStore } from './secrets';
 import { reportMessage, type ReportData } from './reports';
+import { vscodeTurnModel } from '../chat/vscodeModel';
 
 export const KEY_HINT = 'Run "PyOps: Set OpenRouter API Key…" (or set OPENROUTER_API_KEY), or pick a Copilot or other VS Code model in the chat\'s model picker.';
 
@@ -178,6 +179,28 @@ export class AssistantHost implements vscode.Disposable {
     const id = conv.lastUsage?.modelId ?? conv.model ?? this.defaultModelId();
     const info = await this.modelInfo(id);
     return { modelId: info.id, contextWindow: info.contextWindow, source: 'openrouter', info };
+  }
+
+  /**
+   * The model that may summarize a conversation outside a turn (the Compact command): its own.
+   * A chat held with a VS Code model (Copilot …) is summarized through that model, or by the
+   * extractive digest when it is gone — never sent to OpenRouter because a key happens to be stored.
+   */
+  async summaryModelFor(conv: Conversation): Promise<TurnModel | undefined> {
+    const vs = this.vscodeModels.get(conv.id)?.modelId ?? (conv.model ? undefined : conv.lastUsage?.modelId);
+    if (vs) {
+      const at = vs.indexOf('/');
+      const vendor = at > 0 ? vs.slice(0, at) : '';
+      const id = vs.slice(at + 1);
+      if (vendor && vendor !== 'pyops') {
+        const [chat] = await Promise.resolve(vscode.lm.selectChatModels({ vendor, id })).catch(() => []);
+        if (chat) return vscodeTurnModel(chat, vscode, { justification: 'PyOps summarizes the earlier part of this conversation with the model it was held with.' });
+        // Known (this session) or recognisably a VS Code chat model: no OpenRouter fallback.
+        if (this.vscodeModels.has(conv.id) || vendor === 'copilot') return undefined;
+      }
+    }
+    if (!(await this.hasKey())) return undefined;
+    return this.openRouterModel(conv.model).catch(() => undefined);
   }
 
   overheadTokens(project: Project): number {
