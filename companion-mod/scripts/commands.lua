@@ -52,6 +52,8 @@ handlers["bridge.pong"] = function(player, msg)
   s.last_pong = game.tick
   s.app_protocol = tonumber(msg.payload.protocol_version)
   s.app_project = type(msg.payload.project) == "string" and msg.payload.project or nil
+  -- false only when the app says so: an app from before pairing sends no such field
+  s.app_paired = msg.payload.paired ~= false
   if not was_linked then
     -- (re)connected: the app gets everything at once
     M.send_full(player)
@@ -142,6 +144,12 @@ end
 function M.dispatch(player, msg)
   local handler = handlers[msg.type]
   if not handler then return end
+  -- Payload shapes belong to a protocol version. The pong is read anyway so the panel can show the
+  -- mismatch; anything else from an app speaking another version is not acted on.
+  if msg.type ~= "bridge.pong" and tonumber(msg.protocol_version) ~= protocol.PROTOCOL_VERSION then
+    log("PyOps Link: ignored " .. msg.type .. " from an app speaking protocol " .. tostring(msg.protocol_version) .. " (this mod: " .. protocol.PROTOCOL_VERSION .. ")")
+    return
+  end
   local ok, err = pcall(handler, player, msg)
   if not ok then
     log("PyOps Link: handling " .. msg.type .. " failed: " .. tostring(err))

@@ -42,6 +42,15 @@ function M.enabled_for(player)
   return player_setting(player, protocol.SETTING_ENABLED, true) == true
 end
 
+--- The pairing code this player set (or the install wrote as default); nil when blank.
+function M.pairing(player)
+  local code = player_setting(player, protocol.SETTING_PAIRING, "")
+  if type(code) ~= "string" then return nil end
+  code = code:match("^%s*(.-)%s*$")
+  if code == "" then return nil end
+  return code
+end
+
 function M.eval_allowed(player)
   return player_setting(player, protocol.SETTING_EVAL, false) == true
 end
@@ -51,7 +60,7 @@ function M.state(player_index)
   local root = storage.pyops
   local s = root.players[player_index]
   if not s then
-    s = { last_pong = nil, app_protocol = nil, app_project = nil, notice = nil }
+    s = { last_pong = nil, app_protocol = nil, app_project = nil, app_paired = nil, notice = nil }
     root.players[player_index] = s
   end
   return s
@@ -65,7 +74,7 @@ end
 --- Send one message to the app (chunked when big). Returns nothing: outcomes must not drive state.
 function M.send(player, msg_type, payload, request_id)
   if not udp_ok or not M.enabled_for(player) then return end
-  local ok, text = pcall(helpers.table_to_json, protocol.envelope(msg_type, player.index, payload, request_id))
+  local ok, text = pcall(helpers.table_to_json, protocol.envelope(msg_type, player.index, payload, request_id, M.pairing(player)))
   if not ok or type(text) ~= "string" then
     log("PyOps Link: could not encode " .. msg_type .. ": " .. tostring(text))
     return

@@ -13,6 +13,7 @@ M.MAX_DATAGRAM = 7900
 M.SETTING_PORT = "pyops-link-port"
 M.SETTING_ENABLED = "pyops-link-enabled"
 M.SETTING_EVAL = "pyops-link-allow-eval"
+M.SETTING_PAIRING = "pyops-link-pairing"
 
 M.RELOAD_CONFIRM = "reload_mods"
 
@@ -21,9 +22,11 @@ function M.mod_version()
   return v or "0.0.0"
 end
 
---- The mod -> app envelope.
-function M.envelope(msg_type, player_index, payload, request_id)
+--- The mod -> app envelope. `pairing` is the code from the player's settings (nil when blank):
+--- the app applies game state and sends commands only to a game that presents its code.
+function M.envelope(msg_type, player_index, payload, request_id, pairing)
   return {
+    pairing = pairing,
     protocol_version = M.PROTOCOL_VERSION,
     type = msg_type,
     request_id = request_id or (game.tick .. "-" .. player_index .. "-" .. msg_type),

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import net from 'node:net';
 import path from 'node:path';
 import { FakeGame } from '../fixtures/fake-game/peer';
+import { pairingCodeFor } from '../../src/core/bridge/pairing';
 import { api, waitFor, workDir, sampleWorld } from './helpers';
 
 async function freeUdpPort(): Promise<number> {
@@ -28,7 +29,8 @@ describe('PyOps game link', () => {
     await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
     const { gameLink } = await api();
     await waitFor(() => gameLink.bridge.status().state === 'listening' && gameLink.bridge.status().port === port, 'the bridge to listen on the test port', 5000);
-    game = await FakeGame.start({ appPort: port, playerName: 'tester' });
+    // The extension host reads the pairing code from the same user config folder as this test.
+    game = await FakeGame.start({ appPort: port, playerName: 'tester', pairing: await pairingCodeFor() });
   });
   after(async () => {
     await game?.close();

@@ -16,6 +16,7 @@ import { ModelCatalog } from '../../core/assistant/models/catalog';
 import { OPENROUTER_KEY } from '../../core/assistant/models/secrets';
 import { resolveBaseURL, resolveOpenRouterModel } from '../../core/assistant/models/resolve';
 import { isToolOutcome } from '../../core/assistant/agent/tools';
+import { redactSecrets } from '../../core/assistant/models/redact';
 import { parse, UsageError } from '../args';
 import { processIO, type CliIO } from '../io';
 
@@ -58,7 +59,9 @@ function lineWriter(out: (line: string) => void): { write(t: string): void; flus
   };
 }
 
-export async function askCommand(argv: string[], io: CliIO, deps: AskDeps = {}): Promise<number> {
+export async function askCommand(argv: string[], rawIO: CliIO, deps: AskDeps = {}): Promise<number> {
+  // Every line this command prints is redacted: a provider may echo the key (see redact.ts).
+  const io: CliIO = { ...rawIO, out: (t) => rawIO.out(redactSecrets(t)), err: (t) => rawIO.err(redactSecrets(t)) };
   const a = parse(
     argv,
     { project: { type: 'string' }, conversation: { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' } },
@@ -78,7 +81,7 @@ export async function askCommand(argv: string[], io: CliIO, deps: AskDeps = {}):
   const onSigint = () => controller.abort();
   const external = deps.signal;
   external?.addEventListener('abort', onSigint, { once: true });
-  if (io === processIO) process.once('SIGINT', onSigint);
+  if (rawIO === processIO) process.once('SIGINT', onSigint);
   try {
     if (project.readOnly) {
       io.err(`pyops: ${project.readOnlyReason ?? 'the project is read-only'}`);
@@ -86,7 +89,7 @@ export async function askCommand(argv: string[], io: CliIO, deps: AskDeps = {}):
     }
     const baseURL = resolveBaseURL({ env, setting: store.getSetting<string>('baseURL') ?? null });
     const catalog = new ModelCatalog({ baseURL, fetch: deps.fetch, cacheFile: path.join(store.dir, 'models-cache.json') });
-    const rawWrite = deps.write ?? (io === processIO ? (t: string) => void process.stdout.write(t) : undefined);
+    const rawWrite = deps.write ?? (rawIO === processIO ? (t: string) => void process.stdout.write(redactSecrets(t)) : undefined);
     const lines = rawWrite ? undefined : lineWriter((l) => io.out(l));
     const write = rawWrite ?? ((t: string) => lines!.write(t));
     let wroteText = false;
@@ -186,7 +189,7 @@ export async function askCommand(argv: string[], io: CliIO, deps: AskDeps = {}):
     return 0;
   } finally {
     external?.removeEventListener('abort', onSigint);
-    if (io === processIO) process.removeListener('SIGINT', onSigint);
+    if (rawIO === processIO) process.removeListener('SIGINT', onSigint);
     project.close();
   }
 }

@@ -1,8 +1,10 @@
 // `pyops bridge --project <file> [--port <p>]`: the game link without VS Code. Binds the UDP
 // bridge for one project and prints what happens (listening, game linked or lost, snapshots,
-// captured tasks) until Ctrl+C.
+// captured tasks) until Ctrl+C. It prints the pairing code: a game presenting it may write game
+// state and receive commands; any other is linked read-only (pairing.ts).
 import { Project } from '../../core/db/project';
 import { Bridge, DEFAULT_BRIDGE_PORT, PROTOCOL_VERSION, gameUdpPortFor, type BridgeEvent } from '../../core/bridge';
+import { pairingCodeFor } from '../../core/bridge/pairing';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 
@@ -11,7 +13,11 @@ export const BRIDGE_USAGE = 'pyops bridge --project <file> [--port <p>]';
 export interface LongRunningOptions {
   /** Stops the command (tests); without it, Ctrl+C / SIGTERM do. */
   signal?: AbortSignal;
+  /** Where the pairing code lives (PYOPS_CONFIG_DIR); default the process environment. */
+  env?: NodeJS.ProcessEnv;
 }
+
+export { pairingCodeFor };
 
 export function parsePort(text: string | undefined, fallback: number, { allowZero = false, flag = '--port' } = {}): number {
   if (text === undefined) return fallback;
@@ -51,7 +57,8 @@ function describe(e: BridgeEvent): string | undefined {
       const p = e.peer;
       const who = p.playerName ?? (p.player !== undefined ? `player ${p.player}` : 'a player');
       const mismatch = p.protocolVersion !== PROTOCOL_VERSION ? ` — PROTOCOL MISMATCH (app ${PROTOCOL_VERSION}): update the mod` : '';
-      return `Game linked: ${who} from ${p.route.address}:${p.route.port}${p.route.via === 'relay' ? ' (via relay)' : ''}, mod ${p.modVersion ?? '?'}, protocol ${p.protocolVersion}${mismatch}`;
+      const unpaired = p.paired ? '' : ' — NOT PAIRED, read-only: set the pairing code above in the mod\'s "PyOps Link: pairing code" setting';
+      return `Game linked: ${who} from ${p.route.address}:${p.route.port}${p.route.via === 'relay' ? ' (via relay)' : ''}, mod ${p.modVersion ?? '?'}, protocol ${p.protocolVersion}${mismatch}${unpaired}`;
     }
     case 'lost':
       return `Game lost: ${e.reason}`;
@@ -62,6 +69,8 @@ function describe(e: BridgeEvent): string | undefined {
       return `Task captured: "${e.title}" (${e.id})`;
     case 'notice':
       return e.message;
+    case 'refused':
+      return `Refused ${e.source}: ${e.reason}`;
     case 'relay':
     case 'stopped':
       return undefined;
@@ -74,7 +83,8 @@ export async function bridgeCommand(argv: string[], io: CliIO, opts: LongRunning
   const port = parsePort(a.values.port, DEFAULT_BRIDGE_PORT, { allowZero: true });
   const project = await Project.open(a.values.project, { app: 'pyops bridge' });
   const stop = stopSignal(opts.signal);
-  const bridge = new Bridge({ port, project: () => project, appName: 'pyops bridge', portHint: '--port option' });
+  const pairing = await pairingCodeFor(opts.env);
+  const bridge = new Bridge({ port, project: () => project, appName: 'pyops bridge', portHint: '--port option', pairing });
   const unsubscribe = bridge.on((e) => {
     const line = describe(e);
     if (line) io.out(line);
@@ -87,9 +97,10 @@ export async function bridgeCommand(argv: string[], io: CliIO, opts: LongRunning
       return 1;
     }
     io.out(`PyOps bridge listening on ${status.host}:${status.port} for "${project.name}" (protocol ${PROTOCOL_VERSION}). Start Factorio with --enable-lua-udp ${gameUdpPortFor(status.port)} and the PyOps Link mod; Ctrl+C stops.`);
+    io.out(`Pairing code: ${pairing} (installing the mod from PyOps writes it into the mod; otherwise paste it into the mod's "PyOps Link: pairing code" setting). Without it the game is linked read-only.`);
     await waitForAbort(stop.signal);
     const c = bridge.status().counters;
-    io.out(`Stopped. Datagrams in ${c.in}, out ${c.out}, malformed ${c.malformed}, unknown ${c.unknown}, rejected ${c.rejected}.`);
+    io.out(`Stopped. Datagrams in ${c.in}, out ${c.out}, malformed ${c.malformed}, unknown ${c.unknown}, rejected ${c.rejected}, refused ${c.refused}, replies limited ${c.limited}.`);
     return 0;
   } finally {
     unsubscribe();

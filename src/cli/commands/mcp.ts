@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 import { VERSION } from '../version';
-import { parsePort, stopSignal } from './bridge';
+import { pairingCodeFor, parsePort, stopSignal } from './bridge';
 
 export const MCP_USAGE = 'pyops mcp --project <file> [--developer-tools] [--bridge-port <p> | --no-bridge]';
 
@@ -57,7 +57,7 @@ export async function mcpCommand(argv: string[], io: CliIO, deps: McpDeps = {}):
   let bridge: Bridge | undefined;
   let game: GameLink | undefined;
   if (!a.values['no-bridge']) {
-    bridge = new Bridge({ port, project: () => project, appName: 'PyOps (pyops mcp)', portHint: '--bridge-port option' });
+    bridge = new Bridge({ port, project: () => project, appName: 'PyOps (pyops mcp)', portHint: '--bridge-port option', pairing: await pairingCodeFor() });
     const s = await bridge.start();
     if (s.state === 'listening') {
       game = createGameLink(bridge, { scriptOutputDir: () => scriptOutput() });

@@ -2,7 +2,7 @@
 // persist the user message at once → resolve the model → compact if the context needs it (saved
 // before generation) → start a run (abort signal, replay buffer) → system prompt with the current
 // horizon contract → stream with tools and the step bound → save the assistant message with the
-// last step's usage and the concrete model id → title the first exchange. Nothing a user typed
+// last step's usage and the concrete model id → title the first exchange (with the same model). Nothing a user typed
 // or a model produced is lost on failure: errors come back as a result with the partial answer
 // saved, never as an exception.
 import type { UIMessage, UIMessageChunk } from 'ai';
@@ -56,9 +56,11 @@ export interface TurnOptions {
   maxSteps?: number;
   /** Provider retries per model call (SDK default 2). */
   maxRetries?: number;
-  /** Model for the title; default the turn's model; null disables titles. */
-  titleModel?: TurnModel | null;
-  /** 'background' (default) returns before the title is written; 'await' waits for it. */
+  /**
+   * 'background' (default) returns before the title is written; 'await' waits for it. The title
+   * (like a compaction summary) always comes from the turn's own model: a conversation goes only
+   * to the model its user chose, never to another provider for a side job.
+   */
   title?: 'background' | 'await' | 'off';
   /** Looks up the window of the last concrete model id. */
   catalog?: ModelCatalog;
@@ -279,9 +281,8 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
     // 9. Title the first completed exchange.
     let title: Promise<string | undefined> = resolved;
     const mode = opts.title ?? 'background';
-    const titleModel = opts.titleModel === undefined ? model : opts.titleModel;
-    if (mode !== 'off' && titleModel && !hadAssistant && !agent.aborted && !error && saved) {
-      title = titleFirstExchange(project, conv.id, titleModel, userMessage, saved);
+    if (mode !== 'off' && !hadAssistant && !agent.aborted && !error && saved) {
+      title = titleFirstExchange(project, conv.id, model, userMessage, saved);
       if (mode === 'await') await title;
     }
 

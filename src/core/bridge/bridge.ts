@@ -1,7 +1,12 @@
 // The bridge: one UDP endpoint (plus any WebSocket relays) in front of the message handlers. It
-// reassembles chunked datagrams, decodes envelopes, remembers the last valid peer, answers pings,
-// routes messages, sends commands and waits for their results, and keeps the counters and status
-// the UI shows. Every datagram ends in exactly one counter, so the counters always add up to `in`.
+// reassembles chunked datagrams, decodes envelopes, keeps one peer (the game) while it is alive
+// and refuses other sources meanwhile, answers pings, routes messages, sends commands and waits
+// for their results, and keeps the counters and status the UI shows. Any local process can send
+// to our port, so trust comes from the pairing code (pairing.ts): only a peer presenting it may
+// write game state, capture tasks, settle commands or receive them; any other peer is linked
+// read-only. Replies go out under a per-source budget, so a flood of requests cannot be turned
+// into a larger flood of answers. Every datagram ends in exactly one counter, so the counters
+// always add up to `in`.
 import type { Project } from '../db/project';
 import { HANDLERS, pingPayload, type HandlerDeps, type Outcome } from './handlers';
 import { DEFAULT_REASSEMBLY, isChunkFrame, Reassembler, splitMessage, type ReassemblyLimits } from './chunking';
@@ -19,6 +24,7 @@ import {
   type ModEnvelope,
 } from './protocol';
 import { PendingRequests, READ_TIMEOUT_MS, SLOW_TIMEOUT_MS, type CommandOutcome } from './requests';
+import { pairingMatches } from './pairing';
 import type { ApplyResult } from './state';
 import type { StateKind } from './snapshots';
 import { UdpTransport, UNREACHABLE_CODES, type SocketFactory } from './transport';
@@ -35,6 +41,8 @@ export interface PeerInfo {
   force?: string;
   modVersion?: string;
   protocolVersion: number;
+  /** The peer presented this app's pairing code (from this route, while linked): it may receive commands. */
+  paired: boolean;
   multiplayer?: boolean;
   gameVersion?: string;
   tick?: number;
@@ -65,7 +73,11 @@ export interface BridgeCounters {
   handled: number;
   /** Valid but the app failed handling it (database error …). */
   failed: number;
+  /** Refused: from another source while the peer is linked, or a write/result from an unpaired peer. */
+  refused: number;
   sendErrors: number;
+  /** Reply datagrams not sent because their source exceeded its reply budget (outbound, not part of `in`). */
+  limited: number;
   /** Incomplete chunked messages discarded after the reassembly timeout. */
   expired: number;
 }
@@ -88,6 +100,10 @@ export interface BridgeStatus {
   appProtocolVersion: number;
   modProtocolVersion?: number;
   protocolMismatch: boolean;
+  /** The linked peer presented the pairing code; false means the link is read-only. */
+  paired: boolean;
+  /** The last source refused while another peer was linked (shown so a forged peer is noticed). */
+  lastRefused?: { source: string; at: number; reason: string };
   relays: number;
   lastSnapshots: Partial<Record<StateKind, { at: number; count: number; changed: boolean; ignored?: string }>>;
   pendingRequests: number;
@@ -102,6 +118,7 @@ export type BridgeEvent =
   | { type: 'snapshot'; kind: StateKind; count: number; changed: boolean; ignored?: string; notes: string[] }
   | { type: 'task'; id: string; title: string }
   | { type: 'notice'; message: string }
+  | { type: 'refused'; source: string; reason: string }
   | { type: 'relay'; connected: number };
 
 export interface BridgeOptions {
@@ -115,6 +132,13 @@ export interface BridgeOptions {
   now?: () => number;
   /** For the pong: which app answers. */
   appName?: string;
+  /**
+   * The pairing code a peer must present to write game state and receive commands. Without one,
+   * every peer is read-only.
+   */
+  pairing?: string | (() => string | undefined);
+  /** Reply budget per source: `burst` datagrams at once, refilled at `perSecond`. */
+  replyBudget?: { burst: number; perSecond: number };
   /** Where the user changes the port, named in bind errors (default: the VS Code setting). */
   portHint?: string;
 }
@@ -132,15 +156,31 @@ export interface RelayLink {
 
 const SLOW_COMMANDS = new Set<CommandType>(['cmd.eval', 'cmd.dev.reload_mods', 'request.sync']);
 const NOTICE_REPEAT_MS = 60_000;
+/** A refused source is reported at most this often (a forged peer may send thousands of datagrams). */
+const REFUSAL_REPORT_MS = 10_000;
+
+/** Messages that change the project or settle a command: only a paired peer may send them. */
+const PAIRED_ONLY = new Set(['state.research', 'state.turd', 'state.built', 'state.stats', 'task.capture', 'bridge.result']);
+
+/**
+ * Enough for what the mod legitimately asks (a pong every 2 s, a task list of up to ~15 datagrams
+ * on a click) and no more: 1,000 requests draw at most `burst` + `perSecond`·seconds replies.
+ */
+export const DEFAULT_REPLY_BUDGET = { burst: 40, perSecond: 20 };
+
+export function unpairedMessage(what: string): string {
+  return `${what}: the game is linked read-only because it did not present this PyOps's pairing code. Install the companion mod from PyOps again (it writes the code into the mod), or paste the code shown by "PyOps: Show Game Link Status" (or \`pyops bridge\`) into the mod's "PyOps Link: pairing code" setting (Settings > Mod settings > Per player).`;
+}
 
 /** `expired` is the reassembler's count, read at status() time, so the bridge never keeps one. */
 type OwnCounters = Omit<BridgeCounters, 'expired'>;
 
 function emptyCounters(): OwnCounters {
-  return { in: 0, out: 0, malformed: 0, unknown: 0, rejected: 0, ignored: 0, late: 0, partial: 0, duplicate: 0, handled: 0, failed: 0, sendErrors: 0 };
+  return { in: 0, out: 0, malformed: 0, unknown: 0, rejected: 0, ignored: 0, late: 0, partial: 0, duplicate: 0, handled: 0, failed: 0, refused: 0, sendErrors: 0, limited: 0 };
 }
 
 const routeKey = (r: PeerRoute) => (r.via === 'udp' ? `udp:${r.address}:${r.port}` : `relay:${r.relayId}:${r.port}`);
+const describeRoute = (r: PeerRoute) => (r.via === 'udp' ? `${r.address}:${r.port}` : `${r.address}:${r.port} via relay`);
 
 export class Bridge {
   private readonly transport: UdpTransport;
@@ -160,6 +200,9 @@ export class Bridge {
   private watchdog: NodeJS.Timeout | undefined;
   private messageSeq = 0;
   private readonly seqPrefix = Math.random().toString(36).slice(2, 6);
+  private readonly budgets = new Map<string, { tokens: number; at: number }>();
+  private readonly refusalReports = new Map<string, number>();
+  private lastRefused: BridgeStatus['lastRefused'];
 
   constructor(private readonly opts: BridgeOptions = {}) {
     this.port = opts.port ?? DEFAULT_BRIDGE_PORT;
@@ -246,6 +289,8 @@ export class Bridge {
       appProtocolVersion: PROTOCOL_VERSION,
       ...(peer ? { modProtocolVersion: peer.protocolVersion } : {}),
       protocolMismatch: !!peer && peer.protocolVersion !== PROTOCOL_VERSION,
+      paired: !!peer?.paired,
+      ...(this.lastRefused ? { lastRefused: { ...this.lastRefused } } : {}),
       relays: this.relays.size,
       lastSnapshots: { ...this.lastSnapshots },
       pendingRequests: this.pending.size,
@@ -259,14 +304,14 @@ export class Bridge {
   // --- inbound --------------------------------------------------------------------------------
 
   /** Handle one datagram from `route` (the UDP socket and relays both come through here). */
-  receive(bytes: Buffer, route: PeerRoute): Outcome | 'malformed' | 'unknown' | 'partial' | 'duplicate' {
+  receive(bytes: Buffer, route: PeerRoute): Outcome | 'malformed' | 'unknown' | 'partial' | 'duplicate' | 'refused' {
     this.counters.in++;
     const outcome = this.process(bytes, route);
     this.counters[outcome]++;
     return outcome;
   }
 
-  private process(bytes: Buffer, route: PeerRoute): Outcome | 'malformed' | 'unknown' | 'partial' | 'duplicate' {
+  private process(bytes: Buffer, route: PeerRoute): Outcome | 'malformed' | 'unknown' | 'partial' | 'duplicate' | 'refused' {
     if (bytes.length > MAX_INBOUND_DATAGRAM) return 'malformed';
     let message = bytes;
     if (isChunkFrame(bytes)) {
@@ -279,10 +324,23 @@ export class Bridge {
     const d = decodeModMessage(message);
     if (!d.ok) return 'malformed';
     const env = d.envelope;
-    this.notePeer(env, route);
+    const paired = pairingMatches(env.pairing, this.pairingCode());
+    if (!this.admit(route, paired)) return 'refused';
+    this.notePeer(env, route, paired);
     if (env.type === 'bridge.ping') return this.onPing(env, route);
     const handler = (HANDLERS as Record<string, (e: ModEnvelope, deps: HandlerDeps) => Outcome>)[env.type];
     if (!handler) return 'unknown';
+    // Payload shapes belong to a protocol version: a mismatched mod is shown (pings), never applied.
+    if (env.protocol_version !== PROTOCOL_VERSION) {
+      this.noticeOnce(`Ignored ${env.type}: the mod speaks protocol ${env.protocol_version}, PyOps speaks ${PROTOCOL_VERSION}. Update the companion mod (PyOps: Install Companion Mod) and restart the game.`);
+      return 'ignored';
+    }
+    if (!paired && PAIRED_ONLY.has(env.type)) {
+      const why = unpairedMessage(`PyOps did not ${env.type === 'task.capture' ? 'save the task' : env.type === 'bridge.result' ? 'accept the result' : `save the game's ${env.type.slice('state.'.length)} state`}`);
+      if (env.type === 'task.capture') this.replyTo(route, encodeAppMessage('task.captured', { ok: false, error: why }, env.request_id));
+      this.noticeOnce(why);
+      return 'refused';
+    }
     try {
       return handler(env, this.depsFor(route));
     } catch (err) {
@@ -293,19 +351,78 @@ export class Bridge {
 
   private onPing(env: ModEnvelope, route: PeerRoute): Outcome {
     const project = this.opts.project?.();
-    this.sendTo(route, encodeAppMessage('bridge.pong', { protocol_version: PROTOCOL_VERSION, app: this.opts.appName ?? 'PyOps', project: project && !project.isClosed ? project.name : null }, env.request_id));
+    const paired = !!this.peer?.paired;
+    this.replyTo(route, encodeAppMessage('bridge.pong', { protocol_version: PROTOCOL_VERSION, app: this.opts.appName ?? 'PyOps', project: project && !project.isClosed ? project.name : null, paired }, env.request_id));
     return 'handled';
   }
 
-  private notePeer(env: ModEnvelope, route: PeerRoute): void {
+  private pairingCode(): string | undefined {
+    const p = this.opts.pairing;
+    return typeof p === 'function' ? p() : p;
+  }
+
+  /**
+   * Whether a message from `route` may be handled at all. The linked peer is kept while it is
+   * alive; another source is refused meanwhile — unless it is paired and the peer is not (a
+   * forged read-only peer must not lock the real game out).
+   */
+  private admit(route: PeerRoute, paired: boolean): boolean {
+    const peer = this.peer;
+    if (!peer || routeKey(peer.route) === routeKey(route) || !this.isLinked()) return true;
+    if (paired && !peer.paired) {
+      this.noticeOnce(`The paired game at ${describeRoute(route)} replaced an unpaired peer at ${describeRoute(peer.route)}.`);
+      return true;
+    }
+    const source = describeRoute(route);
+    const reason = `another game is linked (${describeRoute(peer.route)}${peer.paired ? ', paired' : ''}); datagrams from ${source} are refused while it is alive`;
+    const t = this.now();
+    this.lastRefused = { source, at: t, reason };
+    const last = this.refusalReports.get(source);
+    if (last === undefined || t - last >= REFUSAL_REPORT_MS) {
+      if (this.refusalReports.size > 1000) this.refusalReports.clear();
+      this.refusalReports.set(source, t);
+      this.emit({ type: 'refused', source, reason });
+    }
+    return false;
+  }
+
+  /**
+   * Send a reply to whoever asked, within that source's budget (a token bucket in datagrams). A
+   * reply over budget is dropped whole and counted as `limited`.
+   */
+  private replyTo(route: PeerRoute, text: string): boolean {
+    const datagrams = this.chunk(text);
+    const { burst, perSecond } = this.opts.replyBudget ?? DEFAULT_REPLY_BUDGET;
+    const key = routeKey(route);
+    const t = this.now();
+    let b = this.budgets.get(key);
+    if (!b) {
+      if (this.budgets.size > 1000) this.budgets.clear();
+      b = { tokens: burst, at: t };
+      this.budgets.set(key, b);
+    }
+    b.tokens = Math.min(burst, b.tokens + ((t - b.at) / 1000) * perSecond);
+    b.at = t;
+    if (b.tokens < datagrams.length) {
+      this.counters.limited += datagrams.length;
+      return false;
+    }
+    b.tokens -= datagrams.length;
+    return this.sendDatagrams(route, datagrams);
+  }
+
+  private notePeer(env: ModEnvelope, route: PeerRoute, paired: boolean): void {
     const t = this.now();
     const same = this.peer && routeKey(this.peer.route) === routeKey(route);
     if (!same) {
-      this.peer = { route, protocolVersion: env.protocol_version, firstSeen: t, lastSeen: t };
+      this.peer = { route, protocolVersion: env.protocol_version, paired, firstSeen: t, lastSeen: t };
     }
     const peer = this.peer!;
     peer.lastSeen = t;
     peer.protocolVersion = env.protocol_version;
+    // Sticky for the route: a source that proved it holds the code stays the game's socket. Each
+    // message is still judged on its own code before it may write.
+    peer.paired ||= paired;
     if (env.player !== undefined) peer.player = env.player;
     if (env.mod_version) peer.modVersion = env.mod_version;
     if (env.tick !== undefined) peer.tick = env.tick;
@@ -353,7 +470,7 @@ export class Bridge {
         const p = this.opts.project?.();
         return p && !p.isClosed ? p : undefined;
       },
-      reply: (type, payload, requestId) => this.sendTo(route, encodeAppMessage(type, payload, requestId)),
+      reply: (type, payload, requestId) => void this.replyTo(route, encodeAppMessage(type, payload, requestId)),
       settle: (id, payload) => this.pending.settle(id, { ok: true, payload }),
       snapshotApplied: (r) => this.onSnapshot(r),
       taskCaptured: (id, title) => this.emit({ type: 'task', id, title }),
@@ -413,9 +530,9 @@ export class Bridge {
     return true;
   }
 
-  /** Fire-and-forget message to the current peer (e.g. `cmd.hide_block` without waiting). */
+  /** Fire-and-forget message to the current (paired) peer (e.g. `cmd.hide_block` without waiting). */
   notify(type: AppMessageType, payload?: unknown): boolean {
-    if (!this.peer) return false;
+    if (!this.peer?.paired) return false;
     return this.sendTo(this.peer.route, encodeAppMessage(type, payload));
   }
 
@@ -435,6 +552,8 @@ export class Bridge {
             : `The PyOps game link is not running${this.error ? ` (${this.error})` : ''}. Start it (PyOps: Show Game Link Status → Retry), then connect the game.`,
       });
     }
+    // Commands reach only a game that proved it is the user's: a forged peer gets no cmd.eval.
+    if (!peer.paired) return Promise.resolve({ ok: false, code: 'unpaired', error: unpairedMessage(`PyOps did not send ${type} to the game`) });
     const timeoutMs = opts.timeoutMs ?? (SLOW_COMMANDS.has(type) ? SLOW_TIMEOUT_MS : READ_TIMEOUT_MS);
     const { id, done } = this.pending.create(type, timeoutMs, () => ({
       ok: false,

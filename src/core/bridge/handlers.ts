@@ -1,9 +1,10 @@
 // What the app does with each message type from the mod. Every payload is validated here before
 // it reaches the project; a payload that fails validation is rejected (and the mod is told why),
-// and nothing is written. The bridge (bridge.ts) owns sockets, peers and counters and calls these.
+// and nothing is written. The bridge (bridge.ts) owns sockets, peers and counters and calls these,
+// after it checked the protocol version and the pairing (so every handler may assume both).
 import { z } from 'zod';
 import type { Project } from '../db/project';
-import { PROTOCOL_VERSION, type AppMessageType, type ModEnvelope, type ModMessageType } from './protocol';
+import { type AppMessageType, type ModEnvelope, type ModMessageType } from './protocol';
 import { builtPayload, normalizeBuilt, normalizeResearch, normalizeStats, normalizeTurd, researchPayload, statsPayload, turdPayload, type StateKind } from './snapshots';
 import { applyBuilt, applyResearch, applyStats, applyTurd, type ApplyResult } from './state';
 import { captureTask, gameTaskList, taskCapturePayload } from './tasks';
@@ -45,10 +46,6 @@ function stateHandler<S extends z.ZodType, N>(kind: StateKind, schema: S, normal
   return (env, deps) => {
     const parsed = schema.safeParse(env.payload ?? {});
     if (!parsed.success) return reject(deps, env, parsed.error);
-    if (env.protocol_version !== PROTOCOL_VERSION) {
-      deps.notice(`Ignored ${env.type}: the mod speaks protocol ${env.protocol_version}, PyOps speaks ${PROTOCOL_VERSION}. Update the companion mod (PyOps: Install Companion Mod) and restart the game.`);
-      return 'ignored';
-    }
     const project = deps.project();
     if (!project) {
       deps.notice(`Received ${env.type} but no PyOps project is open; open a project to keep game state.`);

@@ -3,6 +3,7 @@
 export { Bridge, LINK_WINDOW_MS, type BridgeOptions, type BridgeStatus, type BridgeEvent, type BridgeCounters, type BridgeState, type PeerInfo, type PeerRoute, type RelayLink } from './bridge';
 export { createGameLink, LIMITS as GAME_LINK_LIMITS, type GameLink, type GameLinkOptions, type LinkResult, type GameContext, type InspectArea, type FoundEntities, type ProductionStat, type Screenshot, type EntityInfo } from './gameLink';
 export { PROTOCOL_VERSION, DEFAULT_BRIDGE_PORT, gameUdpPortFor, BRIDGE_HOST, RELOAD_CONFIRM_TOKEN, type AppMessageType, type ModMessageType, type CommandType } from './protocol';
+export { PAIRING_KEY, PAIRING_RE, newPairingCode, loadPairingCode, pairingCodeFor, pairingMatches } from './pairing';
 export { READ_TIMEOUT_MS, SLOW_TIMEOUT_MS, type CommandOutcome, type CommandFailure } from './requests';
 export { STATE_KINDS, type StateKind } from './snapshots';
 export { showBlockPayload, type ShowBlockPayload } from './showBlock';

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile } from '../db/atomicFile';
+import { pairingLua } from './pairing';
 import { factorioSeries } from '../gamedata/factorio';
 import { MOD_LIST_FILE, modListSchema } from '../gamedata/factorio/modList';
 
@@ -24,6 +25,8 @@ export interface InstallOptions {
   /** The game's version ("2.0.77") or series ("2.1"). */
   factorioVersion: string;
   mode?: InstallMode;
+  /** The app's pairing code, written into a copied mod as its setting's default (pairing.ts). */
+  pairing?: string;
 }
 
 export interface InstallResult {
@@ -34,6 +37,8 @@ export interface InstallResult {
   /** Folders of an earlier install that were replaced. */
   replaced: string[];
   modListUpdated: boolean;
+  /** The pairing code went into the mod (copy mode); otherwise the player sets it in the mod's settings. */
+  pairingWritten: boolean;
 }
 
 export class ModInstallError extends Error {
@@ -155,9 +160,11 @@ export function installCompanionMod(o: InstallOptions): InstallResult {
   } else {
     copyDir(source, modDir);
     fs.writeFileSync(path.join(modDir, 'info.json'), stamped);
+    // Not in link mode: that would write the code into the source checkout.
+    if (o.pairing) fs.writeFileSync(path.join(modDir, 'pairing.lua'), pairingLua(o.pairing));
   }
   const modListUpdated = setModListEntry(modsDir, true);
-  return { modDir, mode, version: info.version, factorioVersion: series, replaced: existing, modListUpdated };
+  return { modDir, mode, version: info.version, factorioVersion: series, replaced: existing, modListUpdated, pairingWritten: mode === 'copy' && !!o.pairing };
 }
 
 function removeEntry(p: string): void {

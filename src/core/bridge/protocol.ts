@@ -2,6 +2,12 @@
 // type names of both directions, and the size limits of a single datagram. Pure functions only; no
 // sockets, no database. The Lua side keeps its own copy of PROTOCOL_VERSION in
 // companion-mod/scripts/protocol.lua, and a unit test fails when the two drift.
+//
+// Trust (bridge.ts, pairing.ts): a mod → app envelope may carry `pairing`, the code from the mod's
+// "pyops-link-pairing" setting. Only messages with the app's code may write (state.*, task.capture)
+// or settle a command (bridge.result), and commands go only to a peer that presented it; the pong
+// says `paired: true|false` so the mod can show a read-only link. Every message but the ping is
+// ignored when its protocol_version differs from ours.
 import { z } from 'zod';
 
 /** Bump on any incompatible change of an envelope or payload shape, here and in protocol.lua. */
@@ -71,6 +77,8 @@ export const modEnvelopeSchema = z.object({
   tick: z.number().int().min(0).optional(),
   player: z.number().int().min(0).max(65_535).optional(),
   mod_version: z.string().max(32).optional(),
+  /** The pairing code from the mod's settings (pairing.ts); absent when the player set none. */
+  pairing: z.string().max(128).optional(),
   payload: z.unknown().optional(),
 });
 export type ModEnvelope = z.infer<typeof modEnvelopeSchema>;

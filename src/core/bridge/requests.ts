@@ -7,7 +7,7 @@ export const READ_TIMEOUT_MS = 4_000;
 /** Eval and mod reload may take a while in a big save (and a reload re-runs every mod's script). */
 export const SLOW_TIMEOUT_MS = 8_000;
 
-export type CommandFailure = 'no-peer' | 'timeout' | 'send-failed' | 'stopped' | 'invalid-input' | 'refused' | 'bad-reply' | 'unavailable';
+export type CommandFailure = 'no-peer' | 'unpaired' | 'timeout' | 'send-failed' | 'stopped' | 'invalid-input' | 'refused' | 'bad-reply' | 'unavailable';
 
 export type CommandOutcome = { ok: true; payload: unknown } | { ok: false; code: CommandFailure; error: string };
 

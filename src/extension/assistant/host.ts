@@ -13,6 +13,7 @@ import { agentTools } from '../../core/assistant/agent/tools';
 import { runTurn, type TurnOptions, type TurnResult } from '../../core/assistant/turn';
 import { RunStore } from '../../core/assistant/runs/store';
 import { offlineInfo, sharedCatalog, type ModelCatalog, type ModelInfo, type ReasoningEffort } from '../../core/assistant/models/catalog';
+import { rememberSecret } from '../../core/assistant/models/redact';
 import { DEFAULT_MODEL, resolveApiKey, resolveBaseURL, resolveModelId, resolveOpenRouterModel, type ResolvedModel, type TurnModel } from '../../core/assistant/models/resolve';
 import { OPENROUTER_KEY } from '../../core/assistant/models/secrets';
 import { appendMessage, createConversation, getConversation, newId, type Conversation } from '../../core/assistant/conversations/store';
@@ -25,6 +26,7 @@ import type { ProjectManager } from '../projectManager';
 import { readSettings } from '../settings';
 import { VsCodeSecretStore } from './secrets';
 import { reportMessage, type ReportData } from './reports';
+import { vscodeTurnModel } from '../chat/vscodeModel';
 
 export const KEY_HINT = 'Run "PyOps: Set OpenRouter API Key…" (or set OPENROUTER_API_KEY), or pick a Copilot or other VS Code model in the chat\'s model picker.';
 
@@ -121,6 +123,7 @@ export class AssistantHost implements vscode.Disposable {
 
   async setKey(key: string): Promise<void> {
     await this.secrets.store(OPENROUTER_KEY, key.trim());
+    rememberSecret(key);
     this.modelsChanged.fire();
   }
 
@@ -176,6 +179,28 @@ export class AssistantHost implements vscode.Disposable {
     const id = conv.lastUsage?.modelId ?? conv.model ?? this.defaultModelId();
     const info = await this.modelInfo(id);
     return { modelId: info.id, contextWindow: info.contextWindow, source: 'openrouter', info };
+  }
+
+  /**
+   * The model that may summarize a conversation outside a turn (the Compact command): its own.
+   * A chat held with a VS Code model (Copilot …) is summarized through that model, or by the
+   * extractive digest when it is gone — never sent to OpenRouter because a key happens to be stored.
+   */
+  async summaryModelFor(conv: Conversation): Promise<TurnModel | undefined> {
+    const vs = this.vscodeModels.get(conv.id)?.modelId ?? (conv.model ? undefined : conv.lastUsage?.modelId);
+    if (vs) {
+      const at = vs.indexOf('/');
+      const vendor = at > 0 ? vs.slice(0, at) : '';
+      const id = vs.slice(at + 1);
+      if (vendor && vendor !== 'pyops') {
+        const [chat] = await Promise.resolve(vscode.lm.selectChatModels({ vendor, id })).catch(() => []);
+        if (chat) return vscodeTurnModel(chat, vscode, { justification: 'PyOps summarizes the earlier part of this conversation with the model it was held with.' });
+        // Known (this session) or recognisably a VS Code chat model: no OpenRouter fallback.
+        if (this.vscodeModels.has(conv.id) || vendor === 'copilot') return undefined;
+      }
+    }
+    if (!(await this.hasKey())) return undefined;
+    return this.openRouterModel(conv.model).catch(() => undefined);
   }
 
   overheadTokens(project: Project): number {

@@ -5,7 +5,7 @@
 // src/core; `onDidChangeState` tells the host when synced game state changed so it can re-solve.
 import * as vscode from 'vscode';
 import path from 'node:path';
-import { Bridge, createGameLink, type BridgeStatus, type GameLink, type StateKind } from '../../core/bridge';
+import { Bridge, createGameLink, pairingCodeFor, type BridgeStatus, type GameLink, type StateKind } from '../../core/bridge';
 import type { ProjectManager } from '../projectManager';
 import { registerCommand } from '../commands/register';
 import { readBridgeSettings } from './settings';
@@ -38,7 +38,18 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
   const stateChanged = new vscode.EventEmitter<StateKind[]>();
   const linkedChanged = new vscode.EventEmitter<boolean>();
   const settings = () => readBridgeSettings();
+  // The pairing code lives in the user-only config file the `pyops` command uses too, so one mod
+  // install pairs both. Until it is read, every peer is read-only.
+  let pairing: string | undefined;
+  const pairingReady = pairingCodeFor().then(
+    (code) => (pairing = code),
+    (err: Error) => {
+      void vscode.window.showWarningMessage(`PyOps could not read or create the game-link pairing code (${err.message}); the game stays linked read-only. Check that the PyOps config folder is writable.`);
+      return undefined;
+    },
+  );
   const bridge = new Bridge({
+    pairing: () => pairing,
     port: settings().port,
     project: () => projects.active,
     onStateChanged: (kinds) => stateChanged.fire(kinds),
@@ -98,7 +109,10 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
   const unsubscribe = bridge.on((e) => {
     switch (e.type) {
       case 'linked':
-        output.info(`Game linked: ${e.peer.playerName ?? `player ${e.peer.player ?? '?'}`} from ${e.peer.route.address}:${e.peer.route.port}${e.peer.route.via === 'relay' ? ' (relay)' : ''}, mod ${e.peer.modVersion ?? '?'}, protocol ${e.peer.protocolVersion}`);
+        output.info(`Game linked: ${e.peer.playerName ?? `player ${e.peer.player ?? '?'}`} from ${e.peer.route.address}:${e.peer.route.port}${e.peer.route.via === 'relay' ? ' (relay)' : ''}, mod ${e.peer.modVersion ?? '?'}, protocol ${e.peer.protocolVersion}${e.peer.paired ? ', paired' : ' — NOT PAIRED: read-only'}`);
+        break;
+      case 'refused':
+        output.warn(`Refused ${e.source}: ${e.reason}`);
         break;
       case 'lost':
         output.info(`Game lost: ${e.reason}`);
@@ -137,8 +151,16 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
       description: s.peer ? `${s.peer.route.via === 'relay' ? 'relay' : 'UDP'} ${s.peer.route.address}:${s.peer.route.port} · mod ${s.modVersion ?? '?'}` : undefined,
     });
     lines.push({ label: `Protocol: app ${s.appProtocolVersion}${s.modProtocolVersion !== undefined ? `, mod ${s.modProtocolVersion}` : ''}${s.protocolMismatch ? ' — MISMATCH: reinstall the mod' : ''}` });
+    const code = await pairingReady;
+    lines.push({
+      label: s.peer ? (s.paired ? '$(lock) Paired: the game may save state and receive commands' : '$(unlock) NOT paired: read-only (nothing saved from the game, no commands sent)') : '$(key) Pairing',
+      description: code ? `code ${code}` : 'no code (config folder not writable)',
+      run: code ? () => vscode.env.clipboard.writeText(code) : undefined,
+      detail: code ? 'Select to copy the code; paste it into the mod\'s "PyOps Link: pairing code" setting, or reinstall the mod from PyOps (it writes the code in).' : undefined,
+    });
+    if (s.lastRefused) lines.push({ label: `$(shield) Refused ${s.lastRefused.source}`, description: `${new Date(s.lastRefused.at).toLocaleTimeString()} — ${s.lastRefused.reason}` });
     const c = s.counters;
-    lines.push({ label: `Datagrams: in ${c.in}, out ${c.out}, malformed ${c.malformed}, unknown ${c.unknown}, rejected ${c.rejected}, late ${c.late}` });
+    lines.push({ label: `Datagrams: in ${c.in}, out ${c.out}, malformed ${c.malformed}, unknown ${c.unknown}, rejected ${c.rejected}, refused ${c.refused}, late ${c.late}, replies limited ${c.limited}` });
     for (const [kind, snap] of Object.entries(s.lastSnapshots)) {
       lines.push({ label: `Last ${kind} snapshot: ${snap.ignored ? `ignored — ${snap.ignored}` : `${snap.count} rows`}`, description: new Date(snap.at).toLocaleTimeString() });
     }
@@ -179,7 +201,7 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
       void vscode.window.showInformationMessage(`PyOps: the game sent ${r.sent.join(', ')}.`);
       return r;
     }),
-    registerCommand(GAME_COMMANDS.installMod, (arg?: unknown) => installModCommand(context.extensionPath, settings().port, arg)),
+    registerCommand(GAME_COMMANDS.installMod, async (arg?: unknown) => installModCommand(context.extensionPath, settings().port, arg, await pairingReady)),
     registerCommand(GAME_COMMANDS.removeMod, () => removeModCommand()),
     registerCommand(GAME_COMMANDS.startRelay, async () => {
       const info = await relay.start();

@@ -48,7 +48,7 @@ export async function notFound(err: unknown): Promise<undefined> {
   throw err;
 }
 
-export async function installModCommand(extensionPath: string, bridgePort: number, arg?: unknown): Promise<unknown> {
+export async function installModCommand(extensionPath: string, bridgePort: number, arg?: unknown, pairing?: string): Promise<unknown> {
   const source = companionModSource(extensionPath);
   let paths;
   try {
@@ -72,12 +72,12 @@ export async function installModCommand(extensionPath: string, bridgePort: numbe
   const version = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PyOps: asking Factorio for its version' }, () =>
     readFactorioVersion(paths.executable),
   );
-  const r = installCompanionMod({ sourceDir: source, userDataDir: paths.userDataDir, factorioVersion: version.version, mode });
+  const r = installCompanionMod({ sourceDir: source, userDataDir: paths.userDataDir, factorioVersion: version.version, mode, pairing });
   const gamePort = gameUdpPortFor(bridgePort);
   // Not awaited: the command is done once the mod is in place, whether or not the notice is clicked.
   void vscode.window
     .showInformationMessage(
-      `PyOps: installed PyOps Link ${r.version} for Factorio ${r.factorioVersion} (${r.mode === 'link' ? 'linked' : 'copied'} into ${r.modDir}). Start Factorio with --enable-lua-udp ${gamePort} (Steam: Properties → Launch options); the mod talks to PyOps on port ${bridgePort}.`,
+      `PyOps: installed PyOps Link ${r.version} for Factorio ${r.factorioVersion} (${r.mode === 'link' ? 'linked' : 'copied'} into ${r.modDir}). Start Factorio with --enable-lua-udp ${gamePort} (Steam: Properties → Launch options); the mod talks to PyOps on port ${bridgePort}.${r.pairingWritten ? ' The mod carries this PyOps\'s pairing code.' : ' Linked mods do not carry the pairing code: copy it from "PyOps: Show Game Link Status" into the mod\'s "PyOps Link: pairing code" setting, or the link stays read-only.'}`,
       'Copy Launch Option',
     )
     .then((choice) => (choice ? vscode.env.clipboard.writeText(`--enable-lua-udp ${gamePort}`) : undefined));

@@ -117,8 +117,6 @@ export async function handleRequest(host: AssistantHost, request: vscode.ChatReq
 
   conversationId ??= host.newConversation(project).id;
   host.setActive(conversationId);
-  const firstExchange = !loadMessages(project, conversationId).some((m) => m.role === 'assistant');
-  const titleModel = firstExchange && (await host.hasKey()) ? await host.openRouterModel(null).catch(() => null) : null;
 
   const abort = new AbortController();
   const sub = token.onCancellationRequested(() => abort.abort());
@@ -132,7 +130,6 @@ export async function handleRequest(host: AssistantHost, request: vscode.ChatReq
       message,
       signal: abort.signal,
       onChunk: (c) => renderer.chunk(c),
-      titleModel,
       source: onOpenRouter ? 'openrouter' : 'vscode',
       ...(vscodeModel ? { vscodeModel: { modelId: vscodeModel.modelId, contextWindow: vscodeModel.info.contextWindow } } : {}),
       model:

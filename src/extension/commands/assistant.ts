@@ -137,7 +137,7 @@ export function registerAssistantCommands(host: AssistantHost, actions: Proposal
       const p = host.projects.require();
       const id = activeOrArg(arg);
       const conv = getConversation(p, id)!;
-      const model = (await host.hasKey()) ? await host.openRouterModel(conv.model).catch(() => undefined) : undefined;
+      const model = await host.summaryModelFor(conv);
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PyOps: compacting the conversation…' }, () => host.compact(p, id, model));
       if (!r) throw new Error('An answer is still being written in this conversation. Wait for it (or stop it), then compact.');
       if (!r.compacted) {

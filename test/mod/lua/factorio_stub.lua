@@ -295,6 +295,7 @@ function C.add_player(spec)
       ["pyops-link-port"] = { value = spec.port or 37657 },
       ["pyops-link-enabled"] = { value = spec.enabled ~= false },
       ["pyops-link-allow-eval"] = { value = spec.allow_eval == true },
+      ["pyops-link-pairing"] = { value = spec.pairing or "" },
     },
   }
   p.gui = {

@@ -10,9 +10,16 @@ import { REPO, SAMPLE_DUMP, tempDir } from '../../helpers/paths';
 import { FakeGame } from '../../fixtures/fake-game/peer';
 import net from 'node:net';
 import { capture } from '../../helpers/cliIO';
+import { pairingCodeFor } from '../../../src/cli/commands/bridge';
 
-async function connect(args: string[]): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'index.ts'), 'mcp', ...args], cwd: REPO, stderr: 'pipe' });
+async function connect(args: string[], env: Record<string, string> = {}): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'index.ts'), 'mcp', ...args],
+    cwd: REPO,
+    stderr: 'pipe',
+    env: { ...(process.env as Record<string, string>), ...env },
+  });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const client = new Client({ name: 'unit', version: '0' });
@@ -55,6 +62,36 @@ describe('pyops mcp (stdio)', function () {
     assert.match(io.stdout, /Build the brine block/);
   });
 
+  it('answers schema-invalid input and a live tool without a game with PyOps structured errors', async () => {
+    const { client } = await connect(['--project', file, '--no-bridge']);
+    try {
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const r = (await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }>; isError?: boolean };
+        return { isError: r.isError, body: JSON.parse(r.content[0].text) as { error: string; code: string } };
+      };
+      // Wrong types and missing fields: the same {error, code} as every other host, naming the field.
+      const wrong = await call('searchGoods', { query: 42 });
+      assert.equal(wrong.isError, true);
+      assert.equal(wrong.body.code, 'invalid-input');
+      assert.match(wrong.body.error, /Invalid input for searchGoods: query: /);
+      const missing = await call('gameProduction', {});
+      assert.equal(missing.body.code, 'invalid-input');
+      assert.match(missing.body.error, /goods/);
+      // No game: an error, not a success carrying {ok:false}.
+      const live = await call('gameContext', {});
+      assert.equal(live.isError, true);
+      assert.equal(live.body.code, 'no-game');
+      assert.match(live.body.error, /No game is connected/);
+      const unknown = await call('noSuchTool', {});
+      assert.equal(unknown.body.code, 'not-found');
+    } finally {
+      await client.close();
+    }
+    const io = capture();
+    assert.equal(await run(['tool', 'gameContext', '--project', file], io), 1, 'the CLI exits 1 without a game');
+    assert.match(io.stderr, /No game is connected/);
+  });
+
   it('offers the developer tools only when asked', async () => {
     const { client } = await connect(['--project', file, '--developer-tools']);
     try {
@@ -81,8 +118,11 @@ describe('pyops mcp (stdio)', function () {
         srv.close(() => resolve(p));
       });
     });
-    const { client, stderr } = await connect(['--project', file, '--bridge-port', String(port)]);
-    const game = await FakeGame.start({ appPort: port, playerName: 'mcp-player' });
+    // The server and this test share the user's config folder, so the game presents the server's code.
+    const env = { PYOPS_CONFIG_DIR: path.join(dir, 'config') };
+    const pairing = await pairingCodeFor(env);
+    const { client, stderr } = await connect(['--project', file, '--bridge-port', String(port)], env);
+    const game = await FakeGame.start({ appPort: port, playerName: 'mcp-player', pairing });
     try {
       const deadline = Date.now() + 10_000;
       while (!/game bridge listening/.test(stderr()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

@@ -8,6 +8,7 @@ import { loadMessages, getConversation } from '../../../src/core/assistant/conve
 import { toVsCodeTools, toVsCodeMessages, vscodeLanguageModel, vscodeTurnModel } from '../../../src/extension/chat/vscodeModel';
 import { echoTool, tempProject, type TempProject } from '../core/assistant/helpers';
 import { ChatMessage, stubApi, stubChat, TextPart, ToolCallPart, ToolResultPart } from './vscodeStub';
+import { startFakeOpenRouter } from '../../fixtures/fake-openrouter/server';
 
 function turnModelOf(chat: ReturnType<typeof stubChat>['chat']) {
   return vscodeTurnModel(chat, stubApi, { justification: 'test' });
@@ -118,6 +119,29 @@ describe('VS Code chat model adapter', () => {
     assert.deepEqual(msgs.map((m) => (m as unknown as ChatMessage).role), [1, 1, 2, 1]);
     assert.deepEqual(((msgs[2] as unknown as ChatMessage).content[0] as ToolCallPart).input, { k: 1 });
     assert.equal((((msgs[3] as unknown as ChatMessage).content[0] as ToolResultPart).content[0] as TextPart).value, 'no good named foo');
+  });
+
+  it("titles a chat held with a VS Code model through that model, never through OpenRouter (even with a key set)", async () => {
+    const fake = await startFakeOpenRouter({ replies: [{ text: 'Leaked title' }] });
+    const saved = { key: process.env.OPENROUTER_API_KEY, url: process.env.PYOPS_OPENROUTER_BASE_URL };
+    process.env.OPENROUTER_API_KEY = 'sk-or-v1-stored-key-0123456789';
+    process.env.PYOPS_OPENROUTER_BASE_URL = fake.url;
+    try {
+      const { chat, requests } = stubChat([[new TextPart('Twelve furnaces.')], [new TextPart('Iron plate furnaces')]]);
+      const r = await runTurn({ project: tp.project, message: 'How many furnaces for iron?', model: turnModelOf(chat), tools: [echoTool], title: 'await' });
+      assert.equal(r.error, undefined, r.error?.message);
+      assert.equal(await r.title, 'Iron plate furnaces');
+      assert.equal(getConversation(tp.project, r.conversationId)?.title, 'Iron plate furnaces');
+      assert.equal(requests.length, 2, 'the answer and the title, both from the chat model');
+      assert.match(textOf(requests[1].messages.at(-1)!), /How many furnaces for iron\?/);
+      assert.equal(fake.requests.length, 0, 'nothing was sent to OpenRouter');
+    } finally {
+      if (saved.key === undefined) delete process.env.OPENROUTER_API_KEY;
+      else process.env.OPENROUTER_API_KEY = saved.key;
+      if (saved.url === undefined) delete process.env.PYOPS_OPENROUTER_BASE_URL;
+      else process.env.PYOPS_OPENROUTER_BASE_URL = saved.url;
+      await fake.close();
+    }
   });
 
   it('answers generateText (titles, summaries) by collecting the stream', async () => {

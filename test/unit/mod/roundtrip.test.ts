@@ -9,7 +9,7 @@ import { PROTOCOL_VERSION } from '../../../src/core/bridge/protocol';
 import type { StateKind } from '../../../src/core/bridge/snapshots';
 import { listTasks } from '../../../src/core/work/tasks';
 import { createVM, type ModVM } from '../../mod/harness';
-import { makeProject } from '../core/bridge/helpers';
+import { makeProject, PAIRING } from '../core/bridge/helpers';
 
 const WORLD = `
   C.default_world()
@@ -39,13 +39,13 @@ describe('companion mod over real UDP (fengari)', function () {
   });
   after(() => ctx.dispose());
 
-  async function start(opts: { player?: string; setup?: string; link?: boolean } = {}): Promise<Rig> {
+  async function start(opts: { player?: string; setup?: string; link?: boolean; pairing?: string } = {}): Promise<Rig> {
     const events: BridgeEvent[] = [];
     const changed: StateKind[][] = [];
-    const bridge = new Bridge({ port: 0, project: () => ctx.project, onStateChanged: (k) => changed.push(k) });
+    const bridge = new Bridge({ port: 0, project: () => ctx.project, onStateChanged: (k) => changed.push(k), pairing: PAIRING });
     bridge.on((e) => events.push(e));
     const { port } = await bridge.start();
-    const vm = createVM({ setup: `${WORLD}\nC.add_player({ name = "alice", x = 3.25, y = -1.5, port = ${port} ${opts.player ?? ''} })\n${opts.setup ?? ''}` });
+    const vm = createVM({ setup: `${WORLD}\nC.add_player({ name = "alice", x = 3.25, y = -1.5, port = ${port}, pairing = "${opts.pairing ?? PAIRING}" ${opts.player ?? ''} })\n${opts.setup ?? ''}` });
     await vm.attachUdp();
     const link = createGameLink(bridge);
     let ticking = true;
@@ -293,6 +293,37 @@ describe('companion mod over real UDP (fengari)', function () {
     await rig.until(() => rig.bridge.status().lastSnapshots.research !== undefined, 'research snapshot');
     assert.equal(rig.bridge.status().counters.rejected, 0);
     assert.equal(ctx.project.query('SELECT * FROM researched_techs').length, 0);
+  });
+
+  it('without the pairing code, links read-only: nothing is saved, and the panel says how to pair', async () => {
+    rig = await start({ pairing: '' });
+    await rig.until(() => rig.bridge.status().counters.refused >= 4, 'the first full push refused');
+    const s = rig.bridge.status();
+    assert.equal(s.linked, true);
+    assert.equal(s.paired, false);
+    assert.equal(ctx.project.query('SELECT * FROM researched_techs').length, 0);
+    assert.equal(ctx.project.query('SELECT * FROM built_machines').length, 0);
+    assert.equal(rig.vm.run('return storage.pyops.players[1].app_paired'), false);
+    rig.vm.run('C.click(1, "pyops_link_button"); return nil');
+    assert.match(rig.vm.run<string>('return C.gui_text(1)'), /status-unpaired/);
+    const r = await rig.call(rig.link.gameContext());
+    assert.equal(!r.ok && r.code, 'unpaired');
+  });
+
+  it('presents a pairing code padded with spaces as the code (settings are typed by hand)', async () => {
+    rig = await start({ pairing: `  ${PAIRING} ` });
+    assert.equal(rig.bridge.status().paired, true);
+  });
+
+  it('acts on no command from an app speaking another protocol version', async () => {
+    rig = await start();
+    const port = rig.bridge.status().port;
+    const sent = rig.vm.sent.length;
+    rig.vm.run(`C.deliver(1, '{"protocol_version":${PROTOCOL_VERSION + 1},"type":"cmd.game_context","request_id":"r1","payload":{}}', ${port}); return nil`);
+    rig.vm.advance(30);
+    const replies = rig.vm.sent.slice(sent).map((d) => JSON.parse(d.data.toString()).type);
+    assert.ok(!replies.includes('bridge.result'), replies.join(','));
+    assert.ok(rig.vm.run<string[]>('return C.logs').some((l) => /ignored cmd\.game_context from an app speaking protocol/.test(l)));
   });
 
   it('ignores datagrams that do not come from the app\'s port', async () => {

@@ -78,7 +78,7 @@ describe('companion mod: static checks', () => {
       } else if (/^[\w-]+=/.test(line)) sections.get(current)!.add(line.split('=')[0]);
     }
     const settings = [...fs.readFileSync(path.join(MOD_DIR, 'settings.lua'), 'utf8').matchAll(/name = "([\w-]+)"/g)].map((m) => m[1]);
-    assert.deepEqual(settings, ['pyops-link-port', 'pyops-link-enabled', 'pyops-link-allow-eval']);
+    assert.deepEqual(settings, ['pyops-link-port', 'pyops-link-enabled', 'pyops-link-allow-eval', 'pyops-link-pairing']);
     for (const s of settings) {
       assert.ok(sections.get('mod-setting-name')?.has(s), `mod-setting-name ${s}`);
       assert.ok(sections.get('mod-setting-description')?.has(s), `mod-setting-description ${s}`);

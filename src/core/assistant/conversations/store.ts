@@ -9,6 +9,7 @@ import type { Project } from '../../db/project';
 import type { Database, SqlValue } from '../../db/sqlite';
 import { all, scalar } from '../../db/sqlite';
 import { REASONING_EFFORTS, type ReasoningEffort } from '../models/catalog';
+import { redactSecrets } from '../models/redact';
 
 export interface StoredUsage {
   inputTokens: number | null;
@@ -241,7 +242,9 @@ function checkMessage(m: UIMessage): void {
   if (!Array.isArray(m.parts)) throw new ConversationError(`Message ${m.id} has no parts list.`, 'bad-message');
 }
 
-const metaJson = (m: UIMessage) => (m.metadata === undefined ? null : JSON.stringify(m.metadata));
+// Stored text never carries a secret: a provider may have echoed the key into an error part.
+const metaJson = (m: UIMessage) => (m.metadata === undefined ? null : redactSecrets(JSON.stringify(m.metadata)));
+const partsJson = (m: UIMessage) => redactSecrets(JSON.stringify(m.parts));
 
 function insertMessage(db: Database, conversationId: string, m: UIMessage, seq: number, withMeta: boolean, createdAt = nowIso()): void {
   const owner = scalar<string>(db, 'SELECT conversation_id FROM main.conversation_messages WHERE id = ?', [m.id]);
@@ -251,13 +254,13 @@ function insertMessage(db: Database, conversationId: string, m: UIMessage, seq: 
       m.id,
       conversationId,
       m.role,
-      JSON.stringify(m.parts),
+      partsJson(m),
       seq,
       createdAt,
       metaJson(m),
     ]);
   } else {
-    db.run('INSERT INTO main.conversation_messages(id, conversation_id, role, parts, seq, created_at) VALUES (?, ?, ?, ?, ?, ?)', [m.id, conversationId, m.role, JSON.stringify(m.parts), seq, createdAt]);
+    db.run('INSERT INTO main.conversation_messages(id, conversation_id, role, parts, seq, created_at) VALUES (?, ?, ?, ?, ?, ?)', [m.id, conversationId, m.role, partsJson(m), seq, createdAt]);
   }
 }
 
@@ -315,7 +318,7 @@ export function syncMessages(p: Project, conversationId: string, messages: reado
         out.inserted++;
         return;
       }
-      const parts = JSON.stringify(m.parts);
+      const parts = partsJson(m);
       const meta = metaJson(m);
       if (r.role === m.role && r.parts === parts && (!withMeta || (r.metadata ?? null) === meta)) return;
       if (withMeta) db.run('UPDATE main.conversation_messages SET role = ?, parts = ?, metadata = ? WHERE id = ?', [m.role, parts, meta, m.id]);
@@ -406,8 +409,8 @@ export function upsertMessage(p: Project, conversationId: string, message: UIMes
     const existing = all<{ conversation_id: string }>(db, 'SELECT conversation_id FROM main.conversation_messages WHERE id = ?', [message.id])[0];
     if (existing && existing.conversation_id === conversationId) {
       // Same place, new content (a partial answer saved on stop, then the final one).
-      if (withMeta) db.run('UPDATE main.conversation_messages SET role = ?, parts = ?, metadata = ? WHERE id = ?', [message.role, JSON.stringify(message.parts), metaJson(message), message.id]);
-      else db.run('UPDATE main.conversation_messages SET role = ?, parts = ? WHERE id = ?', [message.role, JSON.stringify(message.parts), message.id]);
+      if (withMeta) db.run('UPDATE main.conversation_messages SET role = ?, parts = ?, metadata = ? WHERE id = ?', [message.role, partsJson(message), metaJson(message), message.id]);
+      else db.run('UPDATE main.conversation_messages SET role = ?, parts = ? WHERE id = ?', [message.role, partsJson(message), message.id]);
       return finish();
     }
     const maxSeq = Number(scalar(db, 'SELECT coalesce(max(seq), -1) FROM main.conversation_messages WHERE conversation_id = ?', [conversationId]));

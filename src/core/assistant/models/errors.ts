@@ -2,6 +2,7 @@
 // (401, 402, 400 "context too long", 5xx), rate limits as a RetryError around the last
 // APICallError, errors inside the SSE stream as a provider stream error, and a cut connection as
 // an APICallError about the response or a fetch/socket error.
+import { redactSecrets } from './redact';
 
 export type FailureKind = 'no-key' | 'auth' | 'credits' | 'rate-limit' | 'server' | 'network' | 'context-length' | 'bad-request' | 'unknown';
 
@@ -10,7 +11,7 @@ export interface ModelFailure {
   status?: number;
   /** What happened and what to do, for the user. */
   message: string;
-  /** The provider's own message (no secrets: keys never appear in provider errors). */
+  /** The provider's own message, redacted (providers do echo keys: see redact.ts). */
   detail: string;
 }
 
@@ -52,7 +53,13 @@ export function isContextLengthError(err: unknown): boolean {
   return chain(err).some((e) => CONTEXT_RE.test(e.message ?? '') || CONTEXT_RE.test(e.responseBody ?? ''));
 }
 
+/** The failure in words a user can act on, with every secret redacted (this is where provider text leaves). */
 export function describeModelError(err: unknown, keyHint = DEFAULT_KEY_HINT): ModelFailure {
+  const f = classify(err, keyHint);
+  return { ...f, message: redactSecrets(f.message), detail: redactSecrets(f.detail) };
+}
+
+function classify(err: unknown, keyHint: string): ModelFailure {
   if (err instanceof NoApiKeyError) return { kind: 'no-key', message: err.message, detail: err.message };
   const links = chain(err);
   const top = links[0] ?? {};

@@ -7,6 +7,7 @@ import { DEFAULT_OPENROUTER_BASE_URL, isAlias, sharedCatalog, type ModelCatalog,
 import { openRouterModel } from './openrouter';
 import { NoApiKeyError, DEFAULT_KEY_HINT } from './errors';
 import { OPENROUTER_KEY, type SecretStore } from './secrets';
+import { rememberSecret } from './redact';
 
 export const DEFAULT_MODEL = '~anthropic/claude-sonnet-latest';
 
@@ -29,10 +30,16 @@ export interface ResolvedModel extends TurnModel {
 
 export async function resolveApiKey(env: NodeJS.ProcessEnv, secrets?: SecretStore): Promise<{ key: string; source: 'env' | 'stored' } | undefined> {
   const fromEnv = env.OPENROUTER_API_KEY?.trim();
-  if (fromEnv) return { key: fromEnv, source: 'env' };
+  if (fromEnv) {
+    rememberSecret(fromEnv);
+    return { key: fromEnv, source: 'env' };
+  }
   try {
     const stored = (await secrets?.get(OPENROUTER_KEY))?.trim();
-    if (stored) return { key: stored, source: 'stored' };
+    if (stored) {
+      rememberSecret(stored);
+      return { key: stored, source: 'stored' };
+    }
   } catch {
     // an unreadable secret store is the same as no key; the error says how to set one
   }

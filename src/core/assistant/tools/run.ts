@@ -35,6 +35,22 @@ export function changesProject(tool: AnyTool, outcome: ToolOutcome): boolean {
   return tool.tier === 'proposal' && typeof pending?.id === 'string';
 }
 
+/** Game-link failures (LinkResult codes) that mean "no usable game": the caller should connect or pair one. */
+const NO_GAME_CODES = new Set(['no-peer', 'unpaired', 'stopped']);
+
+/**
+ * A live tool reports a failed game call as `{ok:false, code, error}` (gameLink's LinkResult).
+ * That is the tool failing, so every host must see it as an error (MCP isError, CLI exit 1).
+ */
+function gameFailure(tool: AnyTool, result: unknown): ToolOutcome | undefined {
+  if (tool.tier !== 'live' && tool.tier !== 'developer') return undefined;
+  if (!result || typeof result !== 'object') return undefined;
+  const r = result as { ok?: unknown; error?: unknown; code?: unknown };
+  if (r.ok !== false || typeof r.error !== 'string') return undefined;
+  const code = typeof r.code === 'string' && NO_GAME_CODES.has(r.code) ? 'no-game' : r.code === 'invalid-input' ? 'invalid-input' : 'failed';
+  return { ok: false, code, error: r.error, summary: `${tool.displayName} failed: ${r.error.slice(0, 160)}` };
+}
+
 export async function runTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<ToolOutcome> {
   const parsed = tool.input.safeParse(rawInput ?? {});
   if (!parsed.success) {
@@ -50,6 +66,8 @@ export async function runTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext
     const error = err instanceof Error ? err.message : String(err);
     return { ok: false, code, error, summary: `${tool.displayName} failed: ${error.slice(0, 160)}` };
   }
+  const failed = gameFailure(tool, result);
+  if (failed) return failed;
   const json = JSON.stringify(result);
   if (json !== undefined && json.length > MAX_RESULT_CHARS) {
     return {

@@ -5,9 +5,9 @@ import { PROTOCOL_VERSION } from '../../../../src/core/bridge/protocol';
 import type { StateKind } from '../../../../src/core/bridge/snapshots';
 import { listTasks } from '../../../../src/core/work/tasks';
 import { FakeGame } from '../../../fixtures/fake-game/peer';
-import { eventually, makeProject } from './helpers';
+import { eventually, makeProject, PAIRING } from './helpers';
 
-const sum = (c: BridgeCounters) => ['malformed', 'unknown', 'rejected', 'ignored', 'late', 'partial', 'duplicate', 'handled', 'failed'].reduce((n, k) => n + c[k as keyof BridgeCounters], 0);
+const sum = (c: BridgeCounters) => ['malformed', 'unknown', 'rejected', 'ignored', 'late', 'partial', 'duplicate', 'handled', 'failed', 'refused'].reduce((n, k) => n + c[k as keyof BridgeCounters], 0);
 
 describe('bridge over UDP', function () {
   this.timeout(10_000);
@@ -25,11 +25,11 @@ describe('bridge over UDP', function () {
   beforeEach(async () => {
     events = [];
     changed = [];
-    bridge = new Bridge({ port: 0, project: () => ctx.project, onStateChanged: (k) => changed.push(k) });
+    bridge = new Bridge({ port: 0, project: () => ctx.project, onStateChanged: (k) => changed.push(k), pairing: PAIRING });
     bridge.on((e) => events.push(e));
     const st = await bridge.start();
     assert.equal(st.state, 'listening');
-    game = await FakeGame.start({ appPort: st.port, playerName: 'alice', modVersion: '0.1.0' });
+    game = await FakeGame.start({ appPort: st.port, playerName: 'alice', modVersion: '0.1.0', pairing: PAIRING });
   });
   afterEach(async () => {
     await game.close();
@@ -154,7 +154,7 @@ describe('bridge over UDP', function () {
   });
 
   it('flags a protocol mismatch, still answers pings, and does not apply its snapshots', async () => {
-    const old = await FakeGame.start({ appPort: bridge.status().port, protocolVersion: PROTOCOL_VERSION + 7 });
+    const old = await FakeGame.start({ appPort: bridge.status().port, protocolVersion: PROTOCOL_VERSION + 7, pairing: PAIRING });
     try {
       await old.ping();
       assert.equal(bridge.status().protocolMismatch, true);
@@ -196,7 +196,7 @@ describe('bridge over UDP', function () {
       };
       return s;
     };
-    bridge = new Bridge({ port: 0, project: () => ctx.project, createSocket: make });
+    bridge = new Bridge({ port: 0, project: () => ctx.project, createSocket: make, pairing: PAIRING });
     bridge.on((e) => events.push(e));
     game.appPort = (await bridge.start()).port;
     await game.ping();

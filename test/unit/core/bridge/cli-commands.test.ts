@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import dgram from 'node:dgram';
-import { bridgeCommand } from '../../../../src/cli/commands/bridge';
+import path from 'node:path';
+import { bridgeCommand, pairingCodeFor } from '../../../../src/cli/commands/bridge';
 import { relayCommand } from '../../../../src/cli/commands/relay';
 import { UsageError } from '../../../../src/cli/args';
 import type { CliIO } from '../../../../src/cli/io';
@@ -28,11 +29,14 @@ describe('pyops bridge / pyops relay', function () {
   it('runs the bridge for a project and prints listening, link and snapshots until stopped', async () => {
     const io = capture();
     const ac = new AbortController();
-    const done = bridgeCommand(['--project', ctx.project.file, '--port', '0'], io, { signal: ac.signal });
+    const env = { PYOPS_CONFIG_DIR: path.join(ctx.dir, 'config') };
+    const done = bridgeCommand(['--project', ctx.project.file, '--port', '0'], io, { signal: ac.signal, env });
     await eventually(() => io.lines.some((l) => /listening on 127\.0\.0\.1:\d+/.test(l)), 3000, 'listening');
     const port = portFrom(io.lines, /listening on 127\.0\.0\.1:(\d+)/);
     assert.match(io.lines[0], /for "bridge"/);
-    const game = await FakeGame.start({ appPort: port, playerName: 'alice' });
+    const pairing = io.lines.find((l) => l.startsWith('Pairing code: '))?.split(' ')[2];
+    assert.equal(pairing, await pairingCodeFor(env), 'the printed code is the stored one');
+    const game = await FakeGame.start({ appPort: port, playerName: 'alice', pairing });
     await game.ping();
     await game.send('state.research', { researched: ['a', 'b'] });
     await eventually(() => io.lines.some((l) => l.startsWith('Snapshot research')), 3000, 'snapshot line');

@@ -6,7 +6,7 @@ import dgram from 'node:dgram';
 import { Bridge } from '../../../../src/core/bridge/bridge';
 import { splitMessage } from '../../../../src/core/bridge/chunking';
 import { MOD_MESSAGES, PROTOCOL_VERSION } from '../../../../src/core/bridge/protocol';
-import { fingerprint, makeProject } from './helpers';
+import { fingerprint, makeProject, PAIRING } from './helpers';
 
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -23,7 +23,7 @@ function rng(seed: number) {
 }
 
 const TOTAL = Number(process.env.FUZZ_TOTAL ?? 100_000);
-const COUNTERS = ['malformed', 'unknown', 'rejected', 'ignored', 'late', 'partial', 'duplicate', 'handled', 'failed'] as const;
+const COUNTERS = ['malformed', 'unknown', 'rejected', 'ignored', 'late', 'partial', 'duplicate', 'handled', 'failed', 'refused'] as const;
 
 describe('bridge fuzz', function () {
   this.timeout(30_000);
@@ -41,7 +41,7 @@ describe('bridge fuzz', function () {
       });
       const before = fingerprint(p);
       let hookCalls = 0;
-      const bridge = new Bridge({ project: () => p, onStateChanged: () => hookCalls++ });
+      const bridge = new Bridge({ project: () => p, onStateChanged: () => hookCalls++, pairing: PAIRING });
       let replies = 0;
       const relay = bridge.attachRelay({ id: 'fuzz', send: () => (replies++, true) });
 
@@ -69,8 +69,9 @@ describe('bridge fuzz', function () {
         }
       };
       const types = [...MOD_MESSAGES, 'cmd.eval', 'request.sync', 'x.y', 'state.unknown'];
+      // Most carry the pairing code, so payload validation is what stands between them and the project.
       const envelope = (type: string, payload: unknown, extra: Record<string, unknown> = {}) =>
-        JSON.stringify({ protocol_version: PROTOCOL_VERSION, type, request_id: `${r.int(1e6)}-1-${type}`, tick: r.int(1e6), player: 1, mod_version: '0.1.0', payload, ...extra });
+        JSON.stringify({ protocol_version: PROTOCOL_VERSION, type, request_id: `${r.int(1e6)}-1-${type}`, tick: r.int(1e6), player: 1, mod_version: '0.1.0', ...(r.next() < 0.9 ? { pairing: PAIRING } : {}), payload, ...extra });
 
       // Payloads of the writing types, each broken in one way the validator must catch.
       const brokenState = (): string => {
@@ -136,13 +137,15 @@ describe('bridge fuzz', function () {
         else if (kind < 65) d = Buffer.from(brokenState());
         else if (kind < 70) d = Buffer.from(`PYC1 ${randomString(8).replace(/[^A-Za-z0-9]/g, 'a') || 'z'} ${1 + r.int(4)} ${2 + r.int(4)}\n${randomString(50)}`);
         else d = mutate(r.pick(seeds));
-        relay.receive(40_000 + r.int(10), d);
+        // Mostly one source (the game); the rest come from others, refused while it is linked.
+        relay.receive(r.next() < 0.9 ? 40_000 : 40_001 + r.int(9), d);
       }
       const c = bridge.status().counters;
       assert.equal(c.in, TOTAL);
       assert.equal(COUNTERS.reduce((n, k) => n + c[k], 0), c.in, JSON.stringify(c));
       assert.ok(c.malformed > TOTAL / 4, `malformed ${c.malformed}`);
       assert.ok(c.rejected > TOTAL / 20, `rejected ${c.rejected}`);
+      assert.ok(c.refused > 0, `refused ${c.refused}`);
       assert.ok(c.handled > 0 && c.unknown > 0 && c.partial > 0, JSON.stringify(c));
       assert.equal(c.failed, 0);
       assert.equal(hookCalls, 0, 'the re-solve hook never fired');

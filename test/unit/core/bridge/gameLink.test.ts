@@ -8,6 +8,7 @@ import { parseCrop, parseScale, editImage } from '../../../../src/core/bridge/sc
 import type { AppEnvelope } from '../../../../src/core/bridge/protocol';
 import { FakeGame } from '../../../fixtures/fake-game/peer';
 import { tempDir } from '../../../helpers/paths';
+import { PAIRING } from './helpers';
 
 const entity = (i: number) => ({ name: 'assembling-machine-2', type: 'assembling-machine', x: i, y: 0, recipe: 'gear', status: 'working' });
 
@@ -21,10 +22,10 @@ describe('GameLink (live tools over the bridge)', function () {
 
   beforeEach(async () => {
     outDir = tempDir('pyops-shots-');
-    bridge = new Bridge({ port: 0 });
+    bridge = new Bridge({ port: 0, pairing: PAIRING });
     const { port } = await bridge.start();
     answers = {};
-    game = await FakeGame.start({ appPort: port, answer: (env) => answers[env.type]?.(env) });
+    game = await FakeGame.start({ appPort: port, answer: (env) => answers[env.type]?.(env), pairing: PAIRING });
     link = createGameLink(bridge, { scriptOutputDir: () => outDir, screenshotWaitMs: 2000 });
   });
   afterEach(async () => {

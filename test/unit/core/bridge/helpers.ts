@@ -6,6 +6,10 @@ import { Project } from '../../../../src/core/db/project';
 import { PROJECT_TABLES } from '../../../../src/core/db/schema/project';
 import { importGameData } from '../../../../src/core/gamedata/import';
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
+import { newPairingCode } from '../../../../src/core/bridge/pairing';
+
+/** The pairing code the test bridges expect and the test games present. */
+export const PAIRING = newPairingCode();
 
 export async function makeProject(opts: { gameData?: boolean } = {}): Promise<{ project: Project; dir: string; dispose(): void }> {
   const dir = tempDir('pyops-bridge-');

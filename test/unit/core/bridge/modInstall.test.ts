@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { COMPANION_MOD_NAME, companionModInstalled, installCompanionMod, removeCompanionMod } from '../../../../src/core/bridge/modInstall';
 import { REPO, tempDir } from '../../../helpers/paths';
+import { newPairingCode } from '../../../../src/core/bridge/pairing';
+import { createVM } from '../../../mod/harness';
 
 const MOD = path.join(REPO, 'companion-mod');
 const readJson = (f: string) => JSON.parse(fs.readFileSync(f, 'utf8'));
@@ -31,6 +33,24 @@ describe('companion mod install and removal', () => {
     const again = installCompanionMod({ sourceDir: MOD, userDataDir: userData, factorioVersion: '2.0.77' });
     assert.deepEqual(again.replaced, [r.modDir]);
     assert.equal(readJson(path.join(again.modDir, 'info.json')).factorio_version, '2.0');
+  });
+
+  it("writes the app's pairing code into a copied mod, where its settings stage makes it the default", () => {
+    const code = newPairingCode();
+    const r = installCompanionMod({ sourceDir: MOD, userDataDir: userData, factorioVersion: '2.0.77', pairing: code });
+    assert.equal(r.pairingWritten, true);
+    assert.ok(!fs.existsSync(path.join(MOD, 'pairing.lua')), 'the shipped copy carries no code');
+    // Run the installed settings.lua (Lua 5.2 in fengari) the way Factorio's settings stage would.
+    const defaultOf = (modDir: string) => {
+      const vm = createVM({ modDir, setup: 'C.default_world()' });
+      try {
+        return vm.run<string>('local got; data = { extend = function(_, list) got = list end }; package.loaded["settings"] = nil; require("settings"); for _, s in ipairs(got) do if s.name == "pyops-link-pairing" then return s.default_value end end');
+      } finally {
+        void vm.close();
+      }
+    };
+    assert.equal(defaultOf(r.modDir), code);
+    assert.equal(defaultOf(MOD), '', 'without pairing.lua the setting starts blank (read-only link)');
   });
 
   it('links the mod folder for development', () => {

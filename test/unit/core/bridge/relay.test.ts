@@ -4,7 +4,7 @@ import { Bridge, type BridgeEvent } from '../../../../src/core/bridge/bridge';
 import { RelayClient, type RelayClientEvent } from '../../../../src/core/bridge/relay/client';
 import { RelayServer } from '../../../../src/core/bridge/relay/server';
 import { FakeGame } from '../../../fixtures/fake-game/peer';
-import { eventually, makeProject } from './helpers';
+import { eventually, makeProject, PAIRING } from './helpers';
 
 describe('game-link relay over WebSocket', function () {
   this.timeout(10_000);
@@ -22,7 +22,7 @@ describe('game-link relay over WebSocket', function () {
   after(() => ctx.dispose());
 
   beforeEach(async () => {
-    bridge = new Bridge({ port: 0, project: () => ctx.project });
+    bridge = new Bridge({ port: 0, project: () => ctx.project, pairing: PAIRING });
     bridgeEvents = [];
     bridge.on((e) => bridgeEvents.push(e));
     await bridge.start();
@@ -33,7 +33,7 @@ describe('game-link relay over WebSocket', function () {
     client.on((e) => clientEvents.push(e));
     await client.start();
     await eventually(() => client.stats.connected, 3000, 'relay connected');
-    game = await FakeGame.start({ appPort: client.udpPort!, playerName: 'remote-alice' });
+    game = await FakeGame.start({ appPort: client.udpPort!, playerName: 'remote-alice', pairing: PAIRING });
   });
   afterEach(async () => {
     await game.close();

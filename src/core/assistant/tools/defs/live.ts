@@ -1,6 +1,7 @@
 // Live-game tools (read the running game through the bridge) and the developer tools MCP clients
 // may use when enabled (run Lua directly, screenshots, reload mods, drive the in-game summary).
-// Without a connected game every call answers {ok:false, error:"no game connected…"}.
+// Without a connected (and paired) game a call answers {ok:false, code, error}; runTool reports that
+// as the tool failing (code no-game), so every host shows an error.
 import { z } from 'zod';
 import { defineTool, plural, type AnyTool, type ToolContext } from '../types';
 import type { GameLink } from '../../../bridge/gameLink';
