@@ -22,12 +22,17 @@ async function main() {
   if (!process.env.PYOPS_SKIP_BUILD) run(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
   const testsEntry = await bundleTests(log);
 
-  const vsix = path.join(RUNTIME, 'pyops-test.vsix');
+  // Everything of this run (packages, profile) in its own folder, so two checkouts sharing one runtime
+  // can run the suite at the same time; removed when the run ends.
+  fs.mkdirSync(RUNTIME, { recursive: true });
+  const runDir = fs.mkdtempSync(path.join(RUNTIME, 'run-'));
+  process.on('exit', () => fs.rmSync(runDir, { recursive: true, force: true }));
+  const vsix = path.join(runDir, 'pyops-test.vsix');
   run(process.execPath, vscePackageArgs(vsix, ['--skip-license']));
   log(`packaged ${path.relative(ROOT, vsix)} (${(fs.statSync(vsix).size / 1024).toFixed(0)} KB)`);
 
   // A fresh, isolated profile for every run; code-server and Chromium stay out of $HOME.
-  const profile = createProfile(path.join(RUNTIME, 'profile'));
+  const profile = createProfile(path.join(runDir, 'profile'));
   const { home, ud, exts, ws, work } = profile;
   const env = isolatedEnv(home, {
     PYOPS_TEST_REPO: ROOT, PYOPS_TEST_WORK: work, PYOPS_TEST_OUTPUT: OUT,
@@ -38,7 +43,7 @@ async function main() {
   if (!installed) throw new Error(`the .vsix did not install into ${exts}`);
   // A test-only language model (a stand-in for Copilot) in its own extension; it never ships.
   const fakeLmDir = path.join(ROOT, 'test', 'integration', 'fake-lm-extension');
-  const fakeLm = path.join(RUNTIME, 'pyops-fake-lm.vsix');
+  const fakeLm = path.join(runDir, 'pyops-fake-lm.vsix');
   run(process.execPath, vscePackageArgs(fakeLm, ['--skip-license', '--allow-missing-repository']), { cwd: fakeLmDir });
   run(CODE_SERVER_BIN, ['--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', fakeLm], { env });
   if (!fs.readdirSync(exts).some((d) => d.startsWith('pyops-test.pyops-fake-lm-'))) throw new Error('the test language-model extension did not install');
