@@ -20,6 +20,7 @@ import { registerAssistant, type AssistantSurfaces } from './assistant/register'
 import { FactoryTree } from './views/factoryTree';
 import { registerFactoryCommands } from './commands/factory';
 import { registerNotes } from './views/noteFiles';
+import { registerPlanningSettingsCommands } from './commands/planningSettings';
 import { startupClock, type StartupTiming } from './startupTiming';
 
 /** What `activate` returns; integration tests use it to look inside. */
@@ -53,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     registerCommand('pyops.factory.refresh', () => factory.refresh()),
     ...registerFactoryCommands(projects),
     ...registerNotes(projects, registerCommand),
+    ...registerPlanningSettingsCommands(projects),
   );
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);

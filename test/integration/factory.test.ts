@@ -8,6 +8,7 @@ import { createBlock, getBlock, listBlocks, listSnapshots } from '../../src/core
 import { solverFor } from '../../src/core/assistant/tools/context';
 import { planningContext } from '../../src/core/planning/context';
 import { createTask } from '../../src/core/work/tasks';
+import { buildDraft, specFromSubmit, submitBlockInput } from '../../src/core/planning/proposals/draft';
 import { api, uiRequest, waitFor, workDir, sampleWorld } from './helpers';
 
 describe('PyOps Factory view', () => {
@@ -88,5 +89,32 @@ describe('PyOps Factory view', () => {
     await waitFor(() => factory.current()?.notes.some((n) => n.title === 'Coke plans'), 'the renamed note in the tree');
     p.undo();
     await waitFor(() => doc.getText().startsWith('# Coke ideas'), 'the open note to show the undone edit');
+  });
+
+  it('sets a favourite machine from the Factory view, and drafts follow it', async () => {
+    const { projects, factory } = await api();
+    const p = projects.require();
+    const draft = async () => {
+      const pc = planningContext(p);
+      return buildDraft(pc, specFromSubmit(pc, submitBlockInput.parse({ target: 'gear', rate: 1, recipes: ['gear'] })));
+    };
+    // Under Future the fastest buildable crafting machine is the press mk2 (speed 1.1 against 0.6).
+    assert.equal((await draft()).rows[0].machine, 'press-mk2');
+    await vscode.commands.executeCommand('pyops.planning.setFavoriteMachine', { category: 'crafting', machine: 'press' });
+    assert.match(p.undoable()?.label ?? '', /^Change planning settings \(favoriteMachines/);
+    const row = (await draft()).rows[0];
+    assert.equal(row.machine, 'press');
+    assert.equal(row.machineChoice?.rule, 'favorite');
+    await waitFor(() => factory.current()?.planning.favoriteMachines.some((f) => f.category === 'crafting' && f.machine === 'press'), 'the favourite in the Factory view');
+    const planning = factory.getChildren().find((n) => n.kind === 'group' && n.group === 'planning')!;
+    const labels = factory.getChildren(planning).map((n) => String(factory.getTreeItem(n).label));
+    assert.ok(labels.includes('Favourite for crafting'), labels.join(' | '));
+    await vscode.commands.executeCommand('pyops.planning.setMiningProductivity', { value: 20 });
+    await waitFor(() => factory.current()?.planning.miningProductivity.percent === 20, 'mining productivity in the Factory view');
+    await vscode.commands.executeCommand('pyops.planning.setFavoriteMachine', { category: 'crafting', machine: null });
+    assert.equal((await draft()).rows[0].machine, 'press-mk2');
+    await vscode.commands.executeCommand('pyops.factory.focus');
+    const shown = await uiRequest({ screenshot: { file: 'factory-view-planning.png', element: 'sidebar' } });
+    assert.deepEqual(shown.failures, []);
   });
 });

@@ -178,11 +178,17 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
 function planningFacts(o: FactoryOutline): FactoryNode[] {
   const p = o.planning;
   const horizon = p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? `Up to ${p.target ?? 'a target'}` : 'Future (everything)';
+  const cmd = (command: string, title: string, args?: unknown): vscode.Command => ({ command, title, ...(args ? { arguments: [args] } : {}) });
   return [
-    { kind: 'fact', text: 'Horizon', detail: horizon, command: { command: 'pyops.planning.setHorizon', title: 'Set Planning Horizon…' } },
-    { kind: 'fact', text: 'Completed research', detail: `${p.researched} technologies`, command: { command: 'pyops.planning.setResearch', title: 'Set Completed Research…' } },
+    { kind: 'fact', text: 'Horizon', detail: horizon, command: cmd('pyops.planning.setHorizon', 'Set Planning Horizon…') },
+    { kind: 'fact', text: 'Completed research', detail: `${p.researched} technologies`, command: cmd('pyops.planning.setResearch', 'Set Completed Research…') },
     ...(p.turd.length
-      ? p.turd.map((t): FactoryNode => ({ kind: 'fact', text: `TURD: ${t.master}`, detail: `${t.branch}${t.source === 'synced' ? ' (from the game)' : ''}`, command: { command: 'pyops.planning.selectTurd', title: 'Select TURD Branch…' } }))
-      : [{ kind: 'fact', text: 'TURD', detail: 'no branch selected', command: { command: 'pyops.planning.selectTurd', title: 'Select TURD Branch…' } } as FactoryNode]),
+      ? p.turd.map((t): FactoryNode => ({ kind: 'fact', text: `TURD: ${t.master}`, detail: `${t.branch}${t.source === 'synced' ? ' (from the game)' : ''}`, command: cmd('pyops.planning.selectTurd', 'Select TURD Branch…') }))
+      : [{ kind: 'fact', text: 'TURD', detail: 'no branch selected', command: cmd('pyops.planning.selectTurd', 'Select TURD Branch…') } as FactoryNode]),
+    ...p.favoriteMachines.map((f): FactoryNode => ({ kind: 'fact', text: `Favourite for ${f.category}`, detail: f.display, command: cmd('pyops.planning.setFavoriteMachine', 'Set Favourite Machine…', { category: f.category }) })),
+    { kind: 'fact', text: p.favoriteMachines.length ? 'Another favourite machine…' : 'Favourite machines', detail: p.favoriteMachines.length ? '' : 'none (drafts use the fastest buildable)', command: cmd('pyops.planning.setFavoriteMachine', 'Set Favourite Machine…') },
+    { kind: 'fact', text: 'Favourite fuel', detail: p.favoriteFuel?.display ?? 'default choice', command: cmd('pyops.planning.setFavoriteFuel', 'Set Favourite Fuel…') },
+    { kind: 'fact', text: 'Excluded recipes', detail: `${p.exclusions.length} pattern${p.exclusions.length === 1 ? '' : 's'}`, command: cmd('pyops.planning.editExclusions', 'Edit Excluded Recipes…') },
+    { kind: 'fact', text: 'Mining productivity', detail: p.miningProductivity.source === 'research' ? 'from research' : `+${p.miningProductivity.percent} %`, command: cmd('pyops.planning.setMiningProductivity', 'Set Mining Productivity…') },
   ];
 }

@@ -29,7 +29,14 @@ export interface FactoryOutline {
   blocks: OutlineBlock[];
   tasks: Array<{ id: string; parentId: string | null; title: string; status: TaskStatus; done: number; total: number }>;
   notes: Array<{ id: string; title: string; updatedAt: string }>;
-  planning: { horizon: string; target: string | null; packs: string[]; researched: number; turd: Array<{ master: string; branch: string; source: string }> };
+  planning: {
+    horizon: string; target: string | null; packs: string[]; researched: number; turd: Array<{ master: string; branch: string; source: string }>;
+    favoriteMachines: Array<{ category: string; machine: string; display: string }>;
+    favoriteFuel: { name: string; display: string } | null;
+    exclusions: string[];
+    /** "research" (from researched technologies), or a manual bonus in percent. */
+    miningProductivity: { source: 'research' | 'manual'; percent: number };
+  };
 }
 
 export function blockState(b: BlockRecord): { state: BlockState; detail?: string } {
@@ -81,6 +88,12 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
       packs: state.settings.available_science_packs ?? [],
       researched: state.researched.size,
       turd: [...state.turd].map(([master, t]) => ({ master, branch: t.branch, source: t.source })).sort((a, b) => a.master.localeCompare(b.master)),
+      favoriteMachines: Object.entries(state.settings.favorite_machines)
+        .map(([category, machine]) => ({ category, machine, display: display(machine) }))
+        .sort((a, b) => a.category.localeCompare(b.category)),
+      favoriteFuel: state.settings.favorite_fuel ? { name: state.settings.favorite_fuel, display: display(state.settings.favorite_fuel) } : null,
+      exclusions: state.settings.exclusions,
+      miningProductivity: state.settings.mining_productivity,
     },
   };
 }

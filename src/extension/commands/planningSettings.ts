@@ -1,0 +1,103 @@
+// Planning settings beyond the horizon, from the Factory view or the palette: favourite machine per
+// crafting category, favourite fuel, excluded recipes, mining productivity. They go through the same
+// validated core change the assistant's settings tool uses (one undoable action, names checked), so
+// the tree, the drafts and the assistant all read the same settings.
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import { planningContext } from '../../core/planning/context';
+import { changePlanningSettings, changeSettingsInput, solidFuels, type ChangeSettingsInput } from '../../core/planning/settingsChange';
+import { readSettings } from '../../core/planning/settings';
+import type { ProjectManager } from '../projectManager';
+import { objectArg } from './args';
+import { registerCommand } from './register';
+
+export function registerPlanningSettingsCommands(projects: ProjectManager): vscode.Disposable[] {
+  const context = () => {
+    const p = projects.requireWritable();
+    const pc = planningContext(p);
+    if (pc.g.isEmpty) throw new Error(`"${p.name}" has no game data yet; import a dump or sync from Factorio first.`);
+    return { p, pc };
+  };
+  const apply = (input: ChangeSettingsInput) => {
+    const { p, pc } = context();
+    const r = changePlanningSettings(pc, p, changeSettingsInput.parse(input));
+    projects.touch();
+    return r;
+  };
+  return [
+    registerCommand('pyops.planning.setFavoriteMachine', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ category: z.string().min(1).optional(), machine: z.string().min(1).nullable().optional() }));
+      const { p, pc } = context();
+      const g = pc.g;
+      let category = a?.category;
+      if (!category) {
+        const cats = [...new Set([...g.machines.values()].flatMap((m) => m.categories))].sort();
+        const favs = readSettings(p).favorite_machines;
+        const pick = await vscode.window.showQuickPick(cats.map((c) => ({ label: c, description: favs[c] ? `favourite: ${g.displayOf(favs[c])}` : undefined })), { title: 'Favourite machine for which crafting category?', matchOnDescription: true });
+        if (!pick) return undefined;
+        category = pick.label;
+      }
+      let machine = a?.machine;
+      if (machine === undefined) {
+        const machines = [...g.machines.values()].filter((m) => m.categories.includes(category!)).sort((x, y) => y.speed - x.speed);
+        if (!machines.length) throw new Error(`No machine crafts "${category}".`);
+        const items = [
+          ...machines.map((m) => ({ label: m.display, description: `${m.name} · speed ${m.speed}`, detail: pc.availability.machine(m.name).buildableNow ? undefined : 'not buildable under the horizon yet', name: m.name as string | null })),
+          { label: 'No favourite', description: 'drafts use the fastest buildable machine', name: null as string | null },
+        ];
+        const pick = await vscode.window.showQuickPick(items, { title: `Favourite machine for ${category}` });
+        if (!pick) return undefined;
+        machine = pick.name;
+      }
+      return apply({ favoriteMachines: [{ category, machine: machine ?? null }] } as ChangeSettingsInput);
+    }),
+    registerCommand('pyops.planning.setFavoriteFuel', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ fuel: z.string().min(1).nullable() }));
+      let fuel = a?.fuel;
+      if (fuel === undefined) {
+        const { pc } = context();
+        const fuels = solidFuels(pc.g).sort((x, y) => (pc.g.goods.get(y)!.fuelValueJ ?? 0) - (pc.g.goods.get(x)!.fuelValueJ ?? 0));
+        const pick = await vscode.window.showQuickPick(
+          [...fuels.map((f) => ({ label: pc.g.displayOf(f), description: `${f} · ${((pc.g.goods.get(f)!.fuelValueJ ?? 0) / 1e6).toFixed(1)} MJ`, name: f as string | null })), { label: 'Default choice', description: 'the first allowed of the usual fuels', name: null as string | null }],
+          { title: 'Favourite fuel for burner machines', matchOnDescription: true },
+        );
+        if (!pick) return undefined;
+        fuel = pick.name;
+      }
+      return apply({ favoriteFuel: fuel } as ChangeSettingsInput);
+    }),
+    registerCommand('pyops.planning.editExclusions', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ add: z.array(z.string()).default([]), remove: z.array(z.string()).default([]) }));
+      if (a) return apply({ excludedRecipes: a } as ChangeSettingsInput);
+      const { p } = context();
+      const current = readSettings(p).exclusions;
+      const ADD = '$(add) Add a recipe name or pattern…';
+      const pick = await vscode.window.showQuickPick([{ label: ADD, pattern: '' }, ...current.map((x) => ({ label: x, pattern: x, picked: true }))], {
+        title: 'Excluded recipes (untick to include again)', canPickMany: true,
+      });
+      if (!pick) return undefined;
+      const keep = new Set(pick.filter((x) => x.pattern).map((x) => x.pattern));
+      const remove = current.filter((x) => !keep.has(x));
+      let add: string[] = [];
+      if (pick.some((x) => x.label === ADD)) {
+        const v = await vscode.window.showInputBox({ title: 'Exclude recipes', placeHolder: 'a recipe name, or a pattern such as ee-* (name, category or subgroup)' });
+        if (v?.trim()) add = [v.trim()];
+      }
+      if (!add.length && !remove.length) return undefined;
+      return apply({ excludedRecipes: { add, remove } } as ChangeSettingsInput);
+    }),
+    registerCommand('pyops.planning.setMiningProductivity', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ value: z.union([z.number(), z.literal('research')]) }));
+      let value = a?.value;
+      if (value === undefined) {
+        const v = await vscode.window.showInputBox({
+          title: 'Mining productivity', prompt: 'A bonus in percent (20 = +20 %), or "research" to take it from researched technologies',
+          validateInput: (x) => (x.trim() === 'research' || (x.trim() !== '' && Number.isFinite(Number(x)) && Number(x) >= 0) ? undefined : 'A number of percent (0 or more), or "research"'),
+        });
+        if (v === undefined) return undefined;
+        value = v.trim() === 'research' ? 'research' : Number(v);
+      }
+      return apply({ miningProductivity: value } as ChangeSettingsInput);
+    }),
+  ];
+}
