@@ -14,7 +14,7 @@ import type { ProjectManager } from '../projectManager';
 type Section = 'under' | 'over' | 'unsourced' | 'dangling' | 'final' | 'balanced' | 'buildings' | 'notSolved';
 
 export type BalanceNode =
-  | { kind: 'section'; section: Section; count: number }
+  | { kind: 'section'; section: Section; count: number; detail: string }
   | { kind: 'fact'; id: string; text: string; detail?: string; icon: string; color?: string; tooltip?: string }
   | { kind: 'good'; section: Section; good: string; display: string; detail: string; tooltip: string }
   | { kind: 'machine'; machine: FactoryBalance['buildings'][number] }
@@ -103,7 +103,10 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
       };
       // Sections with nothing in them are left out, except the two a player checks first.
       const shown = (Object.keys(SECTIONS) as Section[]).filter((s) => counts[s] > 0 || s === 'under' || s === 'final');
-      return [...facts, ...shown.map((section): BalanceNode => ({ kind: 'section', section, count: counts[section] }))];
+      return [...facts, ...shown.map((section): BalanceNode => ({
+        kind: 'section', section, count: counts[section],
+        detail: section === 'buildings' ? `${b.buildings.reduce((n, m) => n + m.count, 0)} (${counts.buildings} kinds)` : String(counts[section]),
+      }))];
     }
     switch (node.kind) {
       case 'section':
@@ -158,9 +161,11 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
         const def = SECTIONS[node.section];
         const state = node.count === 0 ? vscode.TreeItemCollapsibleState.None : def.open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
         const item = new vscode.TreeItem(def.label, state);
-        item.id = `section:${node.section}`;
+        // An empty section has no twistie; once it fills it must open expanded, not in the
+        // collapsed state VS Code remembered for the empty one, so it gets another id.
+        item.id = `section:${node.section}${node.count ? '' : ':empty'}`;
         item.iconPath = icon(def.icon, def.color);
-        item.description = String(node.count);
+        item.description = node.detail;
         item.contextValue = `pyops.balance.${node.section}`;
         return item;
       }
