@@ -105,7 +105,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
       const shown = (Object.keys(SECTIONS) as Section[]).filter((s) => counts[s] > 0 || s === 'under' || s === 'final');
       return [...facts, ...shown.map((section): BalanceNode => ({
         kind: 'section', section, count: counts[section],
-        detail: section === 'buildings' ? `${b.buildings.reduce((n, m) => n + m.count, 0)} (${counts.buildings} kinds)` : String(counts[section]),
+        detail: section === 'buildings' ? `${b.buildings.reduce((n, m) => n + m.count, 0)} · ${counts.buildings} kind${counts.buildings === 1 ? '' : 's'}` : String(counts[section]),
       }))];
     }
     switch (node.kind) {

@@ -1,5 +1,6 @@
-// The Factory view: the project's blocks (state, goals, buildings, snapshots), tasks, notes and the
-// planning horizon as a tree in the PyOps container. It rebuilds from factoryOutline after every
+// The Factory view: the project's blocks (state, goals, buildings, snapshots), tasks (with their
+// steps as checkboxes, their links and subtasks), notes and the planning horizon as a tree in the
+// PyOps container. It rebuilds from factoryOutline after every
 // committed write to the project (an edit, a chat apply, a game sync, an undo) and on project switch.
 import * as vscode from 'vscode';
 import type { Project } from '../../core/db/project';
