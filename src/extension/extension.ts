@@ -17,11 +17,14 @@ import { EmbeddedMcp, MCP_PROVIDER_ID } from './mcp';
 import { registerGameLink } from './bridge/gameLink';
 import { refreshBlocks } from './refreshBlocks';
 import { registerAssistant, type AssistantSurfaces } from './assistant/register';
-import { FactoryTree } from './views/factoryTree';
+import { FactoryTree, type FactoryNode } from './views/factoryTree';
 import { registerFactoryCommands } from './commands/factory';
 import { registerNotes } from './views/noteFiles';
 import { registerPlanningSettingsCommands } from './commands/planningSettings';
 import { startupClock, type StartupTiming } from './startupTiming';
+import { BalanceTree, type BalanceNode } from './views/balanceTree';
+import { registerTaskCommands } from './commands/tasks';
+import { registerGoodCommands } from './commands/goods';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -35,6 +38,10 @@ export interface PyOpsApi {
   factory: FactoryTree;
   /** Activation to the startup project open and the views showing it (the platform benchmark reads it). */
   startup(): StartupTiming | undefined;
+  /** The Factory Balance view's tree. */
+  balance: BalanceTree;
+  /** The two tree views (tests reveal and expand nodes in them). */
+  views: { factory: vscode.TreeView<FactoryNode>; balance: vscode.TreeView<BalanceNode> };
 }
 
 export function activate(context: vscode.ExtensionContext): PyOpsApi {
@@ -48,13 +55,21 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   context.subscriptions.push(projects, createProjectStatus(projects));
   context.subscriptions.push(...registerProjectCommands(projects), ...registerGameDataCommands(projects), ...registerPlanningCommands(projects));
   const factory = new FactoryTree(projects);
+  const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: factory, showCollapseAll: true, manageCheckboxStateManually: true });
+  const balance = new BalanceTree(projects);
+  const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: balance, showCollapseAll: true });
   context.subscriptions.push(
     factory,
-    vscode.window.createTreeView('pyops.factory', { treeDataProvider: factory, showCollapseAll: true }),
+    factoryView,
     registerCommand('pyops.factory.refresh', () => factory.refresh()),
     ...registerFactoryCommands(projects),
     ...registerNotes(projects, registerCommand),
     ...registerPlanningSettingsCommands(projects),
+    ...registerTaskCommands(projects, factoryView, () => factory.refresh()),
+    ...registerGoodCommands(projects),
+    balance,
+    balanceView,
+    registerCommand('pyops.balance.refresh', () => balance.refresh()),
   );
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
@@ -96,7 +111,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })
     .finally(() => startupClock.projectSettled(projects.active?.file ?? null));
-  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, startup: () => startupClock.snapshot() };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
 }
 
 export function deactivate(): void {

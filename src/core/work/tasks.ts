@@ -99,7 +99,7 @@ export function getTask(p: Project, id: string): TaskDetail {
     body: row.body,
     priorityReason: row.priority_reason,
     createdAt: row.created_at,
-    steps: p.query<{ id: string; text: string; done: number }>('SELECT id, text, done FROM task_steps WHERE task_id = ? ORDER BY idx', [id]).map((s) => ({ id: s.id, text: s.text, done: !!s.done })),
+    steps: p.query<{ id: string; text: string; done: number }>('SELECT id, text, done FROM task_steps WHERE task_id = ? ORDER BY idx, rowid', [id]).map((s) => ({ id: s.id, text: s.text, done: !!s.done })),
     links: p.query<{ id: string; kind: LinkKind; name: string; data: string | null }>('SELECT id, kind, name, data FROM task_links WHERE task_id = ? ORDER BY rowid', [id]).map((l) => ({
       id: l.id, kind: l.kind, name: l.name, ...(l.data ? { data: JSON.parse(l.data) } : {}),
     })),
@@ -152,8 +152,25 @@ export function updateTask(p: Project, input: UpdateTaskInput): { id: string } {
     params.push(v);
   }
   if (!sets.length) throw new TaskError('Nothing to update: give a title, body, status or parentId.');
-  p.write((db) => db.run(`UPDATE tasks SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`, [...params, now(), u.id]), { undo: `Update task` });
+  p.write((db) => db.run(`UPDATE tasks SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`, [...params, now(), u.id]), { undo: updateLabel(p, u) });
   return { id: u.id };
+}
+
+/** The undo label of an update, naming the task and, for a single kind of change, what changed. */
+function updateLabel(p: Project, u: UpdateTaskInput): string {
+  const title = p.query<{ title: string }>('SELECT title FROM tasks WHERE id = ?', [u.id])[0]?.title ?? u.id;
+  const changed = (['title', 'body', 'status', 'parentId'] as const).filter((k) => u[k] !== undefined);
+  if (changed.length !== 1) return `Update task "${title}"`;
+  switch (changed[0]) {
+    case 'title':
+      return `Rename task "${title}" to "${u.title}"`;
+    case 'body':
+      return `Edit task "${title}"`;
+    case 'status':
+      return `Mark task "${title}" ${u.status!.replace('_', ' ')}`;
+    default:
+      return u.parentId ? `Move task "${title}"` : `Make task "${title}" top-level`;
+  }
 }
 
 export function addTaskStep(p: Project, taskId: string, text: string): { id: string } {
@@ -176,6 +193,60 @@ export function setStepDone(p: Project, stepId: string, done: boolean): void {
   p.write((db) => db.run('UPDATE task_steps SET done = ? WHERE id = ?', [done ? 1 : 0, stepId]), { undo: done ? 'Tick step' : 'Untick step' });
 }
 
+interface StepRow { id: string; task_id: string; idx: number; text: string }
+
+function requireStep(p: Project, stepId: string): StepRow {
+  const s = p.query<StepRow>('SELECT id, task_id, idx, text FROM task_steps WHERE id = ?', [stepId])[0];
+  if (!s) throw new TaskError(`There is no task step "${stepId}"; it may have been deleted (getTask lists a task's steps).`, 'not-found');
+  return s;
+}
+
+export function editTaskStep(p: Project, stepId: string, text: string): void {
+  const t = z.string().trim().min(1).max(500).parse(text);
+  const s = requireStep(p, stepId);
+  p.write(
+    (db) => {
+      db.run('UPDATE task_steps SET text = ? WHERE id = ?', [t, stepId]);
+      db.run('UPDATE tasks SET updated_at = ? WHERE id = ?', [now(), s.task_id]);
+    },
+    { undo: 'Edit step' },
+  );
+}
+
+/**
+ * Move a step one place up or down in its task's checklist (swapping with its neighbour). Returns
+ * false, writing nothing, when it is already first (up) or last (down).
+ */
+export function moveTaskStep(p: Project, stepId: string, direction: 'up' | 'down'): boolean {
+  const s = requireStep(p, stepId);
+  // Order by idx, then id: steps written by older versions may share an idx, and a swap must still
+  // move exactly one place, so the whole list is renumbered 0..n-1 in the same write.
+  const order = p.query<{ id: string }>('SELECT id FROM task_steps WHERE task_id = ? ORDER BY idx, rowid', [s.task_id]).map((r) => r.id);
+  const at = order.indexOf(stepId);
+  const to = direction === 'up' ? at - 1 : at + 1;
+  if (to < 0 || to >= order.length) return false;
+  [order[at], order[to]] = [order[to], order[at]];
+  p.write(
+    (db) => {
+      order.forEach((id, idx) => db.run('UPDATE task_steps SET idx = ? WHERE id = ?', [idx, id]));
+      db.run('UPDATE tasks SET updated_at = ? WHERE id = ?', [now(), s.task_id]);
+    },
+    { undo: `Move step ${direction}` },
+  );
+  return true;
+}
+
+export function deleteTaskStep(p: Project, stepId: string): void {
+  const s = requireStep(p, stepId);
+  p.write(
+    (db) => {
+      db.run('DELETE FROM task_steps WHERE id = ?', [stepId]);
+      db.run('UPDATE tasks SET updated_at = ? WHERE id = ?', [now(), s.task_id]);
+    },
+    { undo: `Delete step "${s.text.length > 40 ? `${s.text.slice(0, 40)}…` : s.text}"` },
+  );
+}
+
 export function linkTask(p: Project, taskId: string, link: { kind: LinkKind; name: string; data?: unknown }): { id: string } {
   const l = linkInput.parse({ kind: link.kind, name: link.name });
   requireTask(p, taskId);
@@ -184,6 +255,18 @@ export function linkTask(p: Project, taskId: string, link: { kind: LinkKind; nam
     undo: `Link ${l.kind} to task`,
   });
   return { id };
+}
+
+export function unlinkTask(p: Project, linkId: string): void {
+  const l = p.query<{ task_id: string; kind: string }>('SELECT task_id, kind FROM task_links WHERE id = ?', [linkId])[0];
+  if (!l) throw new TaskError(`There is no task link "${linkId}"; it may have been removed already (getTask lists a task's links).`, 'not-found');
+  p.write(
+    (db) => {
+      db.run('DELETE FROM task_links WHERE id = ?', [linkId]);
+      db.run('UPDATE tasks SET updated_at = ? WHERE id = ?', [now(), l.task_id]);
+    },
+    { undo: `Unlink ${l.kind} from task` },
+  );
 }
 
 /** Delete a task with its steps, links and subtasks (one undoable action). */

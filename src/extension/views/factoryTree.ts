@@ -1,10 +1,12 @@
-// The Factory view: the project's blocks (state, goals, buildings, snapshots), tasks, notes and the
-// planning horizon as a tree in the PyOps container. It rebuilds from factoryOutline after every
+// The Factory view: the project's blocks (state, goals, buildings, snapshots), tasks (with their
+// steps as checkboxes, their links and subtasks), notes and the planning horizon as a tree in the
+// PyOps container. It rebuilds from factoryOutline after every
 // committed write to the project (an edit, a chat apply, a game sync, an undo) and on project switch.
 import * as vscode from 'vscode';
 import type { Project } from '../../core/db/project';
 import { gameIndex } from '../../core/planning/gameIndex';
 import { factoryOutline, type FactoryOutline, type OutlineBlock } from '../../core/planning/factory/outline';
+import { getTask, type TaskLink, type TaskStep } from '../../core/work/tasks';
 import type { ProjectManager } from '../projectManager';
 
 export type FactoryNode =
@@ -14,6 +16,8 @@ export type FactoryNode =
   | { kind: 'snapshots'; block: OutlineBlock }
   | { kind: 'snapshot'; blockId: string; id: string; label: string; createdAt: string }
   | { kind: 'task'; task: FactoryOutline['tasks'][number] }
+  | { kind: 'step'; taskId: string; step: TaskStep; index: number; count: number }
+  | { kind: 'link'; taskId: string; link: TaskLink }
   | { kind: 'note'; note: FactoryOutline['notes'][number] }
   | { kind: 'fact'; text: string; detail?: string; command?: vscode.Command };
 
@@ -25,7 +29,13 @@ const STATE_ICON: Record<OutlineBlock['state'], [string, string?]> = {
   stale: ['sync'],
   disabled: ['circle-slash', 'disabledForeground'],
 };
-const TASK_ICON = { open: 'circle-large-outline', in_progress: 'play-circle', done: 'pass', closed: 'circle-slash' } as const;
+const TASK_ICON: Record<FactoryOutline['tasks'][number]['status'], [string, string?]> = {
+  open: ['circle-large-outline'],
+  in_progress: ['play-circle', 'charts.blue'],
+  done: ['pass', 'testing.iconPassed'],
+  closed: ['circle-slash', 'disabledForeground'],
+};
+const LINK_ICON: Record<TaskLink['kind'], string> = { item: 'package', fluid: 'beaker', recipe: 'symbol-method', technology: 'mortar-board', block: 'layers', entity: 'symbol-class', location: 'location' };
 
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2).replace(/\.?0+$/, '') : x.toPrecision(2));
 const mw = (w: number | null) => (w == null ? '' : w >= 1e6 ? `${(w / 1e6).toFixed(1)} MW` : `${(w / 1e3).toFixed(0)} kW`);
@@ -35,6 +45,10 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
   private readonly changed = new vscode.EventEmitter<FactoryNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private outline: FactoryOutline | undefined;
+  /** Per task: how many links it has (the outline counts steps and subtasks only). */
+  private linkCounts = new Map<string, number>();
+  /** Display names of goods and blocks for link labels, as of the last build. */
+  private display: (kind: TaskLink['kind'], name: string) => string = (_k, n) => n;
   private unsubscribe: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly subs: vscode.Disposable[] = [];
@@ -69,6 +83,9 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
     if (!p || p.isClosed) return undefined;
     const g = p.hasGameData() ? gameIndex(p) : undefined;
     this.outline = factoryOutline(p, g);
+    this.linkCounts = new Map(p.query<{ task_id: string; n: number }>('SELECT task_id, count(*) AS n FROM task_links GROUP BY task_id').map((r) => [r.task_id, Number(r.n)]));
+    const blocks = new Map(this.outline.blocks.map((b) => [b.id, b.name]));
+    this.display = (kind, name) => (kind === 'block' ? (blocks.get(name) ?? `${name} (deleted block)`) : kind === 'location' ? name.split('|').join(' ') : kind === 'recipe' ? (g?.recipes.get(name)?.display ?? name) : kind === 'technology' ? (g?.technologies.get(name)?.display ?? name) : (g?.displayOf(name) ?? name));
     return this.outline;
   }
 
@@ -89,10 +106,58 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
         ];
       case 'snapshots':
         return node.block.snapshots.map((s) => ({ kind: 'snapshot', blockId: node.block.id, id: s.id, label: s.label, createdAt: s.createdAt }));
-      case 'task':
-        return o.tasks.filter((t) => t.parentId === node.task.id).map((task) => ({ kind: 'task', task }));
+      case 'task': {
+        const p = this.projects.active;
+        let detail;
+        try {
+          detail = p ? getTask(p, node.task.id) : undefined;
+        } catch {
+          return []; // deleted since the outline was built; the pending refresh drops it
+        }
+        if (!detail) return [];
+        return [
+          ...detail.steps.map((step, index): FactoryNode => ({ kind: 'step', taskId: node.task.id, step, index, count: detail.steps.length })),
+          ...detail.links.map((link): FactoryNode => ({ kind: 'link', taskId: node.task.id, link })),
+          ...o.tasks.filter((t) => t.parentId === node.task.id).map((task): FactoryNode => ({ kind: 'task', task })),
+        ];
+      }
       default:
         return [];
+    }
+  }
+
+  /** For `TreeView.reveal` (tests show a task's steps by revealing the task expanded). */
+  getParent(node: FactoryNode): FactoryNode | undefined {
+    const o = this.current();
+    const block = (id: string) => o?.blocks.find((b) => b.id === id);
+    const task = (id: string | null): FactoryNode | undefined => {
+      const t = id ? o?.tasks.find((x) => x.id === id) : undefined;
+      return t ? { kind: 'task', task: t } : undefined;
+    };
+    switch (node.kind) {
+      case 'group':
+        return undefined;
+      case 'block':
+        return { kind: 'group', group: 'blocks' };
+      case 'goal': {
+        const b = block(node.blockId);
+        return b ? { kind: 'block', block: b } : undefined;
+      }
+      case 'snapshots':
+        return { kind: 'block', block: node.block };
+      case 'snapshot': {
+        const b = block(node.blockId);
+        return b ? { kind: 'snapshots', block: b } : undefined;
+      }
+      case 'task':
+        return task(node.task.parentId) ?? { kind: 'group', group: 'tasks' };
+      case 'step':
+      case 'link':
+        return task(node.taskId);
+      case 'note':
+        return { kind: 'group', group: 'notes' };
+      case 'fact':
+        return { kind: 'group', group: 'planning' };
     }
   }
 
@@ -141,12 +206,34 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
       }
       case 'task': {
         const t = node.task;
-        const hasChildren = o?.tasks.some((x) => x.parentId === t.id);
+        // total counts steps and subtasks; links are counted apart.
+        const hasChildren = t.total > 0 || (this.linkCounts.get(t.id) ?? 0) > 0;
         const item = new vscode.TreeItem(t.title, hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
         item.id = `task:${t.id}`;
-        item.description = [t.status.replace('_', ' '), t.total ? `${t.done}/${t.total} steps` : ''].filter(Boolean).join(' · ');
-        item.iconPath = icon(TASK_ICON[t.status]);
-        item.contextValue = 'pyops.task';
+        item.description = [t.status.replace('_', ' '), t.total ? `${t.done}/${t.total} done` : ''].filter(Boolean).join(' · ');
+        item.iconPath = icon(...TASK_ICON[t.status]);
+        item.tooltip = `${t.title} — ${t.status.replace('_', ' ')}${t.total ? `, ${t.done} of ${t.total} steps and subtasks done` : ''}. Click to edit its description.`;
+        item.contextValue = `pyops.task.${t.status}`;
+        item.command = { command: 'pyops.task.open', title: 'Open Task', arguments: [{ taskId: t.id }] };
+        return item;
+      }
+      case 'step': {
+        const item = new vscode.TreeItem(node.step.text);
+        item.id = `step:${node.step.id}`;
+        item.checkboxState = node.step.done ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked;
+        item.tooltip = `Step ${node.index + 1} of ${node.count}${node.step.done ? ' (done)' : ''}`;
+        // first/last decide which of the move arrows show.
+        item.contextValue = ['pyops.step', node.index === 0 ? 'first' : '', node.index === node.count - 1 ? 'last' : ''].filter(Boolean).join('.');
+        return item;
+      }
+      case 'link': {
+        const l = node.link;
+        const item = new vscode.TreeItem(this.display(l.kind, l.name));
+        item.id = `link:${l.id}`;
+        item.description = l.kind;
+        item.iconPath = icon(LINK_ICON[l.kind]);
+        item.contextValue = 'pyops.taskLink';
+        item.command = { command: 'pyops.task.openLink', title: 'Open Link', arguments: [{ kind: l.kind, name: l.name }] };
         return item;
       }
       case 'note': {

@@ -1,0 +1,206 @@
+// The Factory Balance view: the ledger the assistant's coherenceAudit computes over the enabled
+// blocks (shortages, surpluses, imports no block makes, dangling byproducts, final products,
+// balanced links), the power totals and the building bill. It recomputes after every committed
+// write to the project (debounced: a stale block is solved in memory, which can take a moment),
+// only while someone looks at it. A good opens a quick pick of its page and the blocks that make
+// or take it.
+import * as vscode from 'vscode';
+import { planningContext } from '../../core/planning/context';
+import { solverFor } from '../../core/assistant/tools/context';
+import { factoryBalance, type FactoryBalance } from '../../core/planning/factory/balance';
+import type { Project } from '../../core/db/project';
+import type { ProjectManager } from '../projectManager';
+
+type Section = 'under' | 'over' | 'unsourced' | 'dangling' | 'final' | 'balanced' | 'buildings' | 'notSolved';
+
+export type BalanceNode =
+  | { kind: 'section'; section: Section; count: number; detail: string }
+  | { kind: 'fact'; id: string; text: string; detail?: string; icon: string; color?: string; tooltip?: string }
+  | { kind: 'good'; section: Section; good: string; display: string; detail: string; tooltip: string }
+  | { kind: 'machine'; machine: FactoryBalance['buildings'][number] }
+  | { kind: 'block'; parent: string; id: string; name: string; detail?: string };
+
+const SECTIONS: Record<Section, { label: string; icon: string; color?: string; open: boolean }> = {
+  under: { label: 'Under-supplied', icon: 'warning', color: 'problemsWarningIcon.foreground', open: true },
+  over: { label: 'Over-produced', icon: 'arrow-up', color: 'charts.yellow', open: true },
+  unsourced: { label: 'Imports no block makes', icon: 'cloud-download', open: true },
+  dangling: { label: 'Dangling byproducts', icon: 'debug-disconnect', color: 'charts.orange', open: true },
+  final: { label: 'Final products', icon: 'star-full', color: 'charts.green', open: true },
+  balanced: { label: 'Balanced links', icon: 'check', color: 'testing.iconPassed', open: false },
+  buildings: { label: 'Buildings', icon: 'tools', open: false },
+  notSolved: { label: 'Not solved', icon: 'error', color: 'problemsErrorIcon.foreground', open: true },
+};
+
+const rate = (x: number) => `${Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2).replace(/\.?0+$/, '') : x.toPrecision(2)}/s`;
+const watts = (w: number) => (Math.abs(w) >= 1e9 ? `${(w / 1e9).toFixed(2)} GW` : Math.abs(w) >= 1e6 ? `${(w / 1e6).toFixed(1)} MW` : `${(w / 1e3).toFixed(0)} kW`);
+const icon = (id: string, color?: string) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+const list = (xs: string[]) => (xs.length > 3 ? `${xs.slice(0, 3).join(', ')} +${xs.length - 3}` : xs.join(', '));
+
+export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<BalanceNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private balance: Promise<FactoryBalance | { error: string } | undefined> | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly subs: vscode.Disposable[] = [];
+
+  constructor(private readonly projects: ProjectManager) {
+    this.subs.push(projects.onDidChange((p) => this.follow(p)));
+    this.follow(projects.active);
+  }
+
+  /** The balance as last computed (tests read it); computes it when nothing is cached. */
+  current(): Promise<FactoryBalance | { error: string } | undefined> {
+    this.balance ??= this.compute();
+    return this.balance;
+  }
+
+  refresh(): void {
+    this.balance = undefined;
+    this.changed.fire(undefined);
+  }
+
+  private follow(p: Project | undefined): void {
+    this.unsubscribe?.();
+    // A burst of writes (an apply, a sync) is one recompute, a little after the burst.
+    this.unsubscribe = p?.onDidWrite(() => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.refresh(), 250);
+    });
+    this.refresh();
+  }
+
+  private async compute(): Promise<FactoryBalance | { error: string } | undefined> {
+    const p = this.projects.active;
+    if (!p || p.isClosed) return undefined;
+    if (!p.hasGameData()) return { error: 'This project has no game data yet; import it ("PyOps: Import Game Data…") to see the balance.' };
+    try {
+      const pc = planningContext(p);
+      return await factoryBalance(p, pc, solverFor(pc));
+    } catch (err) {
+      return { error: `The balance could not be computed: ${err instanceof Error ? err.message : String(err)}. Try "Refresh Factory Balance".` };
+    }
+  }
+
+  async getChildren(node?: BalanceNode): Promise<BalanceNode[]> {
+    const b = await this.current();
+    if (!b) return [];
+    if ('error' in b) return node ? [] : [{ kind: 'fact', id: 'error', text: b.error, icon: 'info' }];
+    const a = b.audit;
+    if (!node) {
+      const pw = b.power;
+      const facts: BalanceNode[] = [
+        { kind: 'fact', id: 'blocks', text: 'Enabled blocks', detail: String(a.blocks), icon: 'layers' },
+        {
+          kind: 'fact', id: 'power', text: 'Power', icon: 'zap', color: pw.netW < 0 ? 'problemsWarningIcon.foreground' : undefined,
+          detail: `${watts(pw.totalDemandW)} used${pw.totalGenerationW > 0 ? ` · ${watts(pw.totalGenerationW)} made · net ${pw.netW >= 0 ? '+' : ''}${watts(pw.netW)}` : ''}`,
+          tooltip: pw.topConsumers.length ? `Biggest consumers:\n${pw.topConsumers.map((c) => `${c.name}: ${watts(c.powerW)}`).join('\n')}` : undefined,
+        },
+      ];
+      const counts: Record<Section, number> = {
+        under: a.underSupplied.length, over: a.overProduced.length, unsourced: a.unsourcedImports.length, dangling: a.danglingByproducts.length,
+        final: a.finalProducts.length, balanced: a.balancedLinks.length, buildings: b.buildings.length, notSolved: a.notSolved.length,
+      };
+      // Sections with nothing in them are left out, except the two a player checks first.
+      const shown = (Object.keys(SECTIONS) as Section[]).filter((s) => counts[s] > 0 || s === 'under' || s === 'final');
+      return [...facts, ...shown.map((section): BalanceNode => ({
+        kind: 'section', section, count: counts[section],
+        detail: section === 'buildings' ? `${b.buildings.reduce((n, m) => n + m.count, 0)} · ${counts.buildings} kind${counts.buildings === 1 ? '' : 's'}` : String(counts[section]),
+      }))];
+    }
+    switch (node.kind) {
+      case 'section':
+        return this.section(b, node.section);
+      case 'machine':
+        return node.machine.blocks.map((x): BalanceNode => ({ kind: 'block', parent: node.machine.machine, id: x.id, name: x.name, detail: `${x.count}` }));
+      default:
+        return [];
+    }
+  }
+
+  private section(b: FactoryBalance, s: Section): BalanceNode[] {
+    const a = b.audit;
+    const good = (x: { good: string; display: string }, detail: string, tooltip: string): BalanceNode => ({ kind: 'good', section: s, good: x.good, display: x.display, detail, tooltip });
+    switch (s) {
+      case 'under':
+        return a.underSupplied.map((x) => good(x, `short by ${rate(x.shortBy)}`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)} by ${list(x.consumers)}.`));
+      case 'over':
+        return a.overProduced.map((x) => good(x, `+${rate(x.surplus)} surplus`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)}.`));
+      case 'unsourced':
+        return a.unsourcedImports.map((x) => good(x, `${rate(x.rate)}${x.craftable ? '' : ' · not craftable now'}`, `Taken by ${list(x.consumers)}; no enabled block makes it${x.craftable ? ' (a recipe for it is available)' : ''}.`));
+      case 'dangling':
+        return a.danglingByproducts.map((x) =>
+          good(
+            x,
+            `${rate(x.rate)} · ${x.disposal === 'route' ? 'can be routed' : x.disposal === 'void' ? 'void it' : 'nowhere to go'}`,
+            `Byproduct of ${list(x.producers)}.${x.topConsumers.length ? ` Used by: ${x.topConsumers.join(', ')}.` : ''}${x.voidRecipes.length ? ` Voids: ${x.voidRecipes.join(', ')}.` : ''}${x.voidsNotSelectable?.length ? ` ${x.voidsNotSelectable.map((v) => `${v.recipe} is ${v.reason}`).join('; ')}.` : ''}`,
+          ),
+        );
+      case 'final':
+        return a.finalProducts.map((x) => good(x, rate(x.rate), `Made by ${list(x.producers)}; no enabled block takes it.`));
+      case 'balanced':
+        return a.balancedLinks.map((x) => good(x, rate(x.rate), 'Made and taken within 1 % of each other.'));
+      case 'buildings':
+        return b.buildings.map((machine): BalanceNode => ({ kind: 'machine', machine }));
+      case 'notSolved':
+        return a.notSolved.map((x): BalanceNode => ({ kind: 'block', parent: 'notSolved', id: x.id, name: x.name, detail: x.status ?? 'not solved' }));
+    }
+  }
+
+  getTreeItem(node: BalanceNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'fact': {
+        const item = new vscode.TreeItem(node.text);
+        item.id = `fact:${node.id}`;
+        if (node.detail) item.description = node.detail;
+        if (node.tooltip) item.tooltip = node.tooltip;
+        item.iconPath = icon(node.icon, node.color);
+        return item;
+      }
+      case 'section': {
+        const def = SECTIONS[node.section];
+        const state = node.count === 0 ? vscode.TreeItemCollapsibleState.None : def.open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+        const item = new vscode.TreeItem(def.label, state);
+        // An empty section has no twistie; once it fills it must open expanded, not in the
+        // collapsed state VS Code remembered for the empty one, so it gets another id.
+        item.id = `section:${node.section}${node.count ? '' : ':empty'}`;
+        item.iconPath = icon(def.icon, def.color);
+        item.description = node.detail;
+        item.contextValue = `pyops.balance.${node.section}`;
+        return item;
+      }
+      case 'good': {
+        const item = new vscode.TreeItem(node.display);
+        item.id = `good:${node.section}:${node.good}`;
+        item.description = node.detail;
+        item.tooltip = `${node.display} (${node.good}) — ${node.tooltip}\n\nClick to open its page or a block that makes or takes it.`;
+        item.contextValue = 'pyops.balance.good';
+        item.command = { command: 'pyops.good.open', title: 'Open Good', arguments: [{ good: node.good }] };
+        return item;
+      }
+      case 'machine': {
+        const m = node.machine;
+        const item = new vscode.TreeItem(m.display, vscode.TreeItemCollapsibleState.Collapsed);
+        item.id = `machine:${m.machine}`;
+        item.description = `× ${m.count}`;
+        item.iconPath = icon('symbol-class');
+        return item;
+      }
+      case 'block': {
+        const item = new vscode.TreeItem(node.name);
+        item.id = `block:${node.parent}:${node.id}`;
+        if (node.detail) item.description = node.detail;
+        item.iconPath = icon('layers');
+        item.command = { command: 'pyops.block.open', title: 'Open Block', arguments: [{ blockId: node.id }] };
+        return item;
+      }
+    }
+  }
+
+  dispose(): void {
+    this.unsubscribe?.();
+    clearTimeout(this.timer);
+    for (const s of this.subs) s.dispose();
+    this.changed.dispose();
+  }
+}
