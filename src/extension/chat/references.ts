@@ -51,7 +51,7 @@ export class ReferenceDocuments implements vscode.TextDocumentContentProvider {
     if (!tool) return `# ${name}\n`;
     const out = await runTool(tool, { good: name }, { project: p, caller: 'vscode' });
     if (!out.ok) return `# ${name}\n\n${out.error}\n`;
-    const r = out.result as { display: string; name: string; kind: string; classification: string; verdict: string; reason: string; cost: number | null; producers: { count: number; top: Array<{ display: string; lockState: string }> }; consumers: { count: number; top: Array<{ display: string }> }; fromBlock?: string; spoils?: unknown };
+    const r = out.result as { display: string; name: string; kind: string; classification: string; verdict: string; reason: string; cost: number | null; producers: { count: number; top: Array<{ display: string; state: string }> }; consumers: { count: number; top: Array<{ display: string }> }; fromBlock?: string; spoils?: unknown };
     const lines = [
       `# ${r.display}`,
       '',
@@ -61,7 +61,7 @@ export class ReferenceDocuments implements vscode.TextDocumentContentProvider {
       '',
       r.fromBlock ? `Made by the block **${r.fromBlock}**.\n` : '',
       `## Made by (${r.producers.count})`,
-      ...r.producers.top.map((x) => `- ${x.display} (${x.lockState})`),
+      ...r.producers.top.map((x) => `- ${x.display} (${x.state})`),
       '',
       `## Used by (${r.consumers.count})`,
       ...r.consumers.top.map((x) => `- ${x.display}`),
