@@ -94,6 +94,13 @@ describe('recipeGraph', () => {
     assert.equal(r.goodCount, 1, 'a dead end is not expanded');
   });
 
+  it('lists a TURD recipe Up to target as a turd-pick with the branch to pick', () => {
+    const r = recipeGraph(w.ctx({ research_mode: 'target', horizon_target: 'circuit-lean' }), { target: 'circuit' });
+    const lean = r.goods['circuit'].candidates!.find((c) => c.recipe === 'circuit-lean')!;
+    assert.equal(lean.state, 'turd-pick');
+    assert.deepEqual(lean.needs?.turd, { master: 'press-upgrade', branch: 'lean-press' });
+  });
+
   it('cuts at the depth limit', () => {
     const r = recipeGraph(w.ctx(NOW_BASIC), { target: 'advanced-research-pack', depth: 1 });
     assert.ok(r.goods['advanced-research-pack'].candidates);
