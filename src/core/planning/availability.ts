@@ -53,6 +53,41 @@ export interface ResearchGate {
   unlockedInSave: boolean;
 }
 
+/**
+ * The one availability word every tool result uses for a recipe (and, where it describes a machine,
+ * for the machine): derived from the verdict above, never a second verdict.
+ *   unlocked       — usable in the player's save already (nothing to do);
+ *   buildable      — selectable under the horizon (research still to do is in `needs`);
+ *   needs-research — its technology is out of reach under the horizon;
+ *   turd-pick      — needs a TURD branch nobody picked yet (under Up to target it may be planned: the
+ *                    pick is part of the route);
+ *   turd-blocked   — needs a TURD branch while its master has another branch selected (a respec);
+ *   no-machine     — researchable, but no machine that can run it is reachable (for a machine: it
+ *                    cannot be built at all);
+ *   superseded     — replaced by a recipe of a selected TURD branch.
+ */
+export type CandidateState = 'unlocked' | 'buildable' | 'needs-research' | 'turd-pick' | 'turd-blocked' | 'no-machine' | 'superseded';
+
+/** What is left to do before a candidate can be used under the horizon: set exactly when its state is
+ *  neither unlocked nor buildable. */
+export interface CandidateNeeds {
+  /** Technologies to research, any one of them unlocks it, lowest tier first ([] = no technology does). */
+  research?: string[];
+  /** Science packs that research takes and the player does not produce. */
+  packs?: string[];
+  /** The TURD branch to pick; `selected` = the branch its master has now (turd-blocked: a respec). */
+  turd?: { master: string; branch: string; selected?: string };
+  /** A machine to unlock before it can run (name null: no machine can run it at all). */
+  machine?: { name: string | null; research?: string; packs?: string[] };
+  /** Superseded: the recipe of the selected TURD branch to use instead. */
+  use?: { recipe: string; branch: string };
+}
+
+export interface CandidateVerdict {
+  state: CandidateState;
+  needs?: CandidateNeeds;
+}
+
 export interface MachineAvailability {
   availableNow: boolean;
   buildableNow: boolean;
@@ -89,6 +124,8 @@ export class Availability {
   private readonly recipeCache = new Map<string, RecipeAvailability>();
   private readonly gateCache = new Map<string, ResearchGate>();
   private readonly machineCache = new Map<string, MachineAvailability>();
+  private readonly verdictCache = new Map<string, CandidateVerdict>();
+  private readonly machineVerdictCache = new Map<string, CandidateVerdict>();
   private readonly packs: Set<string>;
   /** Target mode: techs in the closure of the target's unlocking technology. */
   readonly targetClosure: Set<string> | null;
@@ -247,7 +284,7 @@ export class Availability {
     const gate = this.researchGate(name); // throws on an unknown recipe
     const rec = this.g.recipes.get(name)!;
     const machineless = MACHINELESS_KINDS.has(rec.kind);
-    const machines = machineless ? [] : this.g.machinesFor(rec).filter((m) => !this.isExcluded(m.name));
+    const machines = this.machinesOf(rec);
     const machineAvailable = machineless || machines.some((m) => this.machine(m.name).availableNow);
     const machineBuildable = machineless || machines.some((m) => this.machine(m.name).buildableNow);
     const availableNow = gate.availableNow && machineAvailable;
@@ -288,6 +325,108 @@ export class Availability {
     };
     this.recipeCache.set(name, out);
     return out;
+  }
+
+  /** Machines that can run a recipe (excluded ones left out); none for machineless kinds. */
+  private machinesOf(rec: Recipe): Machine[] {
+    return MACHINELESS_KINDS.has(rec.kind) ? [] : this.g.machinesFor(rec).filter((m) => !this.isExcluded(m.name));
+  }
+
+  /**
+   * A recipe's verdict as one state and what is left to do (`needs`), for tool results. The state
+   * names the first blocker in the order of `lockReason` (superseded, research, a blocked TURD
+   * branch, a machine, a TURD pick); `needs` lists everything still missing, so a model knows the
+   * next step without reading flags. A usable recipe (unlocked, buildable) lists nothing: research
+   * under the horizon reaches all it takes, and repeating that on every row (all of Future's) costs
+   * a model more than it tells — recipeInfo's unlocks and researchPath give it.
+   */
+  recipeVerdict(name: string): CandidateVerdict {
+    const hit = this.verdictCache.get(name);
+    if (hit) return hit;
+    const av = this.recipe(name); // throws on an unknown recipe
+    const rec = this.g.recipes.get(name)!;
+    const machineless = MACHINELESS_KINDS.has(rec.kind);
+    const machines = this.machinesOf(rec);
+    const machineOk = machineless || machines.some((m) => (this.mode === 'target' ? this.machine(m.name).availableNow : this.machine(m.name).buildableNow));
+    let state: CandidateState;
+    if (av.supersededBy) state = 'superseded';
+    else if (av.research === 'needs-research') state = 'needs-research';
+    else if (av.turd?.state === 'blocked') state = 'turd-blocked';
+    else if (!machineOk) state = 'no-machine';
+    else if (av.turd && av.turd.state !== 'active') state = 'turd-pick';
+    else state = av.rank === 0 ? 'unlocked' : 'buildable';
+
+    let out: CandidateVerdict;
+    if (state === 'unlocked' || state === 'buildable') out = { state };
+    else if (av.supersededBy) out = { state, needs: { use: av.supersededBy } };
+    else {
+      const needs: CandidateNeeds = {};
+      if (av.research === 'needs-research' || av.research === 'available') {
+        const techs = [...new Set(this.researchGate(name).unlockTechs)].filter((t) => !this.state.researched.has(t));
+        needs.research = techs.sort((a, b) => this.tier(a) - this.tier(b) || (a < b ? -1 : 1)).slice(0, 3);
+      }
+      if (av.needsPacks.length) needs.packs = av.needsPacks;
+      if (av.turd && av.turd.state !== 'active') {
+        const selected = this.state.turd.get(av.turd.master)?.branch;
+        needs.turd = { master: av.turd.master, branch: av.turd.branch, ...(av.turd.state === 'blocked' && selected ? { selected } : {}) };
+      }
+      if (!machineless && !machines.some((m) => this.machineUnlockedInSave(m))) {
+        needs.machine = this.machineToUnlock(rec, machines);
+        // The machine's packs are said once when its technology is among the recipe's own.
+        if (needs.machine.research && needs.research?.includes(needs.machine.research)) delete needs.machine.packs;
+      }
+      out = { state, ...(Object.keys(needs).length ? { needs } : {}) };
+    }
+    this.verdictCache.set(name, out);
+    return out;
+  }
+
+  /** A machine's verdict in the same words: can it be built under the horizon, and what unlocks it. */
+  machineVerdict(name: string): CandidateVerdict {
+    const hit = this.machineVerdictCache.get(name);
+    if (hit) return hit;
+    const m = this.g.machines.get(name);
+    const av = this.machine(name);
+    const research = (): CandidateNeeds => {
+      const u = m ? this.machineUnlock(m) : null;
+      if (!u) return { research: [] };
+      return this.state.researched.has(u.technology) ? {} : { research: [u.technology], ...(u.missingPacks.length ? { packs: u.missingPacks } : {}) };
+    };
+    const withNeeds = (state: CandidateState, needs: CandidateNeeds): CandidateVerdict => ({ state, ...(Object.keys(needs).length ? { needs } : {}) });
+    let out: CandidateVerdict;
+    if (!m || (m.hidden && !m.item)) out = { state: 'no-machine' };
+    else if (av.buildableNow) out = { state: this.machineUnlockedInSave(m) ? 'unlocked' : 'buildable' };
+    else {
+      const gates = av.madeBy.map((r) => this.researchGate(r)).filter((x) => x.research !== 'needs-research' && x.turd);
+      const pick = gates.find((x) => x.turd!.state === 'pickable') ?? gates.find((x) => x.turd!.state === 'blocked');
+      if (pick) {
+        const t = pick.turd!;
+        const selected = this.state.turd.get(t.master)?.branch;
+        out = { state: t.state === 'pickable' ? 'turd-pick' : 'turd-blocked', needs: { turd: { master: t.master, branch: t.branch, ...(t.state === 'blocked' && selected ? { selected } : {}) } } };
+      } else out = withNeeds('needs-research', research());
+    }
+    this.machineVerdictCache.set(name, out);
+    return out;
+  }
+
+  /** The machine to unlock for a recipe none of whose machines is in the save: the cheapest to
+   *  unlock (reachable under the horizon first, then the lowest-tier technology, then the fastest). */
+  private machineToUnlock(rec: Recipe, machines: Machine[]): NonNullable<CandidateNeeds['machine']> {
+    const visible = machines.filter((m) => !(m.hidden && !m.item));
+    if (!visible.length) return { name: null };
+    const key = (m: Machine) => {
+      const u = this.machineUnlock(m);
+      return { far: this.machine(m.name).availableNow ? 0 : 1, tier: u ? this.tier(u.technology) : Infinity };
+    };
+    const keys = new Map(visible.map((m) => [m.name, key(m)]));
+    const pick = [...visible].sort((a, b) => {
+      const x = keys.get(a.name)!;
+      const y = keys.get(b.name)!;
+      return x.far - y.far || x.tier - y.tier || b.speed - a.speed || (a.name < b.name ? -1 : 1);
+    })[0];
+    const u = this.machineUnlock(pick);
+    if (!u || this.state.researched.has(u.technology)) return { name: pick.name };
+    return { name: pick.name, research: u.technology, ...(u.missingPacks.length ? { packs: u.missingPacks } : {}) };
   }
 
   private machineUnlockedInSave(m: Machine): boolean {

@@ -7,6 +7,7 @@ import { findTool } from '../../core/assistant/tools/registry';
 import { runTool } from '../../core/assistant/tools/run';
 import { blockFlows, blockMachines, getBlock, listBlocks } from '../../core/planning/factory/blocks';
 import { gameIndex } from '../../core/planning/gameIndex';
+import type { GoodInfoResult } from '../../core/planning/queries';
 import { perSecond, power, short } from '../../webview/format';
 
 export const REFERENCE_SCHEME = 'pyops';
@@ -51,7 +52,8 @@ export class ReferenceDocuments implements vscode.TextDocumentContentProvider {
     if (!tool) return `# ${name}\n`;
     const out = await runTool(tool, { good: name }, { project: p, caller: 'vscode' });
     if (!out.ok) return `# ${name}\n\n${out.error}\n`;
-    const r = out.result as { display: string; name: string; kind: string; classification: string; verdict: string; reason: string; cost: number | null; producers: { count: number; top: Array<{ display: string; lockState: string }> }; consumers: { count: number; top: Array<{ display: string }> }; fromBlock?: string; spoils?: unknown };
+    // Typed by the query's own result, so a renamed field fails the build instead of printing "undefined".
+    const r = out.result as GoodInfoResult;
     const lines = [
       `# ${r.display}`,
       '',
@@ -61,7 +63,7 @@ export class ReferenceDocuments implements vscode.TextDocumentContentProvider {
       '',
       r.fromBlock ? `Made by the block **${r.fromBlock}**.\n` : '',
       `## Made by (${r.producers.count})`,
-      ...r.producers.top.map((x) => `- ${x.display} (${x.lockState})`),
+      ...r.producers.top.map((x) => `- ${x.display} (${x.state})`),
       '',
       `## Used by (${r.consumers.count})`,
       ...r.consumers.top.map((x) => `- ${x.display}`),

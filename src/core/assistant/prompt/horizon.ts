@@ -46,7 +46,7 @@ export function horizonContract(h: Horizon): string {
     case 'now':
       return [
         'Current planning horizon: NOW',
-        '- Plan only with what the player can build today: recipes and machines whose `buildableNow` is true.',
+        '- Plan only with what the player can build today: recipes and machines whose `state` is `unlocked` or `buildable`.',
         '- Never use a recipe that needs research, and never use a TURD branch that is blocked or merely pickable. Picking a branch is a near-permanent, factory-wide commitment; a Now plan never requires one.',
         '- After a Now block or plan, call `availableTurds` for the recipes you used and present its opportunities as advice only ("if you pick X, these recipes improve"), not as part of the plan.',
         h.packs.length
@@ -62,7 +62,7 @@ export function horizonContract(h: Horizon): string {
       } else {
         lines.push('- No target is set, so the tier is unknown; ask the user for the target, or plan as for NOW and say so.');
       }
-      lines.push('- Use only recipes whose `availableNow` is true and pick the best available variant; TURD branches that are pickable may be chosen, blocked ones may not.');
+      lines.push('- Use only recipes whose `state` is `unlocked`, `buildable` or `turd-pick` and pick the best variant; a `turd-pick` is a branch the user must pick, a `turd-blocked` one may not be used.');
       if (h.targetPacks) {
         lines.push(h.targetPacks.length ? `- Packs of that tier: ${code(h.targetPacks)}.` : '- That tier needs no science packs.');
       }
@@ -72,7 +72,7 @@ export function horizonContract(h: Horizon): string {
       return [
         'Current planning horizon: FUTURE',
         '- Anything obtainable may be used, researched or not.',
-        '- Call out every recipe that needs research together with the packs it is missing (`needsResearch`), and every TURD choice it implies: a pickable branch is a pick the user must make, a blocked branch needs a respec.',
+        '- Call out every recipe that still needs research (`state` `buildable`, not `unlocked`; recipeInfo\'s unlocks and researchPath name the technology and the packs it is missing), and every TURD choice it implies: `turd-pick` is a pick the user must make, `turd-blocked` needs a respec.',
         h.packs.length ? `- Packs the player already produces: ${code(h.packs)}.` : '- The user has not said which science packs they produce.',
       ].join('\n');
   }

@@ -4,7 +4,7 @@
 // it spoils on its own. One good, or several in one batch.
 import type { PlanningContext } from '../context';
 import { parseInput, QueryError, requireGood } from './errors';
-import { costOut, inText, isDisposalRecipeFor, outText, pickerInfo, rankedRecipes, spoilFacts, type LockState, type SpoilFacts } from './common';
+import { costOut, inText, isDisposalRecipeFor, outText, pickerInfo, rankedRecipes, spoilFacts, verdictFields, type CandidateNeeds, type CandidateState, type SpoilFacts } from './common';
 import { byproductSinksBatchInput, byproductSinksInput, type ByproductSinksBatchInput, type ByproductSinksInput } from './schemas';
 
 export interface ByproductSinksResult {
@@ -12,11 +12,11 @@ export interface ByproductSinksResult {
   display: string;
   spoils: SpoilFacts | null;
   importingBlocks: string[];
-  consumedBy: Array<{ recipe: string; display: string; available: boolean; lockState: LockState; lockReason?: string; cost: number | null; in: string; out: string }>;
+  consumedBy: Array<{ recipe: string; display: string; state: CandidateState; needs?: CandidateNeeds; cost: number | null; in: string; out: string }>;
   consumersTotal: number;
   truncated: boolean;
   /** Disposals: pure voids and residue-giving disposals (out states what is given back). */
-  voidOptions: Array<{ recipe: string; display: string; available: boolean; lockState: LockState; lockReason?: string; hidden: boolean; in: string; out: string }>;
+  voidOptions: Array<{ recipe: string; display: string; state: CandidateState; needs?: CandidateNeeds; hidden: boolean; in: string; out: string }>;
   note: string;
 }
 
@@ -59,12 +59,11 @@ function sinksOf(ctx: PlanningContext, name: string, limit: number, importingBlo
   const g = ctx.g;
   const good = requireGood(ctx, name);
   const ranked = rankedRecipes(ctx, good.name, 'consume').filter((r) => r.info.recipe.kind !== 'burning' && !isDisposalRecipeFor(g, r.info.recipe, good.name));
-  const consumedBy = ranked.slice(0, limit).map((r) => ({
+  const shown = ranked.slice(0, limit);
+  const consumedBy = shown.map((r) => ({
     recipe: r.info.recipe.name,
     display: r.info.recipe.display,
-    available: r.info.selectable,
-    lockState: r.info.lockState,
-    ...(r.info.lockReason ? { lockReason: r.info.lockReason } : {}),
+    ...verdictFields(r.info.verdict),
     cost: costOut(r.cost),
     in: inText(r.info.recipe),
     out: outText(r.info.recipe),
@@ -75,17 +74,16 @@ function sinksOf(ctx: PlanningContext, name: string, limit: number, importingBlo
     .filter((r) => isDisposalRecipeFor(g, r, good.name) && !ctx.availability.isExcluded(r.name))
     .map((r) => ({ r, p: pickerInfo(ctx, r) }))
     .sort((x, y) => x.p.rank - y.p.rank || Number(x.r.hidden) - Number(y.r.hidden) || (x.r.name < y.r.name ? -1 : 1))
-    .slice(0, MAX_VOIDS)
-    .map(({ r, p }) => ({
-      recipe: r.name, display: r.display, available: p.selectable, lockState: p.lockState, ...(p.lockReason ? { lockReason: p.lockReason } : {}), hidden: r.hidden, in: inText(r), out: outText(r),
-    }));
+    .slice(0, MAX_VOIDS);
+  const voidOptions = voids.map(({ r, p }) => ({ recipe: r.name, display: r.display, ...verdictFields(p.verdict), hidden: r.hidden, in: inText(r), out: outText(r) }));
   const burn = g.consumersOf(good.name).find((n) => g.recipes.get(n)!.kind === 'burning');
   const spoils = spoilFacts(ctx, good) ?? null;
-  const usable = consumedBy.filter((c) => c.available).length;
+  const usable = shown.filter((r) => r.info.selectable).length;
+  const v = voids[0];
   const parts = [
     usable ? `${usable} selectable recipe${usable === 1 ? '' : 's'} use it: route it there (a drain pin in the block, or a block that consumes it)` : 'no selectable recipe uses it',
-    voids.length
-      ? `void it with ${voids[0].recipe} (${voids[0].in} → ${voids[0].out})${voids[0].available ? '' : ` — not selectable yet: ${voids[0].lockReason ?? voids[0].lockState}`}`
+    v
+      ? `void it with ${v.r.name} (${inText(v.r)} → ${outText(v.r)})${v.p.selectable ? '' : ` — not selectable yet: ${v.p.lockReason ?? v.p.verdict.state}`}`
       : 'no void recipe exists',
     ...(burn ? [`it is a fuel (${burn})`] : []),
     ...(spoils ? [`it spoils into ${spoils.into ?? 'nothing'} after ${spoils.seconds} s`] : []),
@@ -98,7 +96,7 @@ function sinksOf(ctx: PlanningContext, name: string, limit: number, importingBlo
     consumedBy,
     consumersTotal: ranked.length,
     truncated: ranked.length > limit,
-    voidOptions: voids,
+    voidOptions,
     note: parts.join('; '),
   };
 }

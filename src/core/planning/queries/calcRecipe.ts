@@ -9,7 +9,7 @@ import { computeEffects, productAmount, type BeaconConfig, type ModuleCount } fr
 import { checkFluidFuel, defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
 import { suggestModules, type FillStrategy } from '../moduleFill';
 import { parseInput, QueryError, requireBeacon, requireGood, requireModule, requireRecipe, suggest } from './errors';
-import { machineText, pickerInfo, round } from './common';
+import { machineText, pickerInfo, round, verdictFields, type CandidateNeeds, type CandidateState } from './common';
 import { calcRecipeInput, type CalcRecipeInput } from './schemas';
 
 export interface Flow {
@@ -30,15 +30,16 @@ export interface CalcRecipeResult {
     rule: MachineRule;
     explanation: string;
     text: string;
-    availableNow: boolean;
-    buildableNow: boolean;
-    /** Not buildable under the horizon: the technology that unlocks it. */
-    needs?: { technology: string; display: string; missingPacks: string[] } | null;
+    /** The machine's state under the horizon, in the words of every tool (see CandidateState). */
+    state: CandidateState;
+    /** What unlocks the machine when it is not in the save yet. */
+    needs?: CandidateNeeds;
     /** Set when the machine is not buildable under the horizon. */
     warning?: string;
   };
-  recipeSelectable: boolean;
-  recipeLock?: string;
+  /** The recipe's own state and what is left to do for it. */
+  recipeState: CandidateState;
+  recipeNeeds?: CandidateNeeds;
   modulesPlaced: ModuleCount[];
   rejectedModules?: Array<{ name: string; reason: string }>;
   fill?: { strategy: FillStrategy; reason: string; modules: ModuleCount[]; applied: boolean };
@@ -216,7 +217,6 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
     };
   }
 
-  const mav = a.machine(machine.name);
   return {
     recipe: rec.name,
     display: rec.display,
@@ -228,13 +228,11 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
       rule: choice.rule,
       explanation: choice.explanation,
       text: machineText(choice),
-      availableNow: mav.availableNow,
-      buildableNow: mav.buildableNow,
-      ...(choice.needs !== undefined ? { needs: choice.needs } : {}),
+      ...verdictFields(a.machineVerdict(machine.name)),
       ...(choice.warning ? { warning: choice.warning } : {}),
     },
-    recipeSelectable: info.selectable,
-    ...(info.lockReason ? { recipeLock: info.lockReason } : {}),
+    recipeState: info.verdict.state,
+    ...(info.verdict.needs ? { recipeNeeds: info.verdict.needs } : {}),
     modulesPlaced: fx.modulesPlaced,
     ...(fx.rejected.length ? { rejectedModules: fx.rejected } : {}),
     ...(fill ? { fill } : {}),

@@ -2,7 +2,7 @@
 // recipe under the current horizon (domain A), barrel and void detection, good classification and
 // spoilage facts. Per-availability caches keep repeated queries cheap.
 import type { GameIndex, Good, Ingredient, Product, Recipe } from '../gameIndex';
-import { notBuildableSuffix, type DefaultMachine, type LockState, type RecipeAvailability } from '../availability';
+import { notBuildableSuffix, type CandidateVerdict, type DefaultMachine, type LockState, type RecipeAvailability } from '../availability';
 import type { PlanningContext } from '../context';
 import { roundCost, unitCost, recipeCost } from './cost';
 
@@ -82,12 +82,14 @@ export function isDisposalRecipeFor(g: GameIndex, r: Recipe, good: string): bool
   return given < r.ingredients[0].amount;
 }
 
-export { MACHINELESS_KINDS, type LockState } from '../availability';
+export { MACHINELESS_KINDS, type CandidateNeeds, type CandidateState, type CandidateVerdict, type LockState } from '../availability';
 
 /** A recipe's verdict under the horizon (the availability layer's, one for every tool) and its default machine. */
 export interface PickerInfo {
   recipe: Recipe;
   avail: RecipeAvailability;
+  /** The verdict as tool results state it: one state and what is left to do. */
+  verdict: CandidateVerdict;
   /** Can be picked under the horizon (domain A "selectable"). */
   selectable: boolean;
   /** 0 unlocked in the save, 1 selectable, 2 locked, 3 superseded. */
@@ -111,7 +113,7 @@ export function pickerInfo(ctx: PlanningContext, recipe: Recipe): PickerInfo {
   const hit = cache.get(recipe.name);
   if (hit) return hit;
   const avail = a.recipe(recipe.name);
-  const out: PickerInfo = { recipe, avail, selectable: avail.selectable, rank: avail.rank, lockState: avail.lockState, lockReason: avail.lockReason, machine: a.defaultMachine(recipe) };
+  const out: PickerInfo = { recipe, avail, verdict: a.recipeVerdict(recipe.name), selectable: avail.selectable, rank: avail.rank, lockState: avail.lockState, lockReason: avail.lockReason, machine: a.defaultMachine(recipe) };
   cache.set(recipe.name, out);
   return out;
 }
@@ -151,22 +153,9 @@ export function rankedRecipes(ctx: PlanningContext, good: string, direction: 'pr
   return out.map(({ info, cost }) => ({ info, cost }));
 }
 
-/** The research facts of a recipe, as the candidate fields of domain D. */
-export function researchFields(p: PickerInfo): {
-  availableNow: boolean;
-  buildableNow: boolean;
-  research: string;
-  needsResearch?: string[];
-  turd?: { master: string; choice: string; state: string };
-} {
-  const av = p.avail;
-  return {
-    availableNow: av.availableNow,
-    buildableNow: av.buildableNow,
-    research: av.research,
-    ...(av.needsPacks.length ? { needsResearch: av.needsPacks } : {}),
-    ...(av.turd ? { turd: { master: av.turd.master, choice: av.turd.branch, state: av.turd.state } } : {}),
-  };
+/** A candidate's availability in tool results: `state`, and `needs` when something is left to do. */
+export function verdictFields(v: CandidateVerdict): CandidateVerdict {
+  return { state: v.state, ...(v.needs ? { needs: v.needs } : {}) };
 }
 
 /** Machine text for results: "Press MK2 [press-mk2] ×1.1 — fastest buildable machine …". */

@@ -4,7 +4,7 @@ import type { PlanningContext } from '../context';
 import { goodCost } from './cost';
 import { requireGood, parseInput } from './errors';
 import {
-  ADDITIVE_CONSUMERS, costOut, isRaw, pickerInfo, rankedRecipes, realConsumers, realProducers, spoilFacts, type SpoilFacts,
+  ADDITIVE_CONSUMERS, costOut, isRaw, pickerInfo, rankedRecipes, realConsumers, realProducers, spoilFacts, type CandidateState, type SpoilFacts,
 } from './common';
 import { goodInfoInput, type GoodInfoInput } from './schemas';
 
@@ -17,7 +17,7 @@ export interface GoodInfoResult {
   kind: string;
   type: string;
   cost: number | null;
-  producers: { count: number; selectable: number; top: Array<{ recipe: string; display: string; lockState: string }> };
+  producers: { count: number; selectable: number; top: Array<{ recipe: string; display: string; state: CandidateState }> };
   consumers: { count: number; top: Array<{ recipe: string; display: string }> };
   additive: boolean;
   classification: GoodClassification;
@@ -94,7 +94,7 @@ export function goodInfo(ctx: PlanningContext, raw: GoodInfoInput, opts: GoodInf
     producers: {
       count: producers.length,
       selectable,
-      top: ranked.slice(0, TOP).map((r) => ({ recipe: r.info.recipe.name, display: r.info.recipe.display, lockState: r.info.lockState })),
+      top: ranked.slice(0, TOP).map((r) => ({ recipe: r.info.recipe.name, display: r.info.recipe.display, state: r.info.verdict.state })),
     },
     consumers: {
       count: consumers.length,

@@ -10,7 +10,7 @@ import type { PlanningContext } from '../context';
 import type { Recipe } from '../gameIndex';
 import { parseInput, requireGood } from './errors';
 import {
-  ADDITIVE_CONSUMERS, SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, type RankedRecipe, type SpoilFacts,
+  ADDITIVE_CONSUMERS, SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, verdictFields, type CandidateNeeds, type CandidateState, type RankedRecipe, type SpoilFacts,
 } from './common';
 import { consumedInputs, makeableGoods } from './makeable';
 import { unlockPacks } from './researchPath';
@@ -20,16 +20,14 @@ export type Seam = 'raw' | 'block' | 'shared' | 'depth' | 'energy' | 'dead-end';
 
 export interface GraphCandidate {
   recipe: string;
-  lockState: string;
-  /** Only when false: selectable but not buildable yet (a pickable TURD branch under Up to target). */
-  buildableNow?: false;
-  turd?: { master: string; choice: string; state: string };
+  /** Its availability under the horizon (see CandidateState). */
+  state: CandidateState;
+  /** What is left to do: research (and missing packs), a TURD pick, a machine. */
+  needs?: CandidateNeeds;
   cost: number | null;
   prod: boolean;
   in: string;
   out: string;
-  /** Why it is not selectable (only on the locked candidates of a dead-end target). */
-  why?: string;
 }
 
 export interface GraphNode {
@@ -84,7 +82,7 @@ const FRONTIER_RESERVE = 600;
 
 export const GRAPH_LEGEND =
   'goods: breadth first from the target, each once. candidates: producers selectable under the horizon, best first ' +
-  '(unlocked in the save, then selectable; then cost/unit), only these are expanded; moreCandidates = selectable ones not listed; ' +
+  '(state unlocked, then buildable or turd-pick; then cost/unit), only these are expanded; needs = what is left to do; moreCandidates = selectable ones not listed; ' +
   'locked = the others in one line with the cheapest unlock (researchPath it). leaf+seam = not expanded: raw, block (an existing ' +
   'block makes it), shared (≥25 consumers), depth, energy, dead-end (nothing selectable makes it: import it or unlock it).';
 
@@ -151,7 +149,7 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
       if (!open.length) {
         node.deadEnd = true;
         // The target's own recipes are worth naming even when none is selectable: they are what to unlock.
-        if (isTarget) node.candidates = closed.slice(0, input.candidatesPerGood).map((r) => ({ ...candidate(ctx, r), why: r.info.lockReason }));
+        if (isTarget) node.candidates = closed.slice(0, input.candidatesPerGood).map((r) => candidate(r));
         seam ??= 'dead-end';
       } else {
         const shown = open.slice(0, input.candidatesPerGood);
@@ -162,7 +160,7 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
           node.blockedBy = blockers.slice(0, MAX_BLOCKERS);
         }
         if (!seam) {
-          node.candidates = shown.map((r) => candidate(ctx, r));
+          node.candidates = shown.map((r) => candidate(r));
           if (open.length > shown.length) node.moreCandidates = open.length - shown.length;
           expand = shown;
         }
@@ -226,13 +224,10 @@ function nextText(target: string): string {
   return `budget reached: call recipeOptionsBatch with the unexpanded goods you need, or recipeGraph on one of them (or raise maxChars/nodeBudget for ${target})`;
 }
 
-function candidate(ctx: PlanningContext, r: RankedRecipe): GraphCandidate {
-  const av = r.info.avail;
+function candidate(r: RankedRecipe): GraphCandidate {
   return {
     recipe: r.info.recipe.name,
-    lockState: r.info.lockState,
-    ...(r.info.selectable && !av.buildableNow ? { buildableNow: false as const } : {}),
-    ...(av.turd ? { turd: { master: av.turd.master, choice: av.turd.branch, state: av.turd.state } } : {}),
+    ...verdictFields(r.info.verdict),
     cost: costOut(r.cost),
     prod: r.info.recipe.allowProductivity,
     in: inText(r.info.recipe),

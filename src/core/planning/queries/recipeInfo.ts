@@ -1,5 +1,5 @@
-// recipeInfo: one recipe in depth — timing, cost, productivity, every machine that can run it (with
-// availability, power, slots and the modules that fit), fuels for burner machines, spoiling
+// recipeInfo: one recipe in depth — timing, cost, productivity, its availability (one `state` and
+// `needs`), every machine that can run it (in the same state words, power, slots and the modules that fit), fuels for burner machines, spoiling
 // products, the technologies unlocking it and its TURD relations.
 import type { PlanningContext } from '../context';
 import type { Machine } from '../gameIndex';
@@ -7,7 +7,7 @@ import { moduleMisfit } from '../effects';
 import { fuelsFor } from '../energy';
 import { recipeCost } from './cost';
 import { parseInput, requireRecipe } from './errors';
-import { costOut, fmtNum, inText, machineText, outText, pickerInfo, researchFields, round, spoilFacts, type SpoilFacts } from './common';
+import { costOut, fmtNum, inText, machineText, outText, pickerInfo, round, spoilFacts, verdictFields, type CandidateNeeds, type CandidateState, type SpoilFacts } from './common';
 import { recipeInfoInput, type RecipeInfoInput } from './schemas';
 
 const MAX_MACHINES = 12;
@@ -24,14 +24,19 @@ export interface RecipeInfoResult {
   hidden: boolean;
   cost: number | null;
   prod: { allowed: boolean; maxPct: number; researchPct: number };
-  availability: ReturnType<typeof researchFields> & { lockState: string; lockReason?: string; unlockedNow: boolean; superseded?: { by: string; branch: string } };
+  /** Its availability under the horizon (see CandidateState). */
+  state: CandidateState;
+  /** What is left to do: research (and missing packs), a TURD pick, a machine, or the recipe to use instead. */
+  needs?: CandidateNeeds;
   defaultMachine: {
     name: string | null;
     rule: string;
     explanation: string;
     text: string;
-    buildable: boolean;
-    needs?: { technology: string; display: string; missingPacks: string[] } | null;
+    /** The machine's own state (absent without a machine). */
+    state?: CandidateState;
+    needs?: CandidateNeeds;
+    /** Set exactly when the machine is not buildable under the horizon. */
     warning?: string;
   };
   machines: Array<{
@@ -42,8 +47,8 @@ export interface RecipeInfoResult {
     kW: number;
     drainKW: number;
     energySource: string | null;
-    availableNow: boolean;
-    buildableNow: boolean;
+    state: CandidateState;
+    needs?: CandidateNeeds;
     /** Recipes that make the machine's item. */
     madeBy: string[];
     allowedModuleCategories: string[] | null;
@@ -89,8 +94,7 @@ export function recipeInfo(ctx: PlanningContext, raw: RecipeInfoInput): RecipeIn
       kW: round(m.energyUsageW / 1000),
       drainKW: round(m.drainW / 1000),
       energySource: m.energySource,
-      availableNow: av.availableNow,
-      buildableNow: av.buildableNow,
+      ...verdictFields(a.machineVerdict(m.name)),
       madeBy: av.madeBy.slice(0, 4),
       allowedModuleCategories: m.allowedModuleCategories,
       allowedEffects: m.allowedEffects,
@@ -123,16 +127,10 @@ export function recipeInfo(ctx: PlanningContext, raw: RecipeInfoInput): RecipeIn
       maxPct: Math.round((rec.maxProductivity ?? 3) * 1000) / 10,
       researchPct: Math.round(a.productivityBonus(rec) * 1000) / 10,
     },
-    availability: {
-      ...researchFields(info),
-      lockState: info.lockState,
-      ...(info.lockReason ? { lockReason: info.lockReason } : {}),
-      unlockedNow: info.avail.unlockedInSave,
-      ...(info.avail.supersededBy ? { superseded: { by: info.avail.supersededBy.recipe, branch: info.avail.supersededBy.branch } } : {}),
-    },
+    ...verdictFields(info.verdict),
     defaultMachine: {
-      name: dm?.name ?? null, rule: info.machine.rule, explanation: info.machine.explanation, text: machineText(info.machine), buildable: info.machine.buildable,
-      ...(info.machine.needs !== undefined ? { needs: info.machine.needs } : {}),
+      name: dm?.name ?? null, rule: info.machine.rule, explanation: info.machine.explanation, text: machineText(info.machine),
+      ...(dm ? verdictFields(a.machineVerdict(dm.name)) : {}),
       ...(info.machine.warning ? { warning: info.machine.warning } : {}),
     },
     machines: ms.slice(0, MAX_MACHINES).map(machineRow),

@@ -1,19 +1,20 @@
 // recipeOptions / recipeOptionsBatch: ranked producers or consumers of a good, in picker order
 // (unlocked in the save, selectable, locked, superseded; then cost, then name), each with its
-// availability, lock state and the machine the default rule picks, stated in words.
+// availability as one `state` (plus `needs`: what is left to do) and the machine the default rule
+// picks, stated in words.
 import type { PlanningContext } from '../context';
 import type { Machine } from '../gameIndex';
 import { parseInput, QueryError, requireGood } from './errors';
-import { costOut, inText, machineText, outText, rankedRecipes, researchFields, type LockState, type RankedRecipe } from './common';
+import { costOut, inText, machineText, outText, rankedRecipes, verdictFields, type CandidateNeeds, type CandidateState, type RankedRecipe } from './common';
 import { recipeOptionsBatchInput, recipeOptionsInput, type RecipeOptionsBatchInput, type RecipeOptionsInput } from './schemas';
 
 export interface RecipeCandidate {
   recipe: string;
   display: string;
-  /** Selectable under the horizon (research, TURD, a machine, not superseded). */
-  available: boolean;
-  lockState: LockState;
-  lockReason?: string;
+  /** Its availability under the horizon (see CandidateState). */
+  state: CandidateState;
+  /** What is left to do: research (and missing packs), a TURD pick, a machine, or the recipe to use instead. */
+  needs?: CandidateNeeds;
   /** Intrinsic cost per unit of the good (producers) or per craft (consumers); null = unpriced. */
   cost: number | null;
   /** Productivity modules/bonuses apply. */
@@ -22,18 +23,10 @@ export interface RecipeCandidate {
   /** The machine the default rule picks, and why. */
   machine: string;
   machineName: string | null;
-  /** The default machine is not buildable under the horizon: the technology that unlocks it ('' when none does). */
-  machineNeeds?: string;
-  machineFavorite?: { name: string; buildableNow: boolean; used: boolean };
-  fastestMachine?: { name: string; speed: number; availableNow: boolean; buildableNow: boolean };
-  unlockedNow: boolean;
-  availableNow: boolean;
-  buildableNow: boolean;
-  research: string;
-  needsResearch?: string[];
-  unlockedBy: string[];
-  turd?: { master: string; choice: string; state: string };
-  superseded?: { by: string; branch: string };
+  /** The favourite machine of the category, in the same state words. */
+  machineFavorite?: { name: string; state: CandidateState; used: boolean };
+  /** A faster machine than the default one, in the same state words. */
+  fastestMachine?: { name: string; speed: number; state: CandidateState };
   in: string;
   out: string;
 }
@@ -58,28 +51,20 @@ export function candidateOf(ctx: PlanningContext, r: RankedRecipe): RecipeCandid
   const fav = favoriteFor(ctx, rec.categories);
   const all = ctx.g.machinesFor(rec).filter((x) => !a.isExcluded(x.name) && !(x.hidden && !x.item));
   const fastest = all.length ? all.reduce((best, x) => (x.speed > best.speed ? x : best)) : null;
-  const research = researchFields(info);
   const bonus = a.productivityBonus(rec);
   return {
     recipe: rec.name,
     display: rec.display,
-    available: info.selectable,
-    lockState: info.lockState,
-    ...(info.lockReason ? { lockReason: info.lockReason } : {}),
+    ...verdictFields(info.verdict),
     cost: costOut(r.cost),
     prod: rec.allowProductivity,
     ...(bonus > 0 ? { researchProdPct: Math.round(bonus * 1000) / 10 } : {}),
     machine: machineText(info.machine),
     machineName: m?.name ?? null,
-    ...(m && !info.machine.buildable ? { machineNeeds: info.machine.needs?.technology ?? '' } : {}),
-    ...(fav ? { machineFavorite: { name: fav.name, buildableNow: a.machine(fav.name).buildableNow, used: m?.name === fav.name } } : {}),
+    ...(fav ? { machineFavorite: { name: fav.name, state: a.machineVerdict(fav.name).state, used: m?.name === fav.name } } : {}),
     ...(fastest && m && fastest.name !== m.name && fastest.speed > m.speed
-      ? { fastestMachine: { name: fastest.name, speed: fastest.speed, availableNow: a.machine(fastest.name).availableNow, buildableNow: a.machine(fastest.name).buildableNow } }
+      ? { fastestMachine: { name: fastest.name, speed: fastest.speed, state: a.machineVerdict(fastest.name).state } }
       : {}),
-    unlockedNow: info.avail.unlockedInSave,
-    ...research,
-    unlockedBy: info.avail.unlockedBy,
-    ...(info.avail.supersededBy ? { superseded: { by: info.avail.supersededBy.recipe, branch: info.avail.supersededBy.branch } } : {}),
     in: inText(rec),
     out: outText(rec),
   };
@@ -96,18 +81,19 @@ function favoriteFor(ctx: PlanningContext, categories: string[]): Machine | null
 }
 
 export const MACHINE_RULE =
-  'machine = your favorite for the category if set and buildable, else the fastest buildable machine; when none is buildable, the fastest one, marked not buildable with the technology it needs (machineNeeds)';
+  'machine = your favorite for the category if set and buildable, else the fastest buildable machine; when none is buildable, the fastest one, marked not buildable with the technology it needs';
 
 function optionsFor(ctx: PlanningContext, good: string, direction: 'produce' | 'consume', limit: number): RecipeOptionsResult {
   const x = requireGood(ctx, good);
   const ranked = rankedRecipes(ctx, x.name, direction);
-  const candidates = ranked.slice(0, limit).map((r) => candidateOf(ctx, r));
+  const shown = ranked.slice(0, limit);
+  const candidates = shown.map((r) => candidateOf(ctx, r));
   const note = !ranked.length
     ? direction === 'produce'
       ? `nothing makes ${x.name}${ctx.g.consumersOf(x.name).length ? '; it must come from outside (raw resource or import)' : ''}`
       : `nothing uses ${x.name}`
-    : !candidates.some((c) => c.available)
-      ? `none is selectable under the ${ctx.availability.mode} horizon; see lockReason`
+    : !shown.some((r) => r.info.selectable)
+      ? `none is selectable under the ${ctx.availability.mode} horizon; each one's needs says what to unlock`
       : undefined;
   return {
     good: x.name,

@@ -160,6 +160,60 @@ describe('availability', () => {
     });
   });
 
+  describe('state for tool results', () => {
+    const HORIZONS: Array<[string, Parameters<World['state']>]> = [
+      ['now, no packs', [{ research_mode: 'now', available_science_packs: [] }]],
+      ['now, basic, early research', [{ research_mode: 'now', available_science_packs: [BASIC] }, ['automation-basics', 'electronics']]],
+      ['target lean circuits', [{ research_mode: 'target', horizon_target: 'circuit-lean' }]],
+      ['future, tempered press picked', [{ research_mode: 'future' }, [], { 'press-upgrade': 'tempered-press' }]],
+      ['future', [{ research_mode: 'future' }]],
+    ];
+
+    it('is derived from the one verdict: usable states are selectable, unlocked is rank 0, needs only when not usable', () => {
+      const seen = new Set<string>();
+      for (const [label, args] of HORIZONS) {
+        const a = avail(...args);
+        for (const r of w.g.recipes.keys()) {
+          const av = a.recipe(r);
+          const v = a.recipeVerdict(r);
+          seen.add(v.state);
+          const usable = v.state === 'unlocked' || v.state === 'buildable';
+          const at = `${r} under ${label}: ${JSON.stringify(v)}`;
+          if (usable) assert.equal(av.selectable, true, at);
+          // A selectable recipe not yet usable is only a TURD pick (Up to target plans through the pick).
+          if (av.selectable && !usable) assert.deepEqual([v.state, a.mode], ['turd-pick', 'target'], at);
+          assert.equal(v.state === 'unlocked', av.rank === 0, at);
+          assert.equal(v.state === 'superseded', av.rank === 3, at);
+          assert.equal(v.needs !== undefined, !usable, at);
+          if (v.state === 'needs-research') assert.ok(v.needs?.research, at);
+          if (v.state === 'turd-pick' || v.state === 'turd-blocked') assert.equal(v.needs?.turd?.branch, av.turd?.branch, at);
+          if (v.state === 'no-machine') assert.ok(v.needs?.machine, at);
+        }
+      }
+      // The sample world exercises every word.
+      assert.deepEqual([...seen].sort(), ['buildable', 'needs-research', 'no-machine', 'superseded', 'turd-blocked', 'turd-pick', 'unlocked']);
+    });
+
+    it('names the machine and its technology when only the machine is missing', () => {
+      // tailings-void is enabled; its only machine, the void pit, comes with electronics (basic packs).
+      const none = avail({ research_mode: 'now', available_science_packs: [] }).recipeVerdict('tailings-void');
+      assert.deepEqual(none, { state: 'no-machine', needs: { machine: { name: 'void-pit', research: 'electronics', packs: [BASIC] } } });
+      assert.deepEqual(avail({ research_mode: 'now', available_science_packs: [BASIC] }).recipeVerdict('tailings-void'), { state: 'buildable' });
+      assert.deepEqual(avail({ research_mode: 'now', available_science_packs: [BASIC] }, ['automation-basics', 'electronics']).recipeVerdict('tailings-void'), { state: 'unlocked' });
+    });
+
+    it('gives machines the same words', async () => {
+      const now = avail({ research_mode: 'now', available_science_packs: [BASIC] }, ['automation-basics']);
+      assert.deepEqual(now.machineVerdict('press'), { state: 'unlocked' });
+      assert.deepEqual(now.machineVerdict('press-mk2'), { state: 'needs-research', needs: { research: ['advanced-pressing'], packs: [ADV] } });
+      assert.deepEqual(avail({ research_mode: 'future' }).machineVerdict('press-mk2'), { state: 'buildable' });
+      const pw = await privateSampleWorld();
+      const legacy: Machine = { ...pw.g.machines.get('press-mk2')!, name: 'press-legacy', hidden: true, item: null };
+      pw.g.machines.set(legacy.name, legacy);
+      assert.deepEqual(new Availability(pw.g, pw.state({ research_mode: 'future' })).machineVerdict('press-legacy'), { state: 'no-machine' });
+    });
+  });
+
   describe('default machine', () => {
     it('picks the fastest buildable machine and says so', () => {
       const a = avail({ research_mode: 'now', available_science_packs: [BASIC] });

@@ -95,21 +95,24 @@ describe('machine choice and the recipe verdict', () => {
       // mine-brine-spring is enabled, but its only machine (well-pump) is unlocked by fluid-handling.
       const ctx = w.ctx(NONE);
       const info = recipeInfo(ctx, { recipe: 'mine-brine-spring' });
-      assert.deepEqual([info.availability.availableNow, info.availability.buildableNow, info.availability.lockState], [false, false, 'locked']);
-      assert.equal(info.availability.lockReason, 'no machine for it is available yet');
+      // Enabled, so no research of its own: the machine and its technology are what it needs.
+      const needs = { machine: { name: 'well-pump', research: 'fluid-handling', packs: ['basic-research-pack'] } };
+      assert.equal(info.state, 'no-machine');
+      assert.deepEqual(info.needs, needs);
       assert.equal(info.defaultMachine.rule, 'none-buildable');
-      assert.equal(info.defaultMachine.needs!.technology, 'fluid-handling');
+      assert.deepEqual([info.defaultMachine.state, info.defaultMachine.needs], ['needs-research', { research: ['fluid-handling'], packs: ['basic-research-pack'] }]);
       const opt = recipeOptions(ctx, { good: 'brine' }).candidates.find((c) => c.recipe === 'mine-brine-spring')!;
-      assert.deepEqual([opt.available, opt.availableNow, opt.buildableNow, opt.lockState], [false, false, false, 'locked']);
-      assert.equal(opt.machineNeeds, 'fluid-handling');
+      assert.deepEqual([opt.state, opt.needs], ['no-machine', needs]);
       const calc = calcRecipe(ctx, { recipe: 'mine-brine-spring' });
-      assert.equal(calc.recipeSelectable, false);
+      assert.deepEqual([calc.recipeState, calc.recipeNeeds], ['no-machine', needs]);
+      assert.equal(calc.machine.state, 'needs-research');
       assert.equal(calc.machine.rule, 'none-buildable');
       assert.match(calc.machine.warning!, /Well pump \[well-pump\] is not buildable under the now horizon/);
-      // With basic packs all three say available and buildable.
+      // With basic packs all three say buildable (fluid-handling is researchable, not researched).
       const ok = w.ctx(BASIC);
-      assert.equal(recipeInfo(ok, { recipe: 'mine-brine-spring' }).availability.buildableNow, true);
-      assert.equal(recipeOptions(ok, { good: 'brine' }).candidates.find((c) => c.recipe === 'mine-brine-spring')!.available, true);
+      assert.equal(recipeInfo(ok, { recipe: 'mine-brine-spring' }).state, 'buildable');
+      assert.equal(recipeOptions(ok, { good: 'brine' }).candidates.find((c) => c.recipe === 'mine-brine-spring')!.state, 'buildable');
+      assert.equal(calcRecipe(ok, { recipe: 'mine-brine-spring' }).recipeState, 'buildable');
       assert.equal(calcRecipe(ok, { recipe: 'mine-brine-spring' }).machine.warning, undefined);
     });
   });
@@ -121,21 +124,28 @@ describe('machine choice and the recipe verdict', () => {
       py = await loadWorld(requireSharedData(this, 'py-hightech-2.0-data-raw'));
     });
 
-    it('automation-science-pack under Now without packs: locked, on a machine marked not buildable with its technology', () => {
-      // Every assembling machine's recipe is unlocked by a technology costing automation-science-pack
-      // (assembling-machine-3: automation-3), which the player does not produce.
+    it('automation-science-pack under Now without packs: no-machine, on a machine marked not buildable with its technology', () => {
+      // Its own technology (automation-science-pack) costs no packs, so research is not the blocker;
+      // every assembling machine's recipe is unlocked by a technology costing automation-science-pack
+      // (assembling-machine-1: automation, assembling-machine-3: automation-3), which the player does not produce.
       const ctx = py.ctx(NONE);
       const info = recipeInfo(ctx, { recipe: 'automation-science-pack' });
-      assert.deepEqual([info.availability.availableNow, info.availability.buildableNow, info.availability.lockState], [false, false, 'locked']);
+      assert.equal(info.state, 'no-machine');
+      assert.deepEqual(info.needs, {
+        research: ['automation-science-pack'],
+        machine: { name: 'assembling-machine-1', research: 'automation', packs: ['automation-science-pack'] },
+      });
       assert.equal(info.defaultMachine.rule, 'none-buildable');
       assert.equal(info.defaultMachine.name, 'assembling-machine-3');
-      assert.equal(info.defaultMachine.needs!.technology, 'automation-3');
-      assert.ok(info.defaultMachine.needs!.missingPacks.includes('automation-science-pack'));
+      assert.equal(info.defaultMachine.state, 'needs-research');
+      assert.deepEqual(info.defaultMachine.needs!.research, ['automation-3']);
+      assert.ok(info.defaultMachine.needs!.packs!.includes('automation-science-pack'));
       // Producing red science makes assembling-machine-1 (technology automation) buildable.
       const red = py.ctx({ research_mode: 'now', available_science_packs: ['automation-science-pack'] });
       const d = red.availability.defaultMachine('automation-science-pack');
       assert.deepEqual([d.machine!.name, d.rule, d.warning], ['assembling-machine-1', 'fastest-buildable', undefined]);
       assert.equal(red.availability.recipe('automation-science-pack').buildableNow, true);
+      assert.deepEqual(recipeInfo(red, { recipe: 'automation-science-pack' }).state, 'buildable');
     });
   });
 
@@ -151,19 +161,20 @@ describe('machine choice and the recipe verdict', () => {
       // automation-science-pack; the fastest (assembling-machine-3, speed 1.25) needs automation-3.
       const ctx = va.ctx(NONE);
       const info = recipeInfo(ctx, { recipe: 'iron-gear-wheel' });
-      assert.deepEqual([info.availability.availableNow, info.availability.buildableNow, info.availability.lockState], [false, false, 'locked']);
-      assert.deepEqual([info.defaultMachine.name, info.defaultMachine.rule, info.defaultMachine.needs?.technology], ['assembling-machine-3', 'none-buildable', 'automation-3']);
+      const needs = { machine: { name: 'assembling-machine-1', research: 'automation', packs: ['automation-science-pack'] } };
+      assert.deepEqual([info.state, info.needs], ['no-machine', needs]);
+      assert.deepEqual([info.defaultMachine.name, info.defaultMachine.rule, info.defaultMachine.needs?.research], ['assembling-machine-3', 'none-buildable', ['automation-3']]);
       const opt = recipeOptions(ctx, { good: 'iron-gear-wheel' }).candidates.find((c) => c.recipe === 'iron-gear-wheel')!;
-      assert.deepEqual([opt.available, opt.buildableNow, opt.machineNeeds], [false, false, 'automation-3']);
+      assert.deepEqual([opt.state, opt.needs], ['no-machine', needs]);
       const calc = calcRecipe(ctx, { recipe: 'iron-gear-wheel' });
-      assert.equal(calc.recipeSelectable, false);
+      assert.equal(calc.recipeState, 'no-machine');
       assert.match(calc.machine.warning!, /\[assembling-machine-3\] is not buildable under the now horizon: it is unlocked by .* \[automation-3\]/);
       const solved = await solveBlock(va.g, ctx.availability, parseBlockDoc({ goals: [{ good: 'iron-gear-wheel', rate: 1 }], recipes: [{ recipe: 'iron-gear-wheel' }] }));
       assert.deepEqual(solved.rows[0].machineChoice, { rule: 'none-buildable', explanation: solved.rows[0].machineRule, buildable: false, needs: 'automation-3' });
       // Red science produced: assembling-machine-1 (automation) is the fastest buildable.
       const red = va.ctx({ research_mode: 'now', available_science_packs: ['automation-science-pack'] });
       assert.deepEqual([red.availability.defaultMachine('iron-gear-wheel').machine!.name, red.availability.defaultMachine('iron-gear-wheel').rule], ['assembling-machine-1', 'fastest-buildable']);
-      assert.equal(recipeInfo(red, { recipe: 'iron-gear-wheel' }).availability.buildableNow, true);
+      assert.equal(recipeInfo(red, { recipe: 'iron-gear-wheel' }).state, 'buildable');
     });
   });
 });

@@ -35,7 +35,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['lookup'],
     description:
-      'One recipe in depth: category, craft time, availability (availableNow/buildableNow also need a machine that can run it; lockState/lockReason), the default machine (rule favorite/fastest-buildable/none-buildable; when not buildable, `needs` names the technology and a warning is set), the machines that run it (speed, slots, power, energy source, unlock, allowed modules), fuels, spoilage, what unlocks it (science packs, TURD branch). Use for research cost or craft-time questions; for choosing between recipes use recipeOptions instead.',
+      'One recipe in depth: category, craft time, its `state` and `needs` (as in recipeOptions), the default machine (rule favorite/fastest-buildable/none-buildable; its own state and needs, and a warning when not buildable), the machines that run it (state, speed, slots, power, energy source, unlock, allowed modules), fuels, spoilage, what unlocks it (science packs, TURD branch). Use for research cost or craft-time questions; for choosing between recipes use recipeOptions instead.',
     input: q.recipeInfoInput,
     run: (i, ctx) => q.recipeInfo(planning(ctx), i),
     describe: (i) => `Read recipe ${i.recipe}`,
@@ -46,7 +46,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['recipes'],
     description:
-      'Ranked recipes that produce (or consume) one good under the current horizon, each with availableNow/buildableNow (false when no machine that can run it is available), lock state, TURD branch and state, cost, productivity, the machine a draft would use (the default-machine rule; machineNeeds names the technology when that machine is not buildable yet) and in/out text. Prefer recipeOptionsBatch for several goods at once.',
+      'Ranked recipes that produce (or consume) one good under the current horizon, each with one `state`: unlocked (usable in the save), buildable (usable under the horizon), needs-research, turd-pick (a TURD branch to pick; plannable under Up to target), turd-blocked (another branch is picked: a respec), no-machine (no machine that can run it is reachable) or superseded; and, only when not unlocked/buildable, `needs`: research (technologies), packs (science packs not produced), turd (branch to pick), machine (to unlock, with its technology), use (the recipe replacing it). Also cost, productivity, the machine a draft would use (the default-machine rule, not buildable yet says what unlocks it) and in/out text. Machines elsewhere use the same state words. Prefer recipeOptionsBatch for several goods at once.',
     input: q.recipeOptionsInput,
     run: (i, ctx) => q.recipeOptions(planning(ctx), i),
     describe: (i, o) => `Listed ${plural(o.candidates.length, 'recipe')} for ${i.good}`,
@@ -67,7 +67,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['recipes', 'planning'],
     description:
-      "The production neighbourhood of a target under the current horizon, breadth first, cut at seams (raw goods, goods an existing block makes, high fan-out goods, the depth limit, dead ends nothing selectable makes). Lists and expands only recipes selectable under the horizon; each good's locked ones come as one line with the cheapest unlock. Bounded by maxChars; `truncated`/`unexpanded`/`next` say where it stopped. Call it FIRST when drafting a block; then expand the chosen seams with one recipeOptionsBatch.",
+      "The production neighbourhood of a target under the current horizon, breadth first, cut at seams (raw goods, goods an existing block makes, high fan-out goods, the depth limit, dead ends nothing selectable makes). Lists and expands only recipes selectable under the horizon (state as in recipeOptions); each good's locked ones come as one line with the cheapest unlock. Bounded by maxChars; `truncated`/`unexpanded`/`next` say where it stopped. Call it FIRST when drafting a block; then expand the chosen seams with one recipeOptionsBatch.",
     input: q.recipeGraphInput,
     run: (i, ctx) => q.recipeGraph(planning(ctx), i, { blockGoods: blockGoods(ctx) }),
     describe: (i, o) => `Explored the recipe graph of ${i.target} — ${plural(o.goodCount, 'good')}${o.deadEnds?.length ? `, ${plural(o.deadEnds.length, 'dead end')}` : ''}${o.truncated ? ' (budget reached)' : ''}`,
@@ -78,7 +78,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['math'],
     description:
-      'What one building running a recipe does: the machine (machine.rule: user when given, else favorite/fastest-buildable/none-buildable; machine.warning and machine.needs name the unlocking technology when it is not buildable under the horizon), modules placed and rejected with reasons, beacons, TURD branch, effect percentages, per-building crafts/s, inputs, outputs and power, and buildings needed for a target rate. For whole chains draft a block instead.',
+      'What one building running a recipe does: the machine (machine.rule: user when given, else favorite/fastest-buildable/none-buildable; machine.state/needs in the words of recipeOptions, machine.warning when it is not buildable under the horizon; recipeState/recipeNeeds for the recipe), modules placed and rejected with reasons, beacons, TURD branch, effect percentages, per-building crafts/s, inputs, outputs and power, and buildings needed for a target rate. For whole chains draft a block instead.',
     input: q.calcRecipeInput,
     run: (i, ctx) => q.calcRecipe(planning(ctx), i),
     describe: (i) => `Calculated ${i.recipe}${i.targetRate ? ` for ${i.targetRate}/s` : ''}`,
@@ -142,7 +142,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['planning'],
     description:
-      'Where byproducts can go — give `goods` (up to 10) or one `good`; returns `results`, one per good: recipes that consume it (with availability), blocks that import it, void/disposal options (in → out shows what is lost or given back; lockReason when not selectable yet), spoilage, and a one-line note. Route every byproduct of a plan with it: consumer/cascade first, then an importing block, then a void.',
+      'Where byproducts can go — give `goods` (up to 10) or one `good`; returns `results`, one per good: recipes that consume it (with state and needs as in recipeOptions), blocks that import it, void/disposal options (in → out shows what is lost or given back; state and needs too), spoilage, and a one-line note. Route every byproduct of a plan with it: consumer/cascade first, then an importing block, then a void.',
     input: q.byproductSinksBatchInput,
     run: (i, ctx) => q.byproductSinksBatch(planning(ctx), i, (good) => blockImporters(ctx, good)),
     describe: (i, o) => `Looked for sinks of ${i.goods ? plural(o.results.length, 'good') : i.good}`,

@@ -29,8 +29,8 @@ describe('byproductSinks (batch, disposals)', () => {
     it('says why a void is not selectable yet', () => {
       // tailings-void runs only in the void pit, unlocked by electronics (basic packs).
       const r = byproductSinksBatch(w.ctx({ research_mode: 'now', available_science_packs: [] }), { good: 'tailings' }).results[0];
-      assert.equal(r.voidOptions[0].available, false);
-      assert.equal(r.voidOptions[0].lockReason, 'no machine for it is available yet');
+      assert.equal(r.voidOptions[0].state, 'no-machine');
+      assert.deepEqual(r.voidOptions[0].needs, { machine: { name: 'void-pit', research: 'electronics', packs: ['basic-research-pack'] } });
       assert.match(r.note, /void it with tailings-void \(10 tailings → nothing\) — not selectable yet: no machine for it is available yet/);
     });
 

@@ -126,7 +126,9 @@ describe('recipeInfo', () => {
   it('describes machines with availability, power and fitting modules, and the default rule', () => {
     const r = recipeInfo(w.ctx(NOW_BASIC, EARLY), { recipe: 'circuit' });
     assert.equal(r.craftingTime, 1);
-    assert.deepEqual(r.machines.map((m) => [m.name, m.buildableNow]), [['press-mk2', false], ['press', true]]);
+    assert.deepEqual(r.machines.map((m) => [m.name, m.state]), [['press-mk2', 'needs-research'], ['press', 'unlocked']]);
+    assert.deepEqual(r.machines[0].needs, { research: ['advanced-pressing'], packs: ['advanced-research-pack'] });
+    assert.equal(r.state, 'unlocked');
     assert.equal(r.machines[1].kW, 90);
     // speed-module-s2 fits although press-mk2 allows no quality: only its penalty is quality.
     assert.deepEqual(r.machines[1].fittingModules, ['speed-module-s1', 'productivity-module-s1', 'efficiency-module-s1', 'speed-module-s2']);

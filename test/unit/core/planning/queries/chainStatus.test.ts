@@ -133,9 +133,9 @@ describe('byproductSinks', () => {
 
   it('lists consumers with availability, void options and a note', () => {
     const r = byproductSinks(w.ctx(NOW_BASIC), { good: 'tailings' });
-    assert.deepEqual(r.consumedBy.map((c) => [c.recipe, c.available]), [
-      ['reclaim-tailings', true],
-      ['reclaim-tailings-salvage', false],
+    assert.deepEqual(r.consumedBy.map((c) => [c.recipe, c.state]), [
+      ['reclaim-tailings', 'buildable'],
+      ['reclaim-tailings-salvage', 'needs-research'],
     ]);
     assert.deepEqual(r.voidOptions.map((v) => [v.recipe, v.hidden, v.out]), [['tailings-void', true, 'nothing']]);
     assert.equal(r.spoils, null);

@@ -29,6 +29,8 @@ describe('goodInfo', () => {
     assert.equal(r.verdict, 'import');
     assert.equal(r.producers.count, 2);
     assert.equal(r.producers.top[0].recipe, 'gear');
+    // Producers carry the state words of every tool: gear-tempered's TURD master needs advanced packs.
+    assert.deepEqual(r.producers.top.map((p) => [p.recipe, p.state]), [['gear', 'buildable'], ['gear-tempered', 'needs-research']]);
   });
 
   it('says build for an intermediate with a selectable producer, locked when none is', () => {

@@ -39,7 +39,8 @@ describe('recipeGraph', () => {
     const c = r.goods['circuit'].candidates!;
     // circuit-lean needs the lean-press TURD branch of press-upgrade, whose research needs advanced-research-pack.
     assert.deepEqual(c.map((x) => x.recipe), ['circuit']);
-    assert.equal(c[0].lockState, 'unlocked');
+    assert.equal(c[0].state, 'unlocked');
+    assert.equal(c[0].needs, undefined);
     assert.equal(c[0].in, '3 wire + 1 ferrite-plate');
     assert.equal(typeof c[0].cost, 'number');
     // Cheapest unlock of circuit-lean: lean-press's unresearched closure, the branch gate itself free:
@@ -86,10 +87,18 @@ describe('recipeGraph', () => {
     const r = recipeGraph(w.ctx({ research_mode: 'now', available_science_packs: [] }), { target: 'circuit' });
     const n = r.goods['circuit'];
     assert.equal(n.deadEnd, true);
-    assert.deepEqual(n.candidates!.map((c) => [c.recipe, c.lockState]), [['circuit-lean', 'locked'], ['circuit', 'locked']]);
-    assert.match(n.candidates![1].why!, /needs research with basic-research-pack/);
+    assert.deepEqual(n.candidates!.map((c) => [c.recipe, c.state]), [['circuit-lean', 'needs-research'], ['circuit', 'needs-research']]);
+    // What to do next: research electronics with basic packs, and unlock the press (automation-basics is free).
+    assert.deepEqual(n.candidates![1].needs, { research: ['electronics'], packs: ['basic-research-pack'], machine: { name: 'press', research: 'automation-basics' } });
     assert.equal(n.locked, '2 locked; cheapest unlock electronics (30 packs) → circuit');
     assert.equal(r.goodCount, 1, 'a dead end is not expanded');
+  });
+
+  it('lists a TURD recipe Up to target as a turd-pick with the branch to pick', () => {
+    const r = recipeGraph(w.ctx({ research_mode: 'target', horizon_target: 'circuit-lean' }), { target: 'circuit' });
+    const lean = r.goods['circuit'].candidates!.find((c) => c.recipe === 'circuit-lean')!;
+    assert.equal(lean.state, 'turd-pick');
+    assert.deepEqual(lean.needs?.turd, { master: 'press-upgrade', branch: 'lean-press' });
   });
 
   it('cuts at the depth limit', () => {

@@ -1,5 +1,6 @@
 // recipeOptions / recipeOptionsBatch: picker rank (unlocked, selectable, locked, superseded; then
-// cost, missing last; then name), horizon gating, machine text with favorites, in/out strings.
+// cost, missing last; then name), horizon gating as one state with what it needs, machine text with
+// favorites, in/out strings.
 import assert from 'node:assert/strict';
 import { recipeOptions, recipeOptionsBatch } from '../../../../../src/core/planning/queries/recipeOptions';
 import { comparePicks, isBarrelRecipe, isVoidRecipeFor } from '../../../../../src/core/planning/queries/common';
@@ -20,22 +21,24 @@ describe('recipeOptions', () => {
 
   it('puts recipes unlocked in the save first, then selectable, then locked', () => {
     const r = opts('ferrite-plate', NOW_BASIC, EARLY);
-    assert.deepEqual(r.candidates.map((c) => [c.recipe, c.lockState]), [
+    assert.deepEqual(r.candidates.map((c) => [c.recipe, c.state]), [
       ['ferrite-plate', 'unlocked'],
-      ['solvent-wash', 'selectable'],
+      ['solvent-wash', 'buildable'],
     ]);
+    // needs only on what cannot be used under the horizon.
+    assert.deepEqual(r.candidates.map((c) => c.needs), [undefined, undefined]);
     const c = opts('circuit', NOW_BASIC, EARLY);
-    assert.deepEqual(c.candidates.map((x) => [x.recipe, x.lockState, x.available]), [
-      ['circuit', 'unlocked', true],
-      ['circuit-lean', 'locked', false],
+    assert.deepEqual(c.candidates.map((x) => [x.recipe, x.state]), [
+      ['circuit', 'unlocked'],
+      ['circuit-lean', 'needs-research'],
     ]);
-    assert.match(c.candidates[1].lockReason!, /advanced-research-pack/);
-    assert.deepEqual(c.candidates[1].needsResearch, ['advanced-research-pack']);
+    // Its TURD master is the research (with the pack the user does not make), and the branch to pick.
+    assert.deepEqual(c.candidates[1].needs, { research: ['press-upgrade'], packs: ['advanced-research-pack'], turd: { master: 'press-upgrade', branch: 'lean-press' } });
   });
 
   it('orders recipes of one rank by cost per unit of the good, missing last, then by name', () => {
     const r = opts('ferrite-plate', { research_mode: 'now' }, ALL);
-    assert.deepEqual(r.candidates.map((c) => c.lockState), ['unlocked', 'unlocked']);
+    assert.deepEqual(r.candidates.map((c) => c.state), ['unlocked', 'unlocked']);
     const costs = r.candidates.map((c) => unitCost(w.g, w.g.recipes.get(c.recipe)!, 'ferrite-plate')!);
     assert.ok(costs[0] <= costs[1]);
     assert.equal(r.candidates[0].recipe, 'solvent-wash');
@@ -50,26 +53,36 @@ describe('recipeOptions', () => {
 
   it('ranks a superseded recipe last and flags it once its replacement branch is selected', () => {
     const r = opts('gear', { research_mode: 'future' }, ALL, { 'press-upgrade': 'tempered-press' });
-    assert.deepEqual(r.candidates.map((c) => [c.recipe, c.lockState]), [
+    assert.deepEqual(r.candidates.map((c) => [c.recipe, c.state]), [
       ['gear-tempered', 'unlocked'],
       ['gear', 'superseded'],
     ]);
-    assert.deepEqual(r.candidates[1].superseded, { by: 'gear-tempered', branch: 'tempered-press' });
-    assert.equal(r.candidates[1].available, false);
-    assert.deepEqual(r.candidates[0].turd, { master: 'press-upgrade', choice: 'tempered-press', state: 'active' });
+    assert.deepEqual(r.candidates[1].needs, { use: { recipe: 'gear-tempered', branch: 'tempered-press' } });
+    assert.equal(r.candidates[0].needs, undefined);
   });
 
   it('gates TURD recipes by horizon: Target takes a pickable branch, Future only a selected one', () => {
+    // Under Up to target the pick is part of the route: selectable, so ranked with the selectable ones.
     const target = opts('circuit', { research_mode: 'target', horizon_target: 'circuit-lean' });
-    assert.equal(target.candidates.find((c) => c.recipe === 'circuit-lean')!.available, true);
+    const picked = target.candidates.find((c) => c.recipe === 'circuit-lean')!;
+    assert.equal(picked.state, 'turd-pick');
+    assert.deepEqual(picked.needs?.turd, { master: 'press-upgrade', branch: 'lean-press' });
+    assert.ok(target.candidates.every((c) => c.state !== 'needs-research' || c.recipe !== 'circuit-lean'));
     const future = opts('circuit', { research_mode: 'future' });
     const lean = future.candidates.find((c) => c.recipe === 'circuit-lean')!;
-    assert.equal(lean.available, false);
-    assert.equal(lean.availableNow, true);
-    assert.equal(lean.buildableNow, false);
-    assert.match(lean.lockReason!, /needs TURD branch lean-press/);
-    const blocked = opts('circuit', { research_mode: 'future' }, [], { 'press-upgrade': 'tempered-press' });
-    assert.match(blocked.candidates.find((c) => c.recipe === 'circuit-lean')!.lockReason!, /another branch selected/);
+    assert.equal(lean.state, 'turd-pick');
+    // Future reaches every technology but still says which packs the research lacks.
+    // No machine is in the save yet: the cheapest to unlock is named (the press, not the faster press-mk2).
+    assert.deepEqual(lean.needs, {
+      research: ['press-upgrade'],
+      packs: ['advanced-research-pack', 'basic-research-pack'],
+      turd: { master: 'press-upgrade', branch: 'lean-press' },
+      machine: { name: 'press', research: 'automation-basics' },
+    });
+    const blocked = opts('circuit', { research_mode: 'future' }, ALL, { 'press-upgrade': 'tempered-press' });
+    const respec = blocked.candidates.find((c) => c.recipe === 'circuit-lean')!;
+    assert.equal(respec.state, 'turd-blocked');
+    assert.deepEqual(respec.needs, { turd: { master: 'press-upgrade', branch: 'lean-press', selected: 'tempered-press' } });
   });
 
   it('names the machine of the default rule in words, with the favorite and the fastest machine', () => {
@@ -77,12 +90,12 @@ describe('recipeOptions', () => {
     const gear = r.candidates[0];
     assert.equal(gear.machineName, 'press');
     assert.equal(gear.machine, 'Press [press] ×0.6 — fastest buildable machine (no buildable favorite set for this category)');
-    assert.deepEqual(gear.fastestMachine, { name: 'press-mk2', speed: 1.1, availableNow: false, buildableNow: false });
+    assert.deepEqual(gear.fastestMachine, { name: 'press-mk2', speed: 1.1, state: 'needs-research' });
     assert.match(r.machineRule, /favorite .* fastest buildable/);
     const fav = opts('gear', { research_mode: 'future', favorite_machines: { crafting: 'press' } }).candidates.find((c) => c.recipe === 'gear')!;
     assert.equal(fav.machineName, 'press');
     assert.match(fav.machine, /your favorite for crafting/);
-    assert.deepEqual(fav.machineFavorite, { name: 'press', buildableNow: true, used: true });
+    assert.deepEqual(fav.machineFavorite, { name: 'press', state: 'buildable', used: true });
   });
 
   it('writes ingredients and products as "amount name" with temperatures and probabilities', () => {
