@@ -5,6 +5,7 @@ import type { UIMessage } from 'ai';
 import { keepCount, linkFromHistory, parseTurnMetadata } from '../../../src/extension/chat/history';
 import { emptyCommandHint, framedMessage, isSlashCommand } from '../../../src/extension/chat/slashCommands';
 import { dedupeFollowups, draftFollowups, draftMarkdown, escapeMd, evalMarkdown, planMarkdown } from '../../../src/extension/chat/proposalSummary';
+import { deriveTitle, isAutomaticTitle } from '../../../src/core/assistant/conversations/title';
 import { isReportMessage, reportMessage } from '../../../src/extension/assistant/reports';
 import { toDraftView, toPlanView } from '../../../src/extension/proposals/views';
 
@@ -51,6 +52,16 @@ describe('@pyops slash commands', () => {
     assert.equal(framedMessage('plan', '   '), undefined);
     assert.match(emptyCommandHint('plan'), /`\/plan 1 automation science/);
     assert.ok(isSlashCommand('compact') && isSlashCommand('new') && !isSlashCommand('other'));
+  });
+
+  it('titles a conversation from the user\'s own words, never from the command framing', () => {
+    for (const c of ['plan', 'block', 'turd', 'research'] as const) {
+      const framed = framedMessage(c, 'Ferrite plate at 2/s')!;
+      assert.equal(deriveTitle(framed), 'Ferrite plate at 2/s', c);
+      assert.equal(isAutomaticTitle('Ferrite plate at 2/s', [{ id: 'u', role: 'user', parts: [{ type: 'text', text: framed }] }]), true);
+    }
+    // Words the user typed that merely look like a command stay (no blank line after them).
+    assert.equal(deriveTitle('/block: 2 iron/s'), '/block: 2 iron/s');
   });
 });
 
