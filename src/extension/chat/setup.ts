@@ -20,7 +20,7 @@ export function keySetupAnswer(stream: SetupStream, modelId: string = DEFAULT_MO
     [
       `PyOps is ready, but the model picked for this chat (**${modelLabel(modelId)}**, one of PyOps' OpenRouter models) needs an OpenRouter API key first. Two ways to go on:`,
       '',
-      '1. **Set an OpenRouter API key** (create one at https://openrouter.ai/keys). It is kept in VS Code\'s secret storage; PyOps then answers on the model picked below the chat input.',
+      '1. **Set an OpenRouter API key** (create one at https://openrouter.ai/settings/keys). It is kept in VS Code\'s secret storage; PyOps then answers on the model picked below the chat input.',
       '2. **Or pick another model** in the chat\'s model picker — Copilot or any other model VS Code has. @pyops then plans with its own tools on that model, no key needed.',
       '',
       'Then send your message again.',

@@ -20,7 +20,7 @@ describe('@pyops set-up answers', () => {
     keySetupAnswer(r.stream, '~anthropic/claude-sonnet-latest');
     const md = r.text.join('');
     assert.match(md, /\*\*Claude Sonnet \(latest\)\*\*/);
-    assert.match(md, /Set an OpenRouter API key[\s\S]*openrouter\.ai\/keys[\s\S]*pick another model/);
+    assert.match(md, /Set an OpenRouter API key[\s\S]*openrouter\.ai\/settings\/keys[\s\S]*pick another model/);
     assert.deepEqual(r.buttons.map((b) => b.title), ['Set OpenRouter API Key…', 'Choose Default Model…']);
     const known = new Set(manifest.contributes.commands.map((c) => c.command));
     for (const b of r.buttons) assert.ok(known.has(b.command), `${b.command} is a contributed command`);
