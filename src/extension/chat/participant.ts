@@ -55,7 +55,7 @@ function reconcile(host: AssistantHost, project: Project, chatContext: vscode.Ch
     return pending && getConversation(project, pending) ? { conversationId: pending } : {};
   }
   host.takePendingContinue(); // this chat already has its conversation
-  if (!getConversation(project, link.conversationId)) return { notice: staleThreadNotice(link, false, project) };
+  if (!getConversation(project, link.conversationId)) return { notice: staleThreadNotice(link, project) };
   const stored = loadMessages(project, link.conversationId);
   const keep = keepCount(stored, link.anchorId, isReportMessage);
   if (keep < stored.length) truncateToCount(project, link.conversationId, keep);

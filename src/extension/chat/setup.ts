@@ -31,11 +31,10 @@ export function keySetupAnswer(stream: SetupStream, modelId: string = DEFAULT_MO
 }
 
 /**
- * Said at the top of the answer when the chat's earlier thread is not in the open project, so the
- * user knows the turns above are not part of what PyOps now sees. Undefined when the thread is fine.
+ * Said at the top of the answer when the conversation of the chat's earlier thread (`link`) is not in
+ * the open project, so the user knows the turns above are not part of what PyOps now sees.
  */
-export function staleThreadNotice(link: HistoryLink | undefined, found: boolean, project: { id: string; name: string }): string | undefined {
-  if (!link || found) return undefined;
+export function staleThreadNotice(link: HistoryLink, project: { id: string; name: string }): string {
   if (link.projectId && link.projectId !== project.id) {
     const was = link.projectName ? `the project "${link.projectName}"` : 'another project';
     return `_This chat was with ${was}; the open project is "${project.name}", so this message starts a **new conversation** there — the turns above are not part of it. Open ${was} again to continue that conversation, or start a new chat to keep them apart._`;

@@ -34,10 +34,8 @@ describe('@pyops set-up answers', () => {
     const link = linkFromHistory([response({ conversationId: 'c1', assistantMessageId: 'a1', projectId: 'p-old', projectName: 'Old factory' })]);
     assert.deepEqual(link, { conversationId: 'c1', anchorId: 'a1', projectId: 'p-old', projectName: 'Old factory' });
     const open = { id: 'p-new', name: 'Sample world' };
-    assert.match(staleThreadNotice(link, false, open)!, /This chat was with the project "Old factory"; the open project is "Sample world", so this message starts a \*\*new conversation\*\* there/);
-    assert.match(staleThreadNotice(link, false, { id: 'p-old', name: 'Old factory' })!, /not in the open project "Old factory" \(it was deleted\)/);
-    assert.match(staleThreadNotice({ conversationId: 'c1' }, false, open)!, /\(deleted, or it belongs to another project\)/, 'answers from before the project was recorded');
-    assert.equal(staleThreadNotice(link, true, open), undefined);
-    assert.equal(staleThreadNotice(undefined, false, open), undefined);
+    assert.match(staleThreadNotice(link!, open), /This chat was with the project "Old factory"; the open project is "Sample world", so this message starts a \*\*new conversation\*\* there/);
+    assert.match(staleThreadNotice(link!, { id: 'p-old', name: 'Old factory' }), /not in the open project "Old factory" \(it was deleted\)/);
+    assert.match(staleThreadNotice({ conversationId: 'c1' }, open), /\(deleted, or it belongs to another project\)/, 'answers from before the project was recorded');
   });
 });
