@@ -34,6 +34,8 @@ describe('@pyops on a first run (no OpenRouter key yet)', () => {
     this.timeout(120_000);
     await vscode.commands.executeCommand('pyops.openrouter.clearKey', { confirm: false });
     await vscode.commands.executeCommand('pyops.project.openSample');
+    await new Promise((r) => setTimeout(r, 1500)); // let the walkthrough record the step and render
+    assert.deepEqual((await uiRequest({ screenshot: { file: 'first-run-walkthrough.png', element: 'page' } })).failures, []);
     await vscode.commands.executeCommand('workbench.action.chat.newChat').then(undefined, () => undefined);
     await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@pyops what makes circuits?', modelSelector: { vendor: 'pyops', id: MODEL } });
     const ui = await uiRequest({ chatIncludes: ['needs an OpenRouter API key first', 'pick another model', 'Set OpenRouter API Key…', 'Choose Default Model…'], screenshot: { file: 'chat-first-run-setup.png', element: 'auxiliarybar' } }, 90_000);

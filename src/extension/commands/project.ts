@@ -144,5 +144,6 @@ export const WALKTHROUGH_ID = 'pyops.pyops-vscode#pyops.start';
 /** Bring the Factory view and the walkthrough (at "Ask a first question") into sight; neither is essential. */
 async function showSampleFirstRun(): Promise<void> {
   await vscode.commands.executeCommand('pyops.factory.focus').then(undefined, () => undefined);
-  await vscode.commands.executeCommand('workbench.action.openWalkthrough', { category: WALKTHROUGH_ID, step: `${WALKTHROUGH_ID}#ask` }, true).then(undefined, () => undefined);
+  // VS Code joins the two into the step's full id (`<category>#<step>`).
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', { category: WALKTHROUGH_ID, step: 'ask' }, true).then(undefined, () => undefined);
 }
