@@ -64,9 +64,8 @@ export class ProjectManager implements vscode.Disposable {
 
   /** The built-in sample project in global storage, (re)imported from the bundled sample world. */
   async openSample(): Promise<{ project: Project; imported?: ImportSummary }> {
-    const dir = vscode.Uri.joinPath(this.context.globalStorageUri, 'sample').fsPath;
-    fs.mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, 'sample.pyops');
+    const file = this.sampleFile();
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     const source = this.sampleDump();
     const project = fs.existsSync(file) ? await this.open(file, { quiet: true }) : await this.create(file, 'Sample world');
     let imported: ImportSummary | undefined;
@@ -75,6 +74,11 @@ export class ProjectManager implements vscode.Disposable {
       this.touch();
     }
     return { project, imported };
+  }
+
+  /** Where the sample project lives (global storage). */
+  sampleFile(): string {
+    return path.join(vscode.Uri.joinPath(this.context.globalStorageUri, 'sample').fsPath, 'sample.pyops');
   }
 
   /** The bundled sample world's dump (its *-locale.json files lie beside it). */
@@ -94,7 +98,8 @@ export class ProjectManager implements vscode.Disposable {
       }
     }
     if (openSampleIfNone && !this.current) {
-      await this.openSample();
+      // Through the command, so a first run shows what the command shows: the Factory view and the walkthrough.
+      await vscode.commands.executeCommand('pyops.project.openSample');
       // A workspace that asks for the sample (npm start, the walkthrough) wants PyOps in view, not an empty window.
       void vscode.commands.executeCommand('pyops.panel.open');
     }
@@ -105,6 +110,8 @@ export class ProjectManager implements vscode.Disposable {
     this.current = p;
     void this.context.globalState.update(LAST_PROJECT_KEY, p?.file);
     void vscode.commands.executeCommand('setContext', 'pyops.projectOpen', !!p);
+    // The walkthrough's "Open the sample project" step checks itself on this key (package.json completionEvents).
+    void vscode.commands.executeCommand('setContext', 'pyops.sampleOpen', !!p && path.resolve(p.file) === path.resolve(this.sampleFile()));
     this.changed.fire(p);
   }
 

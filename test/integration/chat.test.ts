@@ -29,6 +29,21 @@ function reply(body: { stream?: boolean; messages?: Array<{ role: string; conten
   return { text: ['Here is a block for **1 circuit per second**: ', 'wire feeds the circuit assemblers; ', 'ferrite and azurite plates come from outside.'], usage: { prompt: 1900, completion: 45 } };
 }
 
+describe('@pyops on a first run (no OpenRouter key yet)', () => {
+  it('answers with the set-up steps and buttons instead of failing', async function () {
+    this.timeout(120_000);
+    await vscode.commands.executeCommand('pyops.openrouter.clearKey', { confirm: false });
+    await vscode.commands.executeCommand('pyops.project.openSample');
+    await new Promise((r) => setTimeout(r, 1500)); // let the walkthrough record the step and render
+    assert.deepEqual((await uiRequest({ screenshot: { file: 'first-run-walkthrough.png', element: 'page' } })).failures, []);
+    await vscode.commands.executeCommand('workbench.action.chat.newChat').then(undefined, () => undefined);
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@pyops what makes circuits?', modelSelector: { vendor: 'pyops', id: MODEL } });
+    const ui = await uiRequest({ chatIncludes: ['needs an OpenRouter API key first', 'pick another model', 'Set OpenRouter API Key…', 'Choose Default Model…'], screenshot: { file: 'chat-first-run-setup.png', element: 'auxiliarybar' } }, 90_000);
+    assert.deepEqual(ui.failures, [], ui.chatText);
+    assert.doesNotMatch(ui.chatText ?? '', /Language model unavailable/);
+  });
+});
+
 describe('@pyops in the chat (OpenRouter model)', () => {
   let fake: FakeOpenRouter;
 
@@ -144,7 +159,19 @@ describe('@pyops in the chat (OpenRouter model)', () => {
     const last = loadMessages(p, ref.conversationId).at(-1)!;
     assert.equal(last.role, 'user');
     assert.match((last.parts[0] as { text: string }).text, /I applied your proposal \(Create block "Circuits"\)/);
-    assert.equal(await vscode.commands.executeCommand('pyops.edit.undo'), 'Create block "Circuits"');
+    // The toast's Undo carries its own change: with a newer change on top it refuses (a warning, not
+    // an error) instead of undoing the newer one; once that is undone, it undoes the block.
+    const r2 = r as unknown as { undo?: { id: number; label: string } };
+    assert.equal(r2.undo?.label, 'Create block "Circuits"');
+    await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'now' });
+    const newer = p.undoable()?.label;
+    const errors = (await api()).recentCommandErrors().length;
+    assert.equal(await vscode.commands.executeCommand('pyops.edit.undo', r2.undo), undefined);
+    assert.equal(p.undoable()?.label, newer, 'the newer change is untouched');
+    assert.equal(listBlocks(p).length, before + 1);
+    assert.equal((await api()).recentCommandErrors().length, errors);
+    assert.equal(await vscode.commands.executeCommand('pyops.edit.undo'), newer);
+    assert.equal(await vscode.commands.executeCommand('pyops.edit.undo', r2.undo), 'Create block "Circuits"');
     assert.equal(listBlocks(p).length, before);
   });
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
-import { api, checkInWorkbench, workDir, EXTENSION_ID, sampleWorld } from './helpers';
+import { api, checkInWorkbench, uiRequest, waitFor, workDir, EXTENSION_ID, sampleWorld } from './helpers';
 
 describe('PyOps extension (foundation)', () => {
   it('activates on the Node extension host and contributes its commands', async () => {
@@ -45,6 +45,13 @@ describe('PyOps extension (foundation)', () => {
     assert.equal(projects.active?.name, 'Sample world');
     assert.equal(projects.active?.hasGameData(), true);
     assert.equal(projects.active?.counts(['items'])['items'], 44);
+    // First run: the walkthrough is in sight beside the Factory view.
+    const tabs = await waitFor(() => {
+      const labels = vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
+      return labels.some((l) => /Welcome|Walkthrough|Get started with PyOps/i.test(l)) && labels;
+    }, 'the walkthrough tab');
+    const ui = await uiRequest({ screenshot: { file: 'first-run-sample.png', element: 'page' } });
+    assert.deepEqual(ui.failures, [], tabs.join(', '));
   });
 
   it('backs up a project and restores the backup', async () => {

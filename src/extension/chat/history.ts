@@ -12,6 +12,9 @@ export const turnMetadata = z.object({
   userMessageId: z.string().min(1).optional(),
   assistantMessageId: z.string().min(1).optional(),
   followups: z.array(z.object({ prompt: z.string(), label: z.string().optional() })).max(8).optional(),
+  /** The project the conversation is stored in, to tell "another project is open" from "deleted". */
+  projectId: z.string().min(1).optional(),
+  projectName: z.string().optional(),
 });
 
 export type TurnMetadata = z.infer<typeof turnMetadata>;
@@ -33,23 +36,28 @@ export interface HistoryLink {
   conversationId: string;
   /** The newest stored message of that conversation VS Code still shows (undefined: none known). */
   anchorId?: string;
+  /** The project that conversation is in (answers from before PyOps recorded it have none). */
+  projectId?: string;
+  projectName?: string;
 }
 
 /** Where the chat's history points: its last answer's conversation and newest known message. */
 export function linkFromHistory(history: readonly unknown[]): HistoryLink | undefined {
-  let conversationId: string | undefined;
+  let newest: TurnMetadata | undefined;
   for (let i = history.length - 1; i >= 0; i--) {
     const h = history[i];
     if (!isResponseTurn(h)) continue;
     const meta = parseTurnMetadata(h.result.metadata);
     if (!meta) continue;
-    conversationId ??= meta.conversationId;
-    if (meta.conversationId !== conversationId) break;
+    newest ??= meta;
+    if (meta.conversationId !== newest.conversationId) break;
     const anchorId = meta.assistantMessageId ?? meta.userMessageId;
-    if (anchorId) return { conversationId, anchorId };
+    if (anchorId) return { ...projectOf(newest), conversationId: newest.conversationId, anchorId };
   }
-  return conversationId ? { conversationId } : undefined;
+  return newest ? { ...projectOf(newest), conversationId: newest.conversationId } : undefined;
 }
+
+const projectOf = (m: TurnMetadata) => ({ ...(m.projectId ? { projectId: m.projectId } : {}), ...(m.projectName ? { projectName: m.projectName } : {}) });
 
 /**
  * How many stored messages to keep so the transcript matches what VS Code shows: everything up to

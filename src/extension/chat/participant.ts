@@ -17,6 +17,7 @@ import { keepCount, linkFromHistory, parseTurnMetadata, type TurnMetadata } from
 import { ChatRenderer } from './render';
 import { blockIdsByName } from './references';
 import { emptyCommandHint, framedMessage, PROMPT_COMMANDS } from './slashCommands';
+import { keySetupAnswer, staleThreadNotice } from './setup';
 import { vscodeTurnModel } from './vscodeModel';
 import { tokens } from '../../webview/format';
 
@@ -43,22 +44,27 @@ function noProject(stream: vscode.ChatResponseStream): vscode.ChatResult {
   return {};
 }
 
-/** The conversation this request continues (reconciled with what VS Code shows), or undefined for a new one. */
-function reconcile(host: AssistantHost, project: Project, chatContext: vscode.ChatContext, stream: vscode.ChatResponseStream): string | undefined {
+/**
+ * The conversation this request continues (reconciled with what VS Code shows), or undefined for a
+ * new one; `notice` says so when the chat's thread is not in the open project (shown in the answer).
+ */
+function reconcile(host: AssistantHost, project: Project, chatContext: vscode.ChatContext): { conversationId?: string; notice?: string } {
   const link = linkFromHistory(chatContext.history);
   if (!link) {
     const pending = host.takePendingContinue();
-    return pending && getConversation(project, pending) ? pending : undefined;
+    return pending && getConversation(project, pending) ? { conversationId: pending } : {};
   }
   host.takePendingContinue(); // this chat already has its conversation
-  if (!getConversation(project, link.conversationId)) {
-    stream.progress('The earlier conversation of this chat is not in the open project (deleted, or another project); starting a new one');
-    return undefined;
-  }
+  if (!getConversation(project, link.conversationId)) return { notice: staleThreadNotice(link, project) };
   const stored = loadMessages(project, link.conversationId);
   const keep = keepCount(stored, link.anchorId, isReportMessage);
   if (keep < stored.length) truncateToCount(project, link.conversationId, keep);
-  return link.conversationId;
+  return { conversationId: link.conversationId };
+}
+
+/** What every answer returns: its conversation, and the project it is stored in. */
+function answerMetadata(project: Project, conversationId: string, extra: Omit<TurnMetadata, 'conversationId' | 'projectId' | 'projectName'> = {}): TurnMetadata {
+  return { conversationId, projectId: project.id, projectName: project.name, ...extra };
 }
 
 async function compactNow(host: AssistantHost, project: Project, conversationId: string | undefined, model: TurnModel | undefined, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
@@ -82,7 +88,7 @@ async function compactNow(host: AssistantHost, project: Project, conversationId:
     );
     stream.button({ command: 'pyops.panel.open', title: 'Show Conversations', arguments: [{ tab: 'conversations' }] });
   }
-  return { metadata: { conversationId } satisfies TurnMetadata };
+  return { metadata: answerMetadata(project, conversationId) };
 }
 
 export async function handleRequest(host: AssistantHost, request: vscode.ChatRequest, chatContext: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
@@ -93,7 +99,8 @@ export async function handleRequest(host: AssistantHost, request: vscode.ChatReq
     return {};
   }
   const command = request.command;
-  let conversationId = command === 'new' ? undefined : reconcile(host, project, chatContext, stream);
+  const thread = command === 'new' ? {} : reconcile(host, project, chatContext);
+  let conversationId = thread.conversationId;
 
   // Which model serves the turn: PyOps' own OpenRouter models directly, anything else through the adapter.
   const chat = request.model as vscode.LanguageModelChat | undefined;
@@ -107,13 +114,19 @@ export async function handleRequest(host: AssistantHost, request: vscode.ChatReq
   if (command === 'new' && !request.prompt.trim()) {
     const conv = host.newConversation(project);
     stream.markdown('Started a new PyOps conversation. Ask away — for example "what do I need for 1 circuit per second?".');
-    return { metadata: { conversationId: conv.id } satisfies TurnMetadata };
+    return { metadata: answerMetadata(project, conv.id) };
   }
   const message = framedMessage(command === 'new' ? undefined : command, request.prompt);
   if (!message) {
     stream.markdown(command && command in PROMPT_COMMANDS ? emptyCommandHint(command as keyof typeof PROMPT_COMMANDS) : 'Ask me about your factory: a block to draft, a plan, research, or TURD choices.');
-    return conversationId ? { metadata: { conversationId } satisfies TurnMetadata } : {};
+    return conversationId ? { metadata: answerMetadata(project, conversationId) } : {};
   }
+  // PyOps' own model without a key: answer with the set-up steps instead of failing the turn.
+  if (onOpenRouter && !(await host.hasKey())) {
+    keySetupAnswer(stream, chat?.id ?? host.defaultModelId());
+    return conversationId ? { metadata: answerMetadata(project, conversationId) } : {};
+  }
+  if (thread.notice) stream.markdown(`${thread.notice}\n\n`);
 
   conversationId ??= host.newConversation(project).id;
   host.setActive(conversationId);
@@ -151,7 +164,7 @@ export async function handleRequest(host: AssistantHost, request: vscode.ChatReq
       error: result.error?.message,
     });
     const metadata: TurnMetadata = {
-      conversationId: result.conversationId,
+      ...answerMetadata(project, result.conversationId),
       ...(result.userMessage ? { userMessageId: result.userMessage.id } : {}),
       ...(result.message ? { assistantMessageId: result.message.id } : {}),
       ...(renderer.followups.length ? { followups: renderer.followups } : {}),

@@ -80,12 +80,19 @@ export interface Followup {
   label: string;
 }
 
+/**
+ * The planner's synthetic goods (electricity, heat, pooled fluid fuel — `pyops-*`, 1 unit = 1 MJ) are
+ * energy, not items: nobody can draft a block for "Fluid fuel (MJ)" or route it, so no chip offers them.
+ */
+const isRealGood = (f: { good: string }) => !f.good.startsWith('pyops-');
+
 /** Chips for a draft: supplier blocks for the goods it leaves to others, routing for byproducts. */
 export function draftFollowups(d: DraftView): Followup[] {
   const out: Followup[] = [];
-  const suppliers = d.subBlocksNeeded.length ? d.subBlocksNeeded : [...d.importsExternal].sort((a, b) => b.rate - a.rate).slice(0, 2);
+  const needed = d.subBlocksNeeded.filter(isRealGood);
+  const suppliers = needed.length ? needed : d.importsExternal.filter(isRealGood).sort((a, b) => b.rate - a.rate).slice(0, 2);
   for (const s of suppliers) out.push({ prompt: `Draft a block: ${s.good} @ ${perSecond(s.rate)}.`, label: `Draft a block for ${s.display}` });
-  for (const b of d.byproducts.slice(0, 2)) {
+  for (const b of d.byproducts.filter(isRealGood).slice(0, 2)) {
     out.push({ prompt: `Route the byproduct ${b.good} (${perSecond(b.rate)} from "${d.name}"): can another block or recipe use it, or must it be voided?`, label: `Route ${b.display}` });
   }
   return out;
@@ -96,13 +103,18 @@ export function planFollowups(p: PlanView): Followup[] {
   return p.blocks.flatMap((b) => draftFollowups({ ...b, subBlocksNeeded: b.subBlocksNeeded.filter((s) => !made.has(s.good)), importsExternal: b.importsExternal.filter((s) => !made.has(s.good)) }));
 }
 
-/** At most four distinct chips, in order. */
+/**
+ * At most four distinct chips, in order. Chips are told apart by what the user sees: two blocks of a
+ * plan that both import ferrite plate (at different rates) would otherwise offer "Draft a block for
+ * Ferrite plate" twice; the first one stays.
+ */
 export function dedupeFollowups(list: Followup[], max = 4): Followup[] {
   const seen = new Set<string>();
   const out: Followup[] = [];
   for (const f of list) {
-    if (seen.has(f.prompt)) continue;
+    if (seen.has(f.prompt) || seen.has(f.label)) continue;
     seen.add(f.prompt);
+    seen.add(f.label);
     out.push(f);
     if (out.length >= max) break;
   }

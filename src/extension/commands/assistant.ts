@@ -18,6 +18,8 @@ import { registerCommand } from './register';
 const conversationArg = z.object({ conversationId: z.string().min(1) });
 const applyArg = proposalRefSchema.extend({ confirm: z.boolean().optional() });
 const showArg = proposalRefSchema.extend({ blockIndex: z.number().int().min(0).max(50).optional() });
+/** A toast's own change: its Undo reverts exactly this entry (or says why it cannot). */
+const undoArg = z.object({ id: z.number().int().positive(), label: z.string().max(500) });
 const EFFORT_LABEL = { auto: 'Auto — the model decides', low: 'Low', medium: 'Medium', high: 'High' } as const;
 
 /** Open the chat ready to continue a conversation (a fresh chat session, "@pyops " typed). */
@@ -183,7 +185,7 @@ export function registerAssistantCommands(host: AssistantHost, actions: Proposal
       panel.refresh(0);
       if (confirm !== false) {
         void vscode.window.showInformationMessage(`PyOps: ${r.label} — done (one undoable change).`, 'Undo', 'Show in Side Panel').then((choice) => {
-          if (choice === 'Undo') void vscode.commands.executeCommand('pyops.edit.undo');
+          if (choice === 'Undo') void vscode.commands.executeCommand('pyops.edit.undo', r.undo);
           if (choice === 'Show in Side Panel') void panel.reveal('proposals', ref);
         });
       }
@@ -219,11 +221,13 @@ export function registerAssistantCommands(host: AssistantHost, actions: Proposal
       await vscode.commands.executeCommand('workbench.action.chat.open', { query: '@pyops /block 1 circuit per second', isPartialQuery: true });
     }),
 
-    registerCommand('pyops.edit.undo', async () => {
-      const label = await actions.undo();
+    registerCommand('pyops.edit.undo', async (arg?: unknown) => {
+      // With an argument (a toast's Undo) only that change is undone; from the palette, the latest.
+      const r = await actions.undo(objectArg(arg, undoArg));
       panel.refresh(0);
-      void vscode.window.showInformationMessage(label ? `PyOps: undid "${label}".` : 'PyOps: there is nothing to undo.');
-      return label;
+      if (r.undone) void vscode.window.showInformationMessage(`PyOps: undid "${r.label}".`);
+      else void vscode.window.showWarningMessage(`PyOps: ${r.message}`);
+      return r.undone ? r.label : undefined;
     }),
   ];
 }

@@ -88,7 +88,11 @@ export function registerPlanningCommands(projects: ProjectManager): vscode.Dispo
     registerCommand('pyops.planning.selectTurd', async (arg?: unknown) => {
       const a = objectArg(arg, z.object({ master: z.string(), branch: z.string().nullable() }));
       const { p, g } = withData(projects);
-      if (!g.turdMasters.size) throw new Error('This game data has no TURD upgrades (they come with Py Alien Life).');
+      if (!g.turdMasters.size) {
+        // Not a failure: the game simply has no TURD (it comes with Py Alien Life), so there is nothing to pick.
+        void vscode.window.showInformationMessage('PyOps: this game data has no TURD upgrades (they come with Py Alien Life), so there is no branch to select.');
+        return undefined;
+      }
       let master = a?.master;
       let branch: string | null | undefined = a?.branch;
       const state = readPlanningState(p);

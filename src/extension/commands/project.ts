@@ -67,6 +67,8 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
         () => projects.openSample(),
       );
       if (imported) void vscode.window.showInformationMessage(`PyOps: sample project ready — ${describeImport(imported)}`);
+      // First run: the sample's factory in the side bar and the walkthrough beside it, at its next step.
+      await showSampleFirstRun();
       return project.file;
     }),
 
@@ -134,4 +136,14 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
       if (pick) await vscode.commands.executeCommand(pick.command);
     }),
   ];
+}
+
+/** The walkthrough's id as VS Code knows it (`<publisher>.<name>#<walkthrough id>`, package.json). */
+export const WALKTHROUGH_ID = 'pyops.pyops-vscode#pyops.start';
+
+/** Bring the Factory view and the walkthrough (at "Ask a first question") into sight; neither is essential. */
+async function showSampleFirstRun(): Promise<void> {
+  await vscode.commands.executeCommand('pyops.factory.focus').then(undefined, () => undefined);
+  // VS Code joins the two into the step's full id (`<category>#<step>`).
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', { category: WALKTHROUGH_ID, step: 'ask' }, true).then(undefined, () => undefined);
 }

@@ -11,11 +11,9 @@ import { reasoningOptions } from '../../core/assistant/models/openrouter';
 import { KEY_HINT, type AssistantHost } from '../assistant/host';
 import { readSettings } from '../settings';
 import { estimateTokens, toModelMessages, type VsMessageLike } from './messages';
-import { pickerModels } from './picker';
+import { pickerInformation, pickerModels } from './picker';
 
 export { PYOPS_VENDOR, isPyOpsModel } from './picker';
-
-const family = (id: string) => id.replace(/^~/, '').split('/')[0] || 'openrouter';
 
 export class OpenRouterChatProvider implements vscode.LanguageModelChatProvider {
   readonly onDidChangeLanguageModelChatInformation: vscode.Event<void>;
@@ -32,19 +30,11 @@ export class OpenRouterChatProvider implements vscode.LanguageModelChatProvider 
       this.asked = true;
       void vscode.commands.executeCommand('pyops.openrouter.setKey');
     }
-    const models = pickerModels(readSettings().extraModels);
+    // The default model is always offered, even when it is not in the curated list or the extra ids.
+    const defaultId = this.host.defaultModelId();
+    const models = pickerModels([...readSettings().extraModels, defaultId]);
     const infos = await Promise.all(models.map((m) => this.host.modelInfo(m.id)));
-    return models.map((m, i) => ({
-      id: m.id,
-      name: m.label,
-      family: family(m.id),
-      version: infos[i].id,
-      detail: 'OpenRouter',
-      tooltip: `${m.id} through OpenRouter (PyOps)${hasKey ? '' : ' — run "PyOps: Set OpenRouter API Key…" first'}`,
-      maxInputTokens: infos[i].contextWindow,
-      maxOutputTokens: 32_000,
-      capabilities: { toolCalling: true, imageInput: false },
-    }));
+    return pickerInformation(models, infos, { hasKey, defaultId });
   }
 
   async provideLanguageModelChatResponse(

@@ -229,7 +229,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
         this.post({ type: 'busyPending', id: m.id, busy: true });
         try {
           const r = await this.actions.applyPending(m.id);
-          if (r) void vscode.window.showInformationMessage(`PyOps: ${r.label} — done (one undoable change).`, 'Undo').then((c) => c === 'Undo' && void vscode.commands.executeCommand('pyops.edit.undo'));
+          if (r) void vscode.window.showInformationMessage(`PyOps: ${r.label} — done (one undoable change).`, 'Undo').then((c) => c === 'Undo' && void vscode.commands.executeCommand('pyops.edit.undo', r.undo));
         } finally {
           this.post({ type: 'busyPending', id: m.id, busy: false });
           this.refresh(0);

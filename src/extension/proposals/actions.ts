@@ -13,15 +13,21 @@ import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
 import { applicable, type ApplyOutcome } from '../../core/planning/proposals/apply';
 import { applyPending, dismissPending, getPending } from '../../core/planning/proposals/pending';
-import { getBlock, undoAndResolve } from '../../core/planning/factory/blocks';
+import { getBlock } from '../../core/planning/factory/blocks';
 import type { DraftView, ProposalRef } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
 import { appliedReport, blocksGone, findProposal, type ProposalRecord } from './extract';
 import { gameState, NO_GAME_MESSAGE, showBlockPayload } from './game';
 import { namesFrom, toDraftView, toEvalView, toPlanView } from './views';
+import { latestChange, undoChange, type UndoOutcome, type UndoTarget } from './undo';
 import { gameIndex } from '../../core/planning/gameIndex';
 
 export type { ApplyOutcome };
+
+/** An applied proposal plus the undo entry it made, so its toast's Undo reverts exactly this change. */
+export interface AppliedChange extends ApplyOutcome {
+  undo?: UndoTarget;
+}
 
 export interface EvalOutcome {
   ok: boolean;
@@ -59,7 +65,7 @@ export class ProposalActions {
   }
 
   /** Create block / Apply revision / Apply plan. Asks before applying an unsolved draft or applying twice. */
-  async apply(ref: ProposalRef, opts: { confirm?: boolean } = {}): Promise<ApplyOutcome | undefined> {
+  async apply(ref: ProposalRef, opts: { confirm?: boolean } = {}): Promise<AppliedChange | undefined> {
     const { project, record, messages } = this.locate(ref);
     this.host.projects.requireWritable();
     if (record.kind === 'eval') throw new Error('A Lua proposal is run in the game, not applied; use "Run in Game".');
@@ -71,14 +77,15 @@ export class ProposalActions {
     }
     const target = applicable(record.kind, record.result);
     if (ask && !target.ok && !(await confirmUnsolved(target.problem!))) return undefined;
-    const outcome = await target.apply(project, solverFor(requireGameData(project)));
+    const outcome: AppliedChange = await target.apply(project, solverFor(requireGameData(project)));
+    outcome.undo = latestChange(project);
     this.host.appendReport(project, ref.conversationId, reportText(project, outcome), { kind: 'applied', ref, created: outcome.created, updated: outcome.updated, label: outcome.label });
     this.host.projects.touch();
     return outcome;
   }
 
   /** Apply a pending proposal (one undoable action), asking before an unsolved or repeated apply. */
-  async applyPending(id: string, opts: { confirm?: boolean } = {}): Promise<ApplyOutcome | undefined> {
+  async applyPending(id: string, opts: { confirm?: boolean } = {}): Promise<AppliedChange | undefined> {
     const project = this.host.projects.requireWritable();
     const ask = opts.confirm !== false;
     const outcome = await applyPending(project, solverFor(requireGameData(project)), id, async (q) => {
@@ -86,8 +93,9 @@ export class ProposalActions {
       if (q.kind === 'again') return (await vscode.window.showWarningMessage(q.message, { modal: true }, 'Apply Again')) === 'Apply Again';
       return confirmUnsolved(q.message);
     });
-    if (outcome) this.host.projects.touch();
-    return outcome;
+    if (!outcome) return undefined;
+    this.host.projects.touch();
+    return { ...outcome, undo: latestChange(project) };
   }
 
   /** Remove a pending proposal from the side panel (blocks it created stay). */
@@ -96,14 +104,16 @@ export class ProposalActions {
     this.host.projects.touch();
   }
 
-  /** Undo the latest project change (re-solving what it touched). */
-  async undo(): Promise<string | undefined> {
+  /** Undo `target` (a toast's own change) if it is still the latest, else the latest change; re-solves what it touched. */
+  async undo(target?: UndoTarget): Promise<UndoOutcome> {
     const project = this.host.projects.requireWritable();
     const ctx = planningContext(project);
-    const r = await undoAndResolve(project, solverFor(ctx));
-    this.host.projects.touch();
-    this.host.changed();
-    return r?.label;
+    const r = await undoChange(project, solverFor(ctx), target);
+    if (r.undone) {
+      this.host.projects.touch();
+      this.host.changed();
+    }
+    return r;
   }
 
   /** Run a gameEval proposal's Lua in the linked game (the mod decides whether eval is allowed). */

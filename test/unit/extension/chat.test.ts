@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { UIMessage } from 'ai';
 import { keepCount, linkFromHistory, parseTurnMetadata } from '../../../src/extension/chat/history';
 import { emptyCommandHint, framedMessage, isSlashCommand } from '../../../src/extension/chat/slashCommands';
-import { dedupeFollowups, draftFollowups, draftMarkdown, escapeMd, evalMarkdown, planMarkdown } from '../../../src/extension/chat/proposalSummary';
+import { dedupeFollowups, draftFollowups, draftMarkdown, escapeMd, evalMarkdown, planFollowups, planMarkdown } from '../../../src/extension/chat/proposalSummary';
+import { deriveTitle, isAutomaticTitle } from '../../../src/core/assistant/conversations/title';
 import { isReportMessage, reportMessage } from '../../../src/extension/assistant/reports';
 import { toDraftView, toPlanView } from '../../../src/extension/proposals/views';
 
@@ -51,6 +52,16 @@ describe('@pyops slash commands', () => {
     assert.equal(framedMessage('plan', '   '), undefined);
     assert.match(emptyCommandHint('plan'), /`\/plan 1 automation science/);
     assert.ok(isSlashCommand('compact') && isSlashCommand('new') && !isSlashCommand('other'));
+  });
+
+  it('titles a conversation from the user\'s own words, never from the command framing', () => {
+    for (const c of ['plan', 'block', 'turd', 'research'] as const) {
+      const framed = framedMessage(c, 'Ferrite plate at 2/s')!;
+      assert.equal(deriveTitle(framed), 'Ferrite plate at 2/s', c);
+      assert.equal(isAutomaticTitle('Ferrite plate at 2/s', [{ id: 'u', role: 'user', parts: [{ type: 'text', text: framed }] }]), true);
+    }
+    // Words the user typed that merely look like a command stay (no blank line after them).
+    assert.equal(deriveTitle('/block: 2 iron/s'), '/block: 2 iron/s');
   });
 });
 
@@ -104,6 +115,20 @@ describe('@pyops proposal summaries', () => {
     assert.deepEqual(f.map((x) => x.prompt), ['Draft a block: azurite-plate @ 1.5/s.', 'Route the byproduct tailings (3/s from "Circuits (drafted)"): can another block or recipe use it, or must it be voided?']);
     assert.equal(f[0].label, 'Draft a block for Azurite plate');
     assert.equal(dedupeFollowups([...f, ...f, ...f], 2).length, 2);
+  });
+
+  it('never offers the planner\'s pseudo-goods, and offers a supplier once even when two blocks import it at different rates', () => {
+    const fuel = { good: 'pyops-fluid-fuel', display: 'Fluid fuel (MJ)', kind: 'fluid', rate: 40 };
+    const withFuel = draftFollowups(toDraftView({ ...draft, importsExternal: [fuel, ...draft.importsExternal], byproducts: [{ ...fuel, good: 'pyops-heat', display: 'Heat (MJ)' }] }));
+    assert.deepEqual(withFuel.map((x) => x.label), ['Draft a block for Azurite plate']);
+    const needsFuel = draftFollowups(toDraftView({ ...draft, subBlocksNeeded: [fuel] }));
+    assert.deepEqual(needsFuel.map((x) => x.label), ['Draft a block for Azurite plate', 'Route Tailings'], 'a pseudo-good sub-block falls back to the real imports');
+    const plan = toPlanView({
+      kind: 'plan', title: 'Two blocks', objective: 'x', ok: true, buildingMaterialsIncluded: true, turd: { conflicts: [], picks: [] }, invalid: [], updates: [],
+      blocks: [draft, { ...draft, name: 'More circuits', importsExternal: [{ ...draft.importsExternal[0], rate: 3 }], byproducts: [] }],
+    });
+    const chips = dedupeFollowups(planFollowups(plan));
+    assert.deepEqual(chips.map((x) => x.label), ['Draft a block for Azurite plate', 'Route Tailings']);
   });
 
   it('summarizes a plan and a Lua proposal', () => {

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { CURATED_MODELS } from '../../../src/core/assistant/models/catalog';
 import { estimateTokens, toModelMessages } from '../../../src/extension/models/messages';
-import { pickerModels } from '../../../src/extension/models/picker';
+import { pickerInformation, pickerModels } from '../../../src/extension/models/picker';
+import { DEFAULT_MODEL } from '../../../src/core/assistant/models/resolve';
 import { LiveRun } from '../../../src/webview/panel/liveRun';
 import { DataPart, TextPart, ToolCallPart, ToolResultPart } from './vscodeStub';
 
@@ -13,6 +14,19 @@ describe('OpenRouter models in VS Code', () => {
     const list = pickerModels(['mistralai/mistral-large', CURATED_MODELS[0].id, ' ', 'mistralai/mistral-large']);
     assert.deepEqual(list.slice(0, CURATED_MODELS.length).map((m) => m.id), CURATED_MODELS.map((m) => m.id));
     assert.deepEqual(list.slice(CURATED_MODELS.length), [{ id: 'mistralai/mistral-large', label: 'mistralai/mistral-large' }]);
+  });
+
+  it('offers every model in the picker and marks the documented default (not the first or the priciest) as the default', () => {
+    const models = pickerModels([DEFAULT_MODEL]);
+    const infos = models.map((m) => ({ id: m.id, contextWindow: 200_000 }));
+    const offered = pickerInformation(models, infos, { hasKey: false, defaultId: DEFAULT_MODEL });
+    assert.ok(offered.every((m) => m.isUserSelectable), 'without isUserSelectable VS Code leaves the chat with no model');
+    assert.deepEqual(offered.filter((m) => m.isDefault).map((m) => m.id), ['~anthropic/claude-sonnet-latest']);
+    assert.match(offered[0].tooltip, /Set OpenRouter API Key/);
+    // A user default outside the curated list is appended, offered and marked.
+    const custom = pickerModels(['mistralai/mistral-large']);
+    const marked = pickerInformation(custom, custom.map((m) => ({ id: m.id, contextWindow: 1 })), { hasKey: true, defaultId: 'mistralai/mistral-large' });
+    assert.deepEqual(marked.filter((m) => m.isDefault).map((m) => m.id), ['mistralai/mistral-large']);
   });
 
   it('turns VS Code messages into model messages: system text, tool calls and their results paired', () => {

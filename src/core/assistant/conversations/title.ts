@@ -17,9 +17,19 @@ export function messageText(m: UIMessage | undefined): string {
     .trim();
 }
 
-/** First user text, ≤ 60 characters (57 + "…" when longer), else "New chat". */
+/**
+ * The user's own words of a stored user message. A host's slash command (VS Code's `/block`, `/plan`…)
+ * stores its instruction for the agent in front of them as one paragraph, `/<command>: <instruction>`,
+ * then a blank line; a title must not be made of that framing.
+ */
+export function userWords(text: string): string {
+  const framed = /^\/[a-z][a-z-]*: [^\n]*\n\n(?=\S)/.exec(text);
+  return framed ? text.slice(framed[0].length) : text;
+}
+
+/** First user text (without a slash command's framing), ≤ 60 characters (57 + "…" when longer), else "New chat". */
 export function deriveTitle(text: string | undefined): string {
-  const t = (text ?? '').replace(/\s+/g, ' ').trim();
+  const t = userWords(text ?? '').replace(/\s+/g, ' ').trim();
   if (!t) return NEW_CHAT;
   return t.length <= 60 ? t : `${t.slice(0, 57).trimEnd()}…`;
 }
@@ -54,7 +64,7 @@ export async function generateTitle(req: TitleRequest): Promise<string | undefin
     const r = await generateText({
       model: req.model.model,
       instructions: 'You name chat conversations. Reply with a title of at most 6 words, plain text: no quotes, no punctuation at the end, no markdown.',
-      prompt: `User:\n${clip(req.userText)}\n\nAssistant:\n${clip(req.assistantText)}\n\nTitle:`,
+      prompt: `User:\n${clip(userWords(req.userText))}\n\nAssistant:\n${clip(req.assistantText)}\n\nTitle:`,
       maxOutputTokens: 512,
       maxRetries: 1,
       abortSignal: req.signal,
