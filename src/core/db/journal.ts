@@ -21,6 +21,7 @@
 // finds every intact frame after it, and says where the bad bytes are.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import path from 'node:path';
 
 const MAGIC_V1 = Buffer.from('PYJ1', 'latin1');
 const MAGIC = Buffer.from('PYJ2', 'latin1');
@@ -110,9 +111,10 @@ export function parseJournal(buf: Buffer, generation?: number): JournalRead {
     start = HEADER_V1;
     gen = buf.readUInt32LE(4);
   } else {
-    // An empty or all-zero file holds nothing; anything else with a bad header is damage.
+    // A journal is created whole (see JournalWriter.create): a missing or unreadable header,
+    // even in an empty file, is damage.
     start = HEADER;
-    headerDamaged = !allZero(buf, 0);
+    headerDamaged = true;
   }
   const out: JournalRead = {
     frames: [], validBytes: start, torn: false, stale: false, newer: false, generation: gen, headerDamaged,
@@ -124,32 +126,45 @@ export function parseJournal(buf: Buffer, generation?: number): JournalRead {
   }
   let off = start;
   let prefix = !headerDamaged;
+  let ended = false;
   while (off < buf.length) {
     const f = frameAt(buf, off);
     if (f) {
       if (f.frame) out.frames.push(f.frame);
       else {
         out.undecodable++;
-        if (prefix) out.damage.push({ offset: off, length: f.end - off });
+        out.damage.push({ offset: off, length: f.end - off });
         prefix = false;
       }
       off = f.end;
       if (prefix) out.validBytes = off;
       continue;
     }
-    if (off + 4 <= buf.length && buf.readUInt32LE(off) === 0 && allZero(buf, off)) break; // the clean end
+    if (off + FRAME <= buf.length && allZero(buf, off)) {
+      ended = true; // the clean end
+      break;
+    }
     const next = nextFrame(buf, off + 1);
     if (next === undefined) {
       // Nothing intact follows: a torn tail if the bad bytes look like sectors that never landed.
+      ended = true;
       if (looksTorn(buf, off)) out.torn = true;
-      else out.damage.push({ offset: off, length: lastNonZero(buf) + 1 - off });
+      else out.damage.push({ offset: off, length: Math.max(1, lastNonZero(buf) + 1 - off) });
       break;
     }
     out.damage.push({ offset: off, length: next - off });
     prefix = false;
     off = next;
   }
+  // Journals are written with zeros after the last frame (at least an end marker), and created
+  // whole, header and all: a file that stops right after a frame, or before its header, was cut.
+  if (!ended && !headerDamaged) out.damage.push({ offset: buf.length, length: 0 });
   return out;
+}
+
+/** Damage in words: "N bytes at offset O", or "cut short at offset O". */
+export function describeDamage(d: JournalDamage): string {
+  return d.length ? `${d.length} byte${d.length === 1 ? '' : 's'} at offset ${d.offset}` : `cut short at offset ${d.offset}`;
 }
 
 interface FoundFrame {
@@ -243,22 +258,48 @@ export class JournalWriter {
 
   /** Start a fresh journal for `generation`, replacing any old one. */
   static create(file: string, generation: number): JournalWriter {
-    const fd = fs.openSync(file, 'w', 0o644);
-    const header = Buffer.alloc(HEADER);
-    MAGIC.copy(header, 0);
-    header.writeUInt32LE(generation >>> 0, 4);
-    header.writeUInt32LE(crc32(header.subarray(0, 8)) >>> 0, 8);
-    fs.writeSync(fd, header);
-    const w = new JournalWriter(file, generation, fd, HEADER);
-    w.reserve(0);
-    return w;
+    // Built under a temp name and renamed into place, so a journal is never seen without its header
+    // and first reserve: an empty or headerless journal can then only be damage.
+    const tmp = `${file}.tmp-${process.pid}`;
+    let fd = fs.openSync(tmp, 'w', 0o644);
+    try {
+      const header = Buffer.alloc(HEADER);
+      MAGIC.copy(header, 0);
+      header.writeUInt32LE(generation >>> 0, 4);
+      header.writeUInt32LE(crc32(header.subarray(0, 8)) >>> 0, 8);
+      fs.writeSync(fd, header);
+      const w = new JournalWriter(file, generation, fd, HEADER);
+      w.reserve(0);
+      fs.renameSync(tmp, file);
+      fsyncDir(path.dirname(file));
+      fd = -1;
+      return w;
+    } finally {
+      if (fd >= 0) {
+        fs.closeSync(fd);
+        fs.rmSync(tmp, { force: true });
+      }
+    }
   }
 
   /** Continue an existing journal after its last valid frame (a torn tail is cut off). */
   static resume(file: string, generation: number, validBytes: number, frames: number): JournalWriter {
     const fd = fs.openSync(file, 'r+');
-    fs.ftruncateSync(fd, validBytes);
+    // Zero a torn tail in place instead of truncating: the file never ends right after a frame,
+    // which is how a journal cut short by damage is recognised.
+    const size = fs.fstatSync(fd).size;
+    const tail = Buffer.alloc(Math.min(size - validBytes, 64 * 1024));
+    let dirty = false;
+    for (let off = validBytes; off < size; off += tail.length) {
+      const n = fs.readSync(fd, tail, 0, Math.min(tail.length, size - off), off);
+      if (tail.subarray(0, n).some((b) => b !== 0)) {
+        fs.writeSync(fd, ZEROS, 0, n, off);
+        dirty = true;
+      }
+    }
+    if (dirty) fs.fsyncSync(fd);
     const w = new JournalWriter(file, generation, fd, validBytes);
+    w.allocated = Math.max(validBytes, size);
     w.frames = frames;
     w.reserve(0);
     return w;
@@ -327,4 +368,17 @@ function crc32Fallback(b: Uint8Array): number {
   let c = 0xffffffff;
   for (let i = 0; i < b.length; i++) c = table[(c ^ b[i]) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
+}
+
+function fsyncDir(dir: string): void {
+  if (process.platform === 'win32') return;
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // some file systems refuse directory fsync; the rename is still atomic
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadSqlJs, scalar, all, dbFilename, type Database, type SqlValue } from './sqlite';
 import { atomicWriteFile, removeStaleTempFiles, BACKUP_SUFFIX } from './atomicFile';
-import { JournalWriter, journalPath, previousJournalPath, readJournal, type JournalChange, type JournalFrame, type JournalRead } from './journal';
+import { JournalWriter, describeDamage, journalPath, previousJournalPath, readJournal, type JournalChange, type JournalFrame, type JournalRead } from './journal';
 import { sealImage, unsealImage } from './seal';
 import { acquireLock, type LockOwner } from './lock';
 import { migrate, schemaVersion, latestVersion } from './migrate';
@@ -206,6 +206,7 @@ export class Project {
       db.run('PRAGMA temp_store = MEMORY');
       if (!readOnly) {
         removeStaleTempFiles(file);
+        removeStaleTempFiles(journalPath(file));
         if (jr?.stale) keepAsPreviousJournal(file);
         const migrate_ = schemaVersion(db) < latestVersion(PROJECT_MIGRATIONS);
         if (migrate_) {
@@ -606,7 +607,7 @@ function journalProblem(file: string, jr: JournalRead, generation: number): stri
     return `${name} holds ${saves} made after a newer version of ${path.basename(file)} (journal generation ${jr.generation}, file ${generation}): the project file was replaced by an older copy. They are shown here on top of it; nothing was changed.${recoverHint(file)}`;
   }
   if (jr.stale || !jr.damage.length) return undefined;
-  const bad = jr.damage.map((d) => `${d.length} byte${d.length === 1 ? '' : 's'} at offset ${d.offset}`).join(', ');
+  const bad = jr.damage.map(describeDamage).join(', ');
   return `${name} is damaged (${bad}): ${saves} are intact and shown here, at least ${jr.damage.length} ${jr.damage.length === 1 ? 'save is' : 'saves are'} lost. The project is read-only and nothing was changed or deleted.${recoverHint(file)}`;
 }
 
