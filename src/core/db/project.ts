@@ -10,7 +10,7 @@ import { loadSqlJs, scalar, all, dbFilename, type Database, type SqlValue } from
 import { atomicWriteFile, removeStaleTempFiles, BACKUP_SUFFIX } from './atomicFile';
 import { JournalWriter, describeDamage, journalPath, previousJournalPath, readJournal, type JournalChange, type JournalFrame, type JournalRead } from './journal';
 import { sealImage, unsealImage } from './seal';
-import { acquireLock, type LockOwner } from './lock';
+import { acquireLock, isLockFree, type LockOwner } from './lock';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { ProjectError } from './errors';
 import { PROJECT_KIND, BUNDLE_KIND, PROJECT_MIGRATIONS } from './schema/project';
@@ -418,6 +418,14 @@ export class Project {
     }
   }
 
+  /**
+   * True when this copy is read-only only because another window held the project, and that window
+   * has let go: reopening now gives an editable project.
+   */
+  canReopenWritable(): boolean {
+    return !this.closed && this.readOnly && this.lockOwner !== undefined && !this.damage && isLockFree(this.file);
+  }
+
   get isClosed(): boolean {
     return this.closed;
   }
@@ -429,7 +437,8 @@ export class Project {
   private assertWritable(): void {
     this.assertOpen();
     if (this.readOnly) {
-      throw new ProjectError('read-only', `This project is read-only: ${this.readOnlyReason ?? 'opened read-only'}.`);
+      const reopen = this.canReopenWritable() ? ' The other window has closed it since: reopen the project here to edit it.' : '';
+      throw new ProjectError('read-only', `This project is read-only: ${this.readOnlyReason ?? 'opened read-only'}.${reopen}`);
     }
   }
 }
