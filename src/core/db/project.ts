@@ -128,7 +128,8 @@ export class Project {
   static async open(file: string, opts: OpenOptions = {}): Promise<Project> {
     file = path.resolve(file);
     const SQL = await loadSqlJs();
-    let db = validateProjectBytes(SQL, readBytes(file), file, { sealRequired: true });
+    const bytes = readBytes(file);
+    let db = validateProjectBytes(SQL, bytes, file, { sealRequired: true });
     let bytesRead = journalGeneration(db);
 
     let readOnly = !!opts.readOnly;
@@ -146,8 +147,11 @@ export class Project {
           // The previous writer may have saved and closed between our read and the lock: what we
           // read first was only good for refusing a non-project early.
           try {
-            db.close();
-            db = validateProjectBytes(SQL, readBytes(file), file, { sealRequired: true });
+            const now = readBytes(file);
+            if (!Buffer.from(now.buffer, now.byteOffset, now.byteLength).equals(bytes)) {
+              db.close();
+              db = validateProjectBytes(SQL, now, file, { sealRequired: true });
+            }
           } catch (err) {
             release();
             throw err;
