@@ -175,7 +175,7 @@ export class Project {
       let generation = journalGeneration(db);
       let jr = readJournal(journalPath(file), generation);
       // A live writer may be mid-append or mid-checkpoint: what looks odd now is whole a moment later.
-      for (let i = 0; i < 5 && !lockHeld && jr && (jr.damage.length || jr.newer) && !opts.readOnly && owner; i++) {
+      for (let i = 0; i < 5 && !lockHeld && jr && (jr.damage.length || jr.newer) && !isLockFree(file); i++) {
         await new Promise((r) => setTimeout(r, 30));
         db.close();
         db = validateProjectBytes(SQL, readBytes(file), file, { sealRequired: true });
@@ -621,7 +621,7 @@ function journalProblem(file: string, jr: JournalRead, generation: number): stri
   }
   if (jr.stale || !jr.damage.length) return undefined;
   const bad = jr.damage.map(describeDamage).join(', ');
-  return `${name} is damaged (${bad}): ${saves} are intact and shown here, at least ${jr.damage.length} ${jr.damage.length === 1 ? 'save is' : 'saves are'} lost. The project is read-only and nothing was changed or deleted.${recoverHint(file)}`;
+  return `${name} is damaged (${bad}): ${saves} are intact and shown here; saves in the damaged bytes cannot be read. The project is read-only and nothing was changed or deleted.${recoverHint(file)}`;
 }
 
 /** What to do about a damaged project, naming the command and the copies it will use. */

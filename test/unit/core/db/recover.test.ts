@@ -102,7 +102,7 @@ describe('damaged projects: every acknowledged save is served or reported', func
 
     const p = await Project.open(file);
     assert.equal(p.readOnly, true);
-    assert.match(p.readOnlyReason!, /p\.pyops\.journal is damaged .* 9 saves are intact .*at least 1 save is lost.*Recover Project/);
+    assert.match(p.readOnlyReason!, /p\.pyops\.journal is damaged .* 9 saves are intact .*saves in the damaged bytes cannot be read.*Recover Project/);
     assert.deepEqual(taskIds(p).sort(), ACKED.filter((t) => t !== 't24').sort(), 'the intact saves after the bad one are shown too');
     assert.throws(() => p.write((db) => db.run("DELETE FROM tasks")), (e: unknown) => e instanceof ProjectError && e.code === 'read-only');
     p.close();
