@@ -130,7 +130,6 @@ export class Project {
     const SQL = await loadSqlJs();
     const bytes = readBytes(file);
     let db = validateProjectBytes(SQL, bytes, file, { sealRequired: true });
-    let bytesRead = journalGeneration(db);
 
     let readOnly = !!opts.readOnly;
     let reason: string | undefined = readOnly ? 'opened read-only on request' : undefined;
@@ -182,7 +181,6 @@ export class Project {
         generation = journalGeneration(db);
         jr = readJournal(journalPath(file), generation);
       }
-      void bytesRead;
       const damage = jr ? journalProblem(file, jr, generation) : undefined;
       if (jr && !jr.stale && jr.frames.length) {
         const failed = applyFrames(db, jr.frames, { lenient: !!damage });
