@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Project } from '../core/db/project';
+import { Project, gamedataProblem } from '../core/db/project';
 import { importGameData, type ImportSummary } from '../core/gamedata/import';
 
 const LAST_PROJECT_KEY = 'pyops.lastProject';
@@ -38,13 +38,32 @@ export class ProjectManager implements vscode.Disposable {
     if (this.current && this.current.file === file && !this.current.isClosed) return this.current;
     const p = await Project.open(file, { app: `vscode (${vscode.env.appName})` });
     this.replace(p);
-    if (p.readOnly && !opts.quiet) void vscode.window.showWarningMessage(`PyOps: ${p.readOnlyReason}`);
-    if (!opts.quiet && (p.gamedataStatus === 'missing' || p.gamedataStatus === 'unreadable')) {
-      void vscode.window.showWarningMessage(
-        `PyOps: the game data of "${p.name}" is ${p.gamedataStatus === 'missing' ? 'missing' : 'unreadable'} (${path.basename(p.gamedataFile)}). Import it again with "PyOps: Import Game Data from Dump…" or "PyOps: Sync Game Data from Factorio".`,
-      );
+    if (p.damage) {
+      void vscode.window.showErrorMessage(`PyOps: ${p.damage}`, 'Recover…').then((c) => {
+        if (c) void vscode.commands.executeCommand('pyops.project.recover', { file: p.file });
+      });
+    } else if (p.readOnly && !opts.quiet) {
+      void vscode.window.showWarningMessage(`PyOps: ${p.readOnlyReason}`);
     }
+    if (p.readOnly && p.lockOwner) this.offerReopenWhenFree(p);
+    const gdProblem = ['missing', 'unreadable', 'damaged'].includes(p.gamedataStatus) ? gamedataProblem(p) : undefined;
+    if (!opts.quiet && gdProblem) void vscode.window.showWarningMessage(`PyOps: ${gdProblem}`);
     return p;
+  }
+
+  /** When the window that held the project lets go, offer to reopen it here for editing. */
+  private offerReopenWhenFree(p: Project): void {
+    const timer = setInterval(() => {
+      if (this.current !== p || p.isClosed) return clearInterval(timer);
+      if (!p.canReopenWritable()) return;
+      clearInterval(timer);
+      void vscode.window.showInformationMessage(`PyOps: "${p.name}" was closed in the other window. Reopen it here to edit it?`, 'Reopen').then(async (c) => {
+        if (!c || this.current !== p) return;
+        this.replace(undefined);
+        await this.open(p.file);
+      });
+    }, 2000);
+    this.context.subscriptions.push({ dispose: () => clearInterval(timer) });
   }
 
   async create(file: string, name?: string): Promise<Project> {

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import path from 'node:path';
 import type { ProjectManager } from './projectManager';
+import { gamedataProblem } from '../core/db/project';
 
 export function createProjectStatus(projects: ProjectManager): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('pyops.project', vscode.StatusBarAlignment.Left, 50);
@@ -15,7 +16,8 @@ export function createProjectStatus(projects: ProjectManager): vscode.Disposable
       item.tooltip = 'No PyOps project is open. Click to open, create or try the sample project.';
       item.backgroundColor = undefined;
     } else {
-      const flags = [p.readOnly ? 'read-only' : '', p.hasGameData() ? '' : 'no game data'].filter(Boolean);
+      const gdFlag = { missing: 'game data missing', unreadable: 'game data unreadable', damaged: 'game data damaged' }[p.gamedataStatus as string] ?? 'no game data';
+      const flags = [p.damage ? 'damaged' : p.readOnly ? 'read-only' : '', p.hasGameData() ? '' : gdFlag].filter(Boolean);
       item.text = `$(circuit-board) ${p.name}${flags.length ? ` (${flags.join(', ')})` : ''}`;
       const md = new vscode.MarkdownString(undefined, true);
       md.appendMarkdown(`**PyOps project:** ${p.name}\n\n`);
@@ -25,7 +27,7 @@ export function createProjectStatus(projects: ProjectManager): vscode.Disposable
         const when = p.gamedataMeta('imported_at');
         md.appendMarkdown(`Game data: ${counts ? `${counts.items} items, ${counts.recipes} recipes, ${counts.technologies} technologies` : 'imported'}${when ? ` (imported ${when.slice(0, 16).replace('T', ' ')})` : ''}\n\n`);
       } else {
-        md.appendMarkdown('Game data: none yet — import a dump or sync from Factorio.\n\n');
+        md.appendMarkdown(`Game data: ${gamedataProblem(p) ?? 'none yet — import a dump or sync from Factorio.'}\n\n`);
       }
       if (p.readOnly) md.appendMarkdown(`$(lock) ${p.readOnlyReason}\n\n`);
       md.appendMarkdown(`Click for project actions · ${path.basename(p.file)}`);

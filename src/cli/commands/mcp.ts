@@ -49,10 +49,25 @@ export async function mcpCommand(argv: string[], io: CliIO, deps: McpDeps = {}):
   const port = parsePort(a.values['bridge-port'], DEFAULT_BRIDGE_PORT, { flag: '--bridge-port' });
   if (a.values['bridge-port'] !== undefined && a.values['no-bridge']) throw new UsageError('give either --bridge-port or --no-bridge, not both');
 
-  const project = await Project.open(a.values.project, { app: 'cli (mcp)' });
+  let project = await Project.open(a.values.project, { app: 'cli (mcp)' });
   const dev = !!a.values['developer-tools'];
   const tools = mcpTools(dev);
   if (project.readOnly) io.err(`pyops mcp: ${project.readOnlyReason ?? 'the project is read-only'}; tools that change it will answer with an error.`);
+  // Read-only because another window held it: take it over for editing once that window lets go.
+  const reopen = setInterval(() => {
+    if (!project.canReopenWritable()) return;
+    const old = project;
+    Project.open(old.file, { app: 'cli (mcp)' }).then(
+      (p) => {
+        if (p.readOnly) return p.close();
+        project = p;
+        old.close();
+        io.err(`pyops mcp: the other window closed "${p.name}"; it is now open here for editing.`);
+      },
+      () => {},
+    );
+  }, 2000);
+  reopen.unref?.();
   let server: { close(): Promise<void> } | undefined;
   let bridge: Bridge | undefined;
   let game: GameLink | undefined;
@@ -74,6 +89,7 @@ export async function mcpCommand(argv: string[], io: CliIO, deps: McpDeps = {}):
     await (deps.until ?? clientGone());
     return 0;
   } finally {
+    clearInterval(reopen);
     await server?.close().catch(() => {});
     await bridge?.stop();
     project.close();

@@ -1,13 +1,15 @@
-// `pyops project create|backup|restore`
+// `pyops project create|backup|restore|recover`
 import path from 'node:path';
 import { Project } from '../../core/db/project';
 import { backupProject, defaultBackupPath, restoreBackup } from '../../core/db/bundle';
+import { recoverProject, describeRecovery } from '../../core/db/recover';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 
 export const PROJECT_USAGE = `pyops project create <file> [--name <name>]
 pyops project backup <file> [--out <backup-file>]
-pyops project restore <backup-file> <file>`;
+pyops project restore <backup-file> <file>
+pyops project recover <file> [--yes] [--json]   (without --yes: report only, nothing changes)`;
 
 export async function projectCommand(argv: string[], io: CliIO): Promise<number> {
   const [sub, ...rest] = argv;
@@ -36,6 +38,14 @@ export async function projectCommand(argv: string[], io: CliIO): Promise<number>
       const target = withExtension(a.positionals[1]);
       await restoreBackup(a.positionals[0], target);
       io.out(`Restored ${a.positionals[0]} into ${path.resolve(target)}`);
+      return 0;
+    }
+    case 'recover': {
+      const a = parse(rest, { yes: { type: 'boolean' }, json: { type: 'boolean' } }, { min: 1, max: 1, names: 'the project file' });
+      // The dry run comes first by design: it says what would be lost before anything is.
+      const report = await recoverProject(withExtension(a.positionals[0]), { apply: !!a.values.yes, app: 'cli (recover)' });
+      if (a.values.json) io.out(JSON.stringify({ ...report, applied: !!report.keptIn }, null, 2));
+      else for (const line of describeRecovery(report, !!report.keptIn)) io.out(line);
       return 0;
     }
     default:

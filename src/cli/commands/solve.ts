@@ -1,6 +1,6 @@
 // `pyops solve <block.json> --project <file> [--json]`: solve a block document without saving it.
 import fs from 'node:fs';
-import { Project } from '../../core/db/project';
+import { Project, gamedataProblem } from '../../core/db/project';
 import { parseBlockDoc } from '../../core/planning/block/document';
 import { planningContext } from '../../core/planning/context';
 import type { Flow } from '../../core/planning/solver/result';
@@ -49,7 +49,7 @@ export async function solveCommand(argv: string[], io: CliIO): Promise<number> {
   const project = await Project.open(a.values.project, { readOnly: true, app: 'cli' });
   try {
     const ctx = planningContext(project);
-    if (ctx.g.isEmpty) throw new Error(`${project.file} has no game data; run pyops import first.`);
+    if (ctx.g.isEmpty) throw new Error(gamedataProblem(project) ?? `${project.file} has no game data; run pyops import first.`);
     const r = await solveBlock(ctx.g, ctx.availability, doc);
     const out = {
       status: r.status,

@@ -7,7 +7,8 @@ import { all, loadSqlJs, scalar, dbFilename, type Database } from './sqlite';
 import { atomicWriteFile, BACKUP_SUFFIX } from './atomicFile';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { ProjectError } from './errors';
-import { journalPath } from './journal';
+import { journalPath, previousJournalPath } from './journal';
+import { sealImage, unsealImage } from './seal';
 import { acquireLock, lockPath } from './lock';
 import { Project, gamedataPath, setMetaRaw, validateProjectBytes } from './project';
 import { BUNDLE_KIND, PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
@@ -40,10 +41,10 @@ export async function backupProject(project: Project, dest: string): Promise<str
       gd.close();
     }
     dest = path.resolve(dest);
-    const own = [project.file, gamedataPath(project.file), journalPath(project.file), lockPath(project.file)];
+    const own = [project.file, gamedataPath(project.file), journalPath(project.file), previousJournalPath(project.file), lockPath(project.file)];
     if (own.includes(dest)) throw new ProjectError('exists', `${path.basename(dest)} is one of the project's own files; back it up to another file.`);
     fs.mkdirSync(path.dirname(dest), { recursive: true });
-    atomicWriteFile(dest, bundle.export(), { keepPrevious: false });
+    atomicWriteFile(dest, sealImage(bundle.export()), { keepPrevious: false });
     return dest;
   } finally {
     bundle.close();
@@ -86,12 +87,14 @@ export async function restoreBackup(backupFile: string, dest: string): Promise<v
         );
       }
       try {
-        // Saves journalled against the replaced file must not be replayed onto the restored one.
-        fs.rmSync(journalPath(dest), { force: true });
+        // Saves journalled against the replaced file must not be replayed onto the restored one; they
+        // go beside the replaced file's `.bak`, which they complete.
+        fs.rmSync(previousJournalPath(dest), { force: true });
+        if (fs.existsSync(journalPath(dest))) fs.renameSync(journalPath(dest), previousJournalPath(dest));
         const hasData = Number(scalar(gd, 'SELECT count(*) FROM gd_meta') ?? 0) > 0;
-        if (hasData) atomicWriteFile(gamedataPath(dest), gd.export());
+        if (hasData) atomicWriteFile(gamedataPath(dest), sealImage(gd.export()));
         else if (fs.existsSync(gamedataPath(dest))) fs.renameSync(gamedataPath(dest), gamedataPath(dest) + BACKUP_SUFFIX);
-        atomicWriteFile(dest, projectBytes);
+        atomicWriteFile(dest, sealImage(projectBytes));
       } finally {
         lock.release();
       }
@@ -109,7 +112,7 @@ function openBundle(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Arra
     validateProjectBytes(SQL, bytes, file).close();
   } catch (err) {
     if (err instanceof ProjectError && err.code === 'is-bundle') {
-      const db = new SQL.Database(bytes);
+      const db = new SQL.Database(unsealImage(bytes).image);
       if (schemaVersion(db) > latestVersion(PROJECT_MIGRATIONS)) {
         db.close();
         throw new ProjectError('newer-version', `${path.basename(file)} was written by a newer PyOps; update PyOps to restore it.`);

@@ -10,7 +10,8 @@ export type ProjectErrorCode =
   | 'is-bundle'
   | 'not-bundle'
   | 'read-only'
-  | 'closed';
+  | 'closed'
+  | 'disk-full';
 
 export class ProjectError extends Error {
   constructor(

@@ -2,22 +2,37 @@
 // transaction touched (one checksummed frame) and fsyncs — a fraction of a millisecond however
 // large the project has grown — instead of rewriting the whole file. A checkpoint folds the journal
 // into the project file (atomically) and starts a new journal generation; a journal whose
-// generation differs from the file's is already folded in and is ignored.
+// generation is older than the file's is already folded in.
 //
-// Layout: "PYJ1" magic, u32 generation, then frames of [u32 length][u32 crc32][JSON payload].
-// A frame cut short by a crash fails its length or checksum and ends the journal there.
+// Layout: "PYJ2" magic, u32 generation, u32 crc32 of those 8 bytes, then frames of
+// [u32 length][u32 crc32][JSON payload]. ("PYJ1" journals, without the header checksum, are still
+// read.) The header checksum matters: a flipped generation byte would otherwise make a journal full
+// of acknowledged saves look already folded in.
 //
 // The file is grown ahead of the frames in zero-filled steps, made durable with a full fsync. A
 // frame then overwrites blocks that already exist, so saving it needs only a data sync — no file
 // size or extent change for the file system to commit — which is most of a save's cost. A zero
 // length word (no frame is empty) marks where the frames end.
+//
+// Reading tells a torn tail from damage. A crash mid-append leaves the last frame with whole disk
+// sectors missing (still zero, the file was preallocated) and nothing valid after it; that save was
+// never acknowledged and is dropped. Anything else that fails its checksum — a frame with intact
+// frames after it, or bytes that no sector-sized loss explains — is damage: the reader skips it,
+// finds every intact frame after it, and says where the bad bytes are.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import path from 'node:path';
 
-const MAGIC = Buffer.from('PYJ1', 'latin1');
-const HEADER = 8;
+const MAGIC_V1 = Buffer.from('PYJ1', 'latin1');
+const MAGIC = Buffer.from('PYJ2', 'latin1');
+const HEADER_V1 = 8;
+const HEADER = 12;
 const FRAME = 8;
 const MAX_FRAME = 256 * 1024 * 1024;
+/** A write that tears loses whole sectors; 512 bytes is the smallest a disk writes atomically. */
+const SECTOR = 512;
+/** Every frame's JSON starts like this (the resync scan looks for it). */
+const FRAME_START = Buffer.from('{"changes":', 'utf8');
 /** Grow the file in steps this large (about 700 chat-message saves each). */
 const GROW = 1024 * 1024;
 const ZEROS = Buffer.alloc(64 * 1024);
@@ -37,60 +52,185 @@ export function journalPath(projectFile: string): string {
   return projectFile + '.journal';
 }
 
-const crc32: (b: Uint8Array) => number = (zlib as unknown as { crc32?: (b: Uint8Array) => number }).crc32 ?? crc32Fallback;
-
-export interface JournalRead {
-  frames: JournalFrame[];
-  /** Bytes of the journal that hold whole, valid frames (a torn tail starts after them). */
-  validBytes: number;
-  torn: boolean;
-  /** The journal belongs to another generation (already folded in) or is not ours. */
-  stale: boolean;
+/** Where the journal folded by the last checkpoint is kept (it turns `.bak` into the current file). */
+export function previousJournalPath(projectFile: string): string {
+  return projectFile + '.journal.bak';
 }
 
-export function readJournal(file: string, generation: number): JournalRead | undefined {
+export const crc32: (b: Uint8Array) => number = (zlib as unknown as { crc32?: (b: Uint8Array) => number }).crc32 ?? crc32Fallback;
+
+/** Bytes that are neither an intact frame nor a torn tail. */
+export interface JournalDamage {
+  offset: number;
+  length: number;
+}
+
+export interface JournalRead {
+  /** Every intact frame, in order (including those after a damaged stretch). */
+  frames: JournalFrame[];
+  /** Bytes of the journal that hold whole, valid frames from the start (appends continue here). */
+  validBytes: number;
+  /** The last frame was cut short by a crash: a save that was never acknowledged. */
+  torn: boolean;
+  /** The journal belongs to an older generation (already folded in). */
+  stale: boolean;
+  /** The journal's generation is newer than the file's: the file was replaced by an older copy. */
+  newer: boolean;
+  /** The header's generation, when the header is readable. */
+  generation: number | undefined;
+  /** The header is damaged: the frames are read, but which file they belong to is unknown. */
+  headerDamaged: boolean;
+  /** Damaged stretches, in order. Empty for a healthy journal (a torn tail is not damage). */
+  damage: JournalDamage[];
+  /** Frames whose checksums pass but whose content is not a journal frame. */
+  undecodable: number;
+}
+
+/**
+ * Read a journal. `generation` is the project file's: an older journal is `stale`, a newer one
+ * `newer`. Omit it to read the frames whatever the generation.
+ */
+export function readJournal(file: string, generation?: number): JournalRead | undefined {
   let buf: Buffer;
   try {
     buf = fs.readFileSync(file);
   } catch {
     return undefined;
   }
-  if (buf.length < HEADER || !buf.subarray(0, 4).equals(MAGIC) || buf.readUInt32LE(4) !== generation) {
-    return { frames: [], validBytes: 0, torn: false, stale: true };
+  return parseJournal(buf, generation);
+}
+
+export function parseJournal(buf: Buffer, generation?: number): JournalRead {
+  let start: number;
+  let gen: number | undefined;
+  let headerDamaged = false;
+  if (buf.length >= HEADER && buf.subarray(0, 4).equals(MAGIC) && crc32(buf.subarray(0, 8)) >>> 0 === buf.readUInt32LE(8)) {
+    start = HEADER;
+    gen = buf.readUInt32LE(4);
+  } else if (buf.length >= HEADER_V1 && buf.subarray(0, 4).equals(MAGIC_V1)) {
+    start = HEADER_V1;
+    gen = buf.readUInt32LE(4);
+  } else {
+    // A journal is created whole (see JournalWriter.create): a missing or unreadable header,
+    // even in an empty file, is damage.
+    start = HEADER;
+    headerDamaged = true;
   }
-  const frames: JournalFrame[] = [];
-  let off = HEADER;
-  let torn = false;
+  const out: JournalRead = {
+    frames: [], validBytes: start, torn: false, stale: false, newer: false, generation: gen, headerDamaged,
+    damage: headerDamaged ? [{ offset: 0, length: Math.min(HEADER, buf.length) }] : [], undecodable: 0,
+  };
+  if (generation !== undefined && gen !== undefined && gen !== generation) {
+    if (gen < generation) out.stale = true;
+    else out.newer = true;
+  }
+  let off = start;
+  let prefix = !headerDamaged;
+  let ended = false;
   while (off < buf.length) {
-    if (off + FRAME > buf.length) {
-      torn = !allZero(buf, off);
+    const f = frameAt(buf, off);
+    if (f) {
+      if (f.frame) out.frames.push(f.frame);
+      else {
+        out.undecodable++;
+        out.damage.push({ offset: off, length: f.end - off });
+        prefix = false;
+      }
+      off = f.end;
+      if (prefix) out.validBytes = off;
+      continue;
+    }
+    if (off + FRAME <= buf.length && allZero(buf, off)) {
+      ended = true; // the clean end
       break;
     }
-    const len = buf.readUInt32LE(off);
-    if (len === 0) {
-      // The preallocated tail; anything but zeros after it is a frame that never completed.
-      torn = !allZero(buf, off);
+    const next = nextFrame(buf, off + 1);
+    if (next === undefined) {
+      // Nothing intact follows: a torn tail if the bad bytes look like sectors that never landed.
+      ended = true;
+      if (looksTorn(buf, off)) out.torn = true;
+      else out.damage.push({ offset: off, length: Math.max(1, lastNonZero(buf) + 1 - off) });
       break;
     }
-    const crc = buf.readUInt32LE(off + 4);
-    if (len > MAX_FRAME || off + FRAME + len > buf.length) {
-      torn = true;
-      break;
-    }
-    const payload = buf.subarray(off + FRAME, off + FRAME + len);
-    if (crc32(payload) >>> 0 !== crc) {
-      torn = true;
-      break;
-    }
-    try {
-      frames.push(decodeFrame(payload));
-    } catch {
-      torn = true;
-      break;
-    }
-    off += FRAME + len;
+    out.damage.push({ offset: off, length: next - off });
+    prefix = false;
+    off = next;
   }
-  return { frames, validBytes: off, torn, stale: false };
+  // Journals are written with zeros after the last frame (at least an end marker), and created
+  // whole, header and all: a file that stops right after a frame, or before its header, was cut.
+  if (!ended && !headerDamaged) out.damage.push({ offset: buf.length, length: 0 });
+  return out;
+}
+
+/** Damage in words: "N bytes at offset O", or "cut short at offset O". */
+export function describeDamage(d: JournalDamage): string {
+  return d.length ? `${d.length} byte${d.length === 1 ? '' : 's'} at offset ${d.offset}` : `cut short at offset ${d.offset}`;
+}
+
+interface FoundFrame {
+  end: number;
+  frame: JournalFrame | undefined;
+}
+
+function frameAt(buf: Buffer, off: number): FoundFrame | undefined {
+  if (off + FRAME > buf.length) return undefined;
+  const len = buf.readUInt32LE(off);
+  if (len === 0 || len > MAX_FRAME || off + FRAME + len > buf.length) return undefined;
+  const payload = buf.subarray(off + FRAME, off + FRAME + len);
+  if (crc32(payload) >>> 0 !== buf.readUInt32LE(off + 4)) return undefined;
+  let frame: JournalFrame | undefined;
+  try {
+    frame = decodeFrame(payload);
+  } catch {
+    frame = undefined;
+  }
+  return { end: off + FRAME + len, frame };
+}
+
+/** The next offset at or after `from` where an intact frame starts. */
+function nextFrame(buf: Buffer, from: number): number | undefined {
+  for (let i = buf.indexOf(FRAME_START, from + FRAME); i >= 0; i = buf.indexOf(FRAME_START, i + 1)) {
+    const at = i - FRAME;
+    if (at >= from && frameAt(buf, at)) return at;
+  }
+  return undefined;
+}
+
+/**
+ * A frame cut short by a crash: some of its sectors are still the preallocated zeros. Its JSON
+ * never holds a zero byte, so look for a zero run that starts where the frame or a sector starts and
+ * ends where the frame or a sector ends. A flipped byte, or a length word that no longer matches its
+ * frame, leaves no such run.
+ */
+function looksTorn(buf: Buffer, off: number): boolean {
+  const last = lastNonZero(buf);
+  if (last < off) return false;
+  const len = off + 4 <= buf.length ? buf.readUInt32LE(off) : 0;
+  const claimedEnd = len > 0 && len <= MAX_FRAME ? off + FRAME + len : undefined;
+  // The frame ends where it says, or (its length word lost) somewhere past its last non-zero byte.
+  const end = Math.min(buf.length, claimedEnd ?? buf.length);
+  if (last >= end) return false; // bytes past the frame's own end: not one interrupted append
+  for (let i = off; i < end; ) {
+    if (buf[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < buf.length && buf[j] === 0) j++;
+    const startsOk = i === off || i % SECTOR === 0;
+    const endsOk = j >= end || j % SECTOR === 0;
+    // Inside the header a zero byte is ordinary (a small length's high bytes); only a run that
+    // reaches past the header counts.
+    if (startsOk && endsOk && j > off + FRAME - (i === off ? FRAME : 0)) return true;
+    i = j;
+  }
+  return false;
+}
+
+function lastNonZero(buf: Buffer): number {
+  let i = buf.length - 1;
+  while (i >= 0 && buf[i] === 0) i--;
+  return i;
 }
 
 function allZero(buf: Buffer, from: number): boolean {
@@ -118,21 +258,48 @@ export class JournalWriter {
 
   /** Start a fresh journal for `generation`, replacing any old one. */
   static create(file: string, generation: number): JournalWriter {
-    const fd = fs.openSync(file, 'w', 0o644);
-    const header = Buffer.alloc(HEADER);
-    MAGIC.copy(header, 0);
-    header.writeUInt32LE(generation >>> 0, 4);
-    fs.writeSync(fd, header);
-    const w = new JournalWriter(file, generation, fd, HEADER);
-    w.reserve(0);
-    return w;
+    // Built under a temp name and renamed into place, so a journal is never seen without its header
+    // and first reserve: an empty or headerless journal can then only be damage.
+    const tmp = `${file}.tmp-${process.pid}`;
+    let fd = fs.openSync(tmp, 'w', 0o644);
+    try {
+      const header = Buffer.alloc(HEADER);
+      MAGIC.copy(header, 0);
+      header.writeUInt32LE(generation >>> 0, 4);
+      header.writeUInt32LE(crc32(header.subarray(0, 8)) >>> 0, 8);
+      fs.writeSync(fd, header);
+      const w = new JournalWriter(file, generation, fd, HEADER);
+      w.reserve(0);
+      fs.renameSync(tmp, file);
+      fsyncDir(path.dirname(file));
+      fd = -1;
+      return w;
+    } finally {
+      if (fd >= 0) {
+        fs.closeSync(fd);
+        fs.rmSync(tmp, { force: true });
+      }
+    }
   }
 
   /** Continue an existing journal after its last valid frame (a torn tail is cut off). */
   static resume(file: string, generation: number, validBytes: number, frames: number): JournalWriter {
     const fd = fs.openSync(file, 'r+');
-    fs.ftruncateSync(fd, validBytes);
+    // Zero a torn tail in place instead of truncating: the file never ends right after a frame,
+    // which is how a journal cut short by damage is recognised.
+    const size = fs.fstatSync(fd).size;
+    const tail = Buffer.alloc(Math.min(size - validBytes, 64 * 1024));
+    let dirty = false;
+    for (let off = validBytes; off < size; off += tail.length) {
+      const n = fs.readSync(fd, tail, 0, Math.min(tail.length, size - off), off);
+      if (tail.subarray(0, n).some((b) => b !== 0)) {
+        fs.writeSync(fd, ZEROS, 0, n, off);
+        dirty = true;
+      }
+    }
+    if (dirty) fs.fsyncSync(fd);
     const w = new JournalWriter(file, generation, fd, validBytes);
+    w.allocated = Math.max(validBytes, size);
     w.frames = frames;
     w.reserve(0);
     return w;
@@ -201,4 +368,17 @@ function crc32Fallback(b: Uint8Array): number {
   let c = 0xffffffff;
   for (let i = 0; i < b.length; i++) c = table[(c ^ b[i]) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
+}
+
+function fsyncDir(dir: string): void {
+  if (process.platform === 'win32') return;
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // some file systems refuse directory fsync; the rename is still atomic
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }

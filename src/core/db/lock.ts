@@ -43,6 +43,18 @@ export function acquireLock(projectFile: string, app: string): LockResult {
   throw new Error(`Could not take the project lock ${file}; delete it if no other PyOps window uses the project.`);
 }
 
+/**
+ * True when nobody holds the project's lock any more (no lock, or its owner is gone): a copy that
+ * opened read-only because of another window can now be reopened for editing.
+ */
+export function isLockFree(projectFile: string): boolean {
+  const file = lockPath(projectFile);
+  if (!fs.existsSync(file)) return true;
+  const owner = readOwner(file);
+  if (!owner) return !youngerThan(file, UNREADABLE_GRACE_MS);
+  return !isLive(owner);
+}
+
 function held(file: string, me: LockOwner): LockResult {
   let released = false;
   return {
@@ -58,8 +70,9 @@ function held(file: string, me: LockOwner): LockResult {
 /** Create `file` holding `body`, only if it does not exist; false when it does. */
 function createWithContent(file: string, body: string): boolean {
   const tmp = besideLock(file, 'tmp');
-  fs.writeFileSync(tmp, body, { mode: 0o644 });
   try {
+    // Inside the try: on a full disk the temp file is created but not written, and must not stay.
+    fs.writeFileSync(tmp, body, { mode: 0o644 });
     fs.linkSync(tmp, file);
     return true;
   } catch (err) {

@@ -8,8 +8,9 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadSqlJs, scalar, all, dbFilename, type Database, type SqlValue } from './sqlite';
 import { atomicWriteFile, removeStaleTempFiles, BACKUP_SUFFIX } from './atomicFile';
-import { JournalWriter, journalPath, readJournal, type JournalChange, type JournalFrame } from './journal';
-import { acquireLock, type LockOwner } from './lock';
+import { JournalWriter, describeDamage, journalPath, previousJournalPath, readJournal, type JournalChange, type JournalFrame, type JournalRead } from './journal';
+import { sealImage, unsealImage } from './seal';
+import { acquireLock, isLockFree, type LockOwner } from './lock';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { ProjectError } from './errors';
 import { PROJECT_KIND, BUNDLE_KIND, PROJECT_MIGRATIONS } from './schema/project';
@@ -80,6 +81,8 @@ export class Project {
     release: () => void,
     /** State of the game-data sidecar when the project was opened. */
     readonly gamedataStatus: GamedataStatus,
+    /** Damage found on open (the project is then read-only and `Recover Project` can repair it). */
+    readonly damage: string | undefined,
   ) {
     this.releaseLock = release;
   }
@@ -124,19 +127,21 @@ export class Project {
    */
   static async open(file: string, opts: OpenOptions = {}): Promise<Project> {
     file = path.resolve(file);
-    const bytes = readBytes(file);
     const SQL = await loadSqlJs();
-    let db = validateProjectBytes(SQL, bytes, file);
+    const bytes = readBytes(file);
+    let db = validateProjectBytes(SQL, bytes, file, { sealRequired: true });
 
     let readOnly = !!opts.readOnly;
     let reason: string | undefined = readOnly ? 'opened read-only on request' : undefined;
     let owner: LockOwner | undefined;
+    let lockHeld = false;
     let release = () => {};
     if (!readOnly) {
       try {
         fs.accessSync(file, fs.constants.W_OK);
         const lock = acquireLock(file, opts.app ?? 'pyops');
         if (lock.acquired) {
+          lockHeld = true;
           release = () => lock.release();
           // The previous writer may have saved and closed between our read and the lock: what we
           // read first was only good for refusing a non-project early.
@@ -144,7 +149,7 @@ export class Project {
             const now = readBytes(file);
             if (!Buffer.from(now.buffer, now.byteOffset, now.byteLength).equals(bytes)) {
               db.close();
-              db = validateProjectBytes(SQL, now, file);
+              db = validateProjectBytes(SQL, now, file, { sealRequired: true });
             }
           } catch (err) {
             release();
@@ -160,19 +165,39 @@ export class Project {
       } catch (err) {
         if (err instanceof ProjectError) throw err;
         readOnly = true;
-        reason = `${path.basename(file)} is not writable (${(err as Error).message}); changes are not saved.`;
+        reason = describeFsError(file, err, 'changes are not saved');
       }
     }
 
     try {
       // Saves since the last checkpoint live in the journal; replay them under the file's own schema.
-      const generation = journalGeneration(db);
-      const jr = readJournal(journalPath(file), generation);
-      if (jr?.frames.length) applyFrames(db, jr.frames);
+      let generation = journalGeneration(db);
+      let jr = readJournal(journalPath(file), generation);
+      // A live writer may be mid-append or mid-checkpoint: what looks odd now is whole a moment later.
+      for (let i = 0; i < 5 && !lockHeld && jr && (jr.damage.length || jr.newer) && !isLockFree(file); i++) {
+        await new Promise((r) => setTimeout(r, 30));
+        db.close();
+        db = validateProjectBytes(SQL, readBytes(file), file, { sealRequired: true });
+        generation = journalGeneration(db);
+        jr = readJournal(journalPath(file), generation);
+      }
+      const damage = jr ? journalProblem(file, jr, generation) : undefined;
+      if (jr && !jr.stale && jr.frames.length) {
+        const failed = applyFrames(db, jr.frames, { lenient: !!damage });
+        if (failed && !damage) throw new ProjectError('damaged', `${path.basename(journalPath(file))} holds saves that cannot be replayed.${recoverHint(file)}`);
+      }
+      if (damage) {
+        // Never build on a damaged journal: the next save would rewrite it. Open what can be read,
+        // read-only, and leave every file as it is for Recover Project.
+        readOnly = true;
+        reason = damage;
+        release();
+        release = () => {};
+      }
       const { gd, status: gdStatus } = openGamedata(SQL, file);
       const hadData = !!scalar(db, "SELECT value FROM meta WHERE key = 'data_fingerprint' AND value <> ''");
       const status: GamedataStatus = gdStatus === 'empty' && hadData ? 'missing' : gdStatus;
-      const project = new Project(file, db, gd, readOnly, reason, owner, release, status);
+      const project = new Project(file, db, gd, readOnly, reason, owner, release, status, damage);
       db.run(`ATTACH DATABASE '${dbFilename(gd)}' AS gd`);
       // These databases live in sql.js's in-memory file system; durability is our journal and
       // checkpoints, so SQLite's own rollback journal and syncs may stay in memory too.
@@ -183,6 +208,8 @@ export class Project {
       db.run('PRAGMA temp_store = MEMORY');
       if (!readOnly) {
         removeStaleTempFiles(file);
+        removeStaleTempFiles(journalPath(file));
+        if (jr?.stale) keepAsPreviousJournal(file);
         const migrate_ = schemaVersion(db) < latestVersion(PROJECT_MIGRATIONS);
         if (migrate_) {
           migrate(db, PROJECT_MIGRATIONS);
@@ -246,7 +273,13 @@ export class Project {
       setMetaRaw(this.db, 'updated_at', nowIso());
       // Durable before it is visible: if the journal cannot be written, nothing changes.
       const frame = collectChanges(this.db);
-      if (frame.changes.length) this.journal!.append(frame);
+      if (frame.changes.length) {
+        try {
+          this.journal!.append(frame);
+        } catch (err) {
+          throw storeError(journalPath(this.file), err);
+        }
+      }
       this.db.run('COMMIT');
     } catch (err) {
       this.db.run('ROLLBACK');
@@ -322,15 +355,20 @@ export class Project {
     const previous = journalGeneration(this.db);
     const next = previous + 1;
     setMetaRaw(this.db, 'journal_generation', String(next));
+    setMetaRaw(this.db, 'image_seal', 'sha256');
     this.db.run(`DELETE FROM ${CHANGES}`);
     try {
-      atomicWriteFile(this.file, this.db.export());
+      atomicWriteFile(this.file, sealImage(this.db.export()));
     } catch (err) {
       setMetaRaw(this.db, 'journal_generation', String(previous));
       this.db.run(`DELETE FROM ${CHANGES}`);
-      throw err;
+      throw storeError(this.file, err);
     }
     this.journal?.close();
+    this.journal = undefined;
+    // The folded journal is what turns `.bak` into the new file: keep it beside `.bak`, so a
+    // recovery from `.bak` loses nothing.
+    keepAsPreviousJournal(this.file);
     this.journal = JournalWriter.create(journalPath(this.file), next);
   }
 
@@ -357,7 +395,7 @@ export class Project {
     }
     // Game data first: if we crash in between, the project still opens with the new data and
     // simply records the fingerprint on its next save.
-    atomicWriteFile(this.gamedataFile, this.gd.export());
+    atomicWriteFile(this.gamedataFile, sealImage(this.gd.export()));
     this.write((d) => {
       setMetaRaw(d, 'data_fingerprint', gdMeta.fingerprint ?? '');
       setMetaRaw(d, 'data_imported_at', gdMeta.imported_at ?? nowIso());
@@ -401,6 +439,14 @@ export class Project {
     }
   }
 
+  /**
+   * True when this copy is read-only only because another window held the project, and that window
+   * has let go: reopening now gives an editable project.
+   */
+  canReopenWritable(): boolean {
+    return !this.closed && this.readOnly && this.lockOwner !== undefined && !this.damage && isLockFree(this.file);
+  }
+
   get isClosed(): boolean {
     return this.closed;
   }
@@ -412,7 +458,8 @@ export class Project {
   private assertWritable(): void {
     this.assertOpen();
     if (this.readOnly) {
-      throw new ProjectError('read-only', `This project is read-only: ${this.readOnlyReason ?? 'opened read-only'}.`);
+      const reopen = this.canReopenWritable() ? ' The other window has closed it since: reopen the project here to edit it.' : '';
+      throw new ProjectError('read-only', `This project is read-only: ${this.readOnlyReason ?? 'opened read-only'}.${reopen}`);
     }
   }
 }
@@ -540,19 +587,83 @@ function collectChanges(db: Database): JournalFrame {
   return { changes };
 }
 
-/** Replay journal frames: per frame, deletions first, then the final row images. */
-function applyFrames(db: Database, frames: JournalFrame[]): void {
+/**
+ * Replay journal frames: per frame, deletions first, then the final row images. Strict replay is
+ * all or nothing; lenient replay (a damaged journal) keeps every frame that applies and returns how
+ * many did not.
+ */
+export function applyFrames(db: Database, frames: JournalFrame[], opts: { lenient?: boolean } = {}): number {
+  let failed = 0;
   db.run('BEGIN');
   try {
     for (const f of frames) {
-      for (const c of f.changes) if (c.row === null) db.run(`DELETE FROM main.${quoteId(c.table)} WHERE rowid = ?`, [c.rowid]);
-      for (const c of f.changes) if (c.row !== null) putRow(db, c.table, c.rowid, c.row);
+      if (opts.lenient) db.run('SAVEPOINT frame');
+      try {
+        for (const c of f.changes) if (c.row === null) db.run(`DELETE FROM main.${quoteId(c.table)} WHERE rowid = ?`, [c.rowid]);
+        for (const c of f.changes) if (c.row !== null) putRow(db, c.table, c.rowid, c.row);
+        if (opts.lenient) db.run('RELEASE frame');
+      } catch (err) {
+        if (!opts.lenient) throw err;
+        db.run('ROLLBACK TO frame');
+        db.run('RELEASE frame');
+        failed++;
+      }
     }
     db.run('COMMIT');
   } catch (err) {
     db.run('ROLLBACK');
     throw new ProjectError('damaged', `The project's journal could not be replayed (${(err as Error).message}); the project file itself is intact.`);
   }
+  return failed;
+}
+
+/** Move a journal that is already folded into the file beside `.bak` (never delete saves). */
+function keepAsPreviousJournal(file: string): void {
+  try {
+    fs.renameSync(journalPath(file), previousJournalPath(file));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
+/** What is wrong with a journal that must not be built on, phrased for the user; undefined if nothing. */
+function journalProblem(file: string, jr: JournalRead, generation: number): string | undefined {
+  const name = path.basename(journalPath(file));
+  const saves = `${jr.frames.length} save${jr.frames.length === 1 ? '' : 's'}`;
+  if (jr.headerDamaged) {
+    return `${name} has a damaged header, so it cannot be matched to ${path.basename(file)}; ${saves} in it are intact and shown here. Nothing was changed.${recoverHint(file)}`;
+  }
+  if (jr.newer) {
+    return `${name} holds ${saves} made after a newer version of ${path.basename(file)} (journal generation ${jr.generation}, file ${generation}): the project file was replaced by an older copy. They are shown here on top of it; nothing was changed.${recoverHint(file)}`;
+  }
+  if (jr.stale || !jr.damage.length) return undefined;
+  const bad = jr.damage.map(describeDamage).join(', ');
+  return `${name} is damaged (${bad}): ${saves} are intact and shown here; saves in the damaged bytes cannot be read. The project is read-only and nothing was changed or deleted.${recoverHint(file)}`;
+}
+
+/** What to do about a damaged project, naming the command and the copies it will use. */
+export function recoverHint(file: string): string {
+  const base = path.basename(file);
+  const copies = [file + BACKUP_SUFFIX, journalPath(file), previousJournalPath(file)].filter((f) => fs.existsSync(f)).map((f) => path.basename(f));
+  const from = copies.length ? ` from ${copies.join(', ')}` : '';
+  return ` Run "PyOps: Recover Project…" (or \`pyops project recover ${base}\`): it shows what can be recovered${from} and what would be lost before it changes anything.`;
+}
+
+/** A file-system error as a store error: disk full and permissions get their own words. */
+export function storeError(file: string, err: unknown): Error {
+  if (err instanceof ProjectError) return err;
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new ProjectError('disk-full', `The disk holding ${path.basename(file)} is full (${code}); this change was not saved. Free some space, then try again.`);
+  }
+  return err as Error;
+}
+
+function describeFsError(file: string, err: unknown, consequence: string): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return `the disk holding ${path.basename(file)} is full (${code}), so it opened read-only and ${consequence}. Free some space, then open it again`;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `${path.basename(file)} is not writable (${code}); ${consequence}`;
+  return `${path.basename(file)} could not be opened for writing (${(err as Error).message}); ${consequence}`;
 }
 
 /** Set a row of the project's `meta` table inside the caller's transaction (no journal of its own). */
@@ -573,17 +684,30 @@ function readBytes(file: string): Uint8Array {
 
 type SqlJs = Awaited<ReturnType<typeof loadSqlJs>>;
 
+export interface ValidateOptions {
+  /** A file whose meta says it was sealed must still carry its seal (Project.open; not bundles). */
+  sealRequired?: boolean;
+}
+
 /** Parse and check a project file's bytes without touching the file. Returns the open database. */
-export function validateProjectBytes(SQL: SqlJs, bytes: Uint8Array, file: string): Database {
+export function validateProjectBytes(SQL: SqlJs, bytes: Uint8Array, file: string, opts: ValidateOptions = {}): Database {
   const label = path.basename(file);
   if (bytes.length < 100 || Buffer.from(bytes.subarray(0, 16)).toString('latin1') !== SQLITE_MAGIC) {
+    // An emptied or overwritten project still has its copies beside it: that is damage, not a stranger.
+    if (hasRecoverableCopies(file)) {
+      throw new ProjectError('damaged', `${label} is ${bytes.length === 0 ? 'empty' : 'not an SQLite database any more'}, but its copies are beside it: it was damaged.${recoverHint(file)}`);
+    }
     throw new ProjectError('not-sqlite', `${label} is not a PyOps project (it is not an SQLite database). Pick a .pyops file, or create a new project.`);
+  }
+  const { image, state } = unsealImage(bytes);
+  if (state === 'mismatch') {
+    throw new ProjectError('damaged', `${label} is damaged: its checksum no longer matches what PyOps wrote, so bytes changed on disk after the last save. It was not opened, so nothing wrong is shown or saved.${recoverHint(file)}`);
   }
   let db: Database;
   try {
-    db = new SQL.Database(bytes);
+    db = new SQL.Database(image);
   } catch (err) {
-    throw new ProjectError('damaged', `${label} cannot be read as SQLite (${(err as Error).message}).${backupHint(file)}`);
+    throw new ProjectError('damaged', `${label} cannot be read as SQLite (${(err as Error).message}).${recoverHint(file)}`);
   }
   try {
     const check = (() => {
@@ -594,7 +718,7 @@ export function validateProjectBytes(SQL: SqlJs, bytes: Uint8Array, file: string
       }
     })();
     if (check !== 'ok') {
-      throw new ProjectError('damaged', `${label} is damaged (SQLite integrity check: ${check}).${backupHint(file)}`);
+      throw new ProjectError('damaged', `${label} is damaged (SQLite integrity check: ${check}).${recoverHint(file)}`);
     }
     const hasMeta = scalar(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
     const kind = hasMeta ? scalar<string>(db, "SELECT value FROM meta WHERE key = 'kind'") : undefined;
@@ -603,6 +727,9 @@ export function validateProjectBytes(SQL: SqlJs, bytes: Uint8Array, file: string
     }
     if (kind !== PROJECT_KIND) {
       throw new ProjectError('not-project', `${label} is an SQLite database but not a PyOps project (no PyOps meta table). It was left untouched.`);
+    }
+    if (opts.sealRequired && state === 'unsealed' && scalar(db, "SELECT value FROM meta WHERE key = 'image_seal'") !== undefined) {
+      throw new ProjectError('damaged', `${label} is damaged: PyOps sealed it with a checksum, and the checksum is gone (the file was cut short or rewritten by another tool).${recoverHint(file)}`);
     }
     const version = schemaVersion(db);
     if (version > latestVersion(PROJECT_MIGRATIONS)) {
@@ -615,48 +742,90 @@ export function validateProjectBytes(SQL: SqlJs, bytes: Uint8Array, file: string
   }
 }
 
-function backupHint(file: string): string {
-  return fs.existsSync(file + BACKUP_SUFFIX)
-    ? ` The previous good copy is ${path.basename(file + BACKUP_SUFFIX)}; restore it by renaming it to ${path.basename(file)}.`
-    : '';
+function hasRecoverableCopies(file: string): boolean {
+  return [file + BACKUP_SUFFIX, journalPath(file), previousJournalPath(file), gamedataPath(file)].some((f) => {
+    try {
+      return fs.statSync(f).size > 0;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
  * `ok`: imported data present; `empty`: nothing imported yet; `missing`: the project says data was
- * imported but the sidecar is gone; `unreadable`: the sidecar is damaged or from another schema;
+ * imported but the sidecar is gone; `unreadable`: the sidecar cannot be read (permissions) or is not
+ * PyOps game data of this schema; `damaged`: its checksum or SQLite's integrity check fails;
  * `outdated`: usable, but imported by an older normalizer (re-import for full fidelity).
  */
-export type GamedataStatus = 'ok' | 'empty' | 'missing' | 'unreadable' | 'outdated';
+export type GamedataStatus = 'ok' | 'empty' | 'missing' | 'unreadable' | 'damaged' | 'outdated';
 
 function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; status: GamedataStatus } {
   const file = gamedataPath(projectFile);
-  let bytes: Uint8Array | undefined;
+  let bytes: Uint8Array;
   try {
     bytes = fs.readFileSync(file);
-  } catch {
-    bytes = undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { gd: emptyGamedata(SQL), status: code === 'ENOENT' ? 'empty' : 'unreadable' };
   }
-  if (!bytes) return { gd: emptyGamedata(SQL), status: 'empty' };
+  // A damaged sidecar is never served: an empty one stands in until the user re-imports (the file
+  // itself is left alone).
+  const { image, state } = unsealImage(bytes);
+  if (state === 'mismatch' || bytes.length < 100 || Buffer.from(bytes.subarray(0, 16)).toString('latin1') !== SQLITE_MAGIC) {
+    return { gd: emptyGamedata(SQL), status: 'damaged' };
+  }
+  let gd: Database;
   try {
-    const gd = new SQL.Database(bytes);
-    const version = schemaVersion(gd);
-    const ok =
-      String(scalar(gd, 'PRAGMA quick_check') ?? '') === 'ok' &&
-      scalar<string>(gd, "SELECT value FROM gd_meta WHERE key = 'kind'") === GAMEDATA_KIND &&
-      version >= 1 &&
-      version <= latestVersion(GAMEDATA_MIGRATIONS);
-    if (ok) {
-      // An older sidecar is brought to the current tables in memory (new columns take their
-      // defaults); the file itself is rewritten by the next import.
-      if (version < latestVersion(GAMEDATA_MIGRATIONS)) migrate(gd, GAMEDATA_MIGRATIONS);
-      const fmt = Number(scalar(gd, "SELECT value FROM gd_meta WHERE key = 'data_format_version'") ?? 0);
-      return { gd, status: fmt < DATA_FORMAT_VERSION ? 'outdated' : 'ok' };
-    }
-    gd.close();
+    gd = new SQL.Database(image);
   } catch {
-    // damaged sidecar: use an empty one; the user re-imports (the file itself is left alone)
+    return { gd: emptyGamedata(SQL), status: 'damaged' };
   }
-  return { gd: emptyGamedata(SQL), status: 'unreadable' };
+  try {
+    let check: string;
+    try {
+      check = String(scalar(gd, 'PRAGMA quick_check') ?? '');
+    } catch (err) {
+      check = (err as Error).message;
+    }
+    if (check === 'ok') {
+      const version = schemaVersion(gd);
+      if (scalar<string>(gd, "SELECT value FROM gd_meta WHERE key = 'kind'") === GAMEDATA_KIND && version >= 1 && version <= latestVersion(GAMEDATA_MIGRATIONS)) {
+        // An older sidecar is brought to the current tables in memory (new columns take their
+        // defaults); the file itself is rewritten by the next import.
+        if (version < latestVersion(GAMEDATA_MIGRATIONS)) migrate(gd, GAMEDATA_MIGRATIONS);
+        const fmt = Number(scalar(gd, "SELECT value FROM gd_meta WHERE key = 'data_format_version'") ?? 0);
+        return { gd, status: fmt < DATA_FORMAT_VERSION ? 'outdated' : 'ok' };
+      }
+      gd.close();
+      return { gd: emptyGamedata(SQL), status: 'unreadable' };
+    }
+  } catch {
+    // not PyOps game data (no gd_meta): unreadable below
+    gd.close();
+    return { gd: emptyGamedata(SQL), status: 'unreadable' };
+  }
+  gd.close();
+  return { gd: emptyGamedata(SQL), status: 'damaged' };
+}
+
+/**
+ * Why the project has no usable game data, and what to do — undefined when it has some. Tools, the
+ * CLI and the extension say this instead of a generic "no game data yet".
+ */
+export function gamedataProblem(project: Project): string | undefined {
+  const file = path.basename(project.gamedataFile);
+  const reimport = 'Import it again ("PyOps: Import Game Data from Dump…", "PyOps: Sync Game Data from Factorio", or `pyops import`)';
+  switch (project.gamedataStatus) {
+    case 'missing':
+      return `The game data of "${project.name}" is missing: ${file} is gone although data was imported. ${reimport}, or put the file back.`;
+    case 'unreadable':
+      return `The game data of "${project.name}" is unreadable: ${file} cannot be read (permissions) or is not PyOps game data of this version. ${reimport}; the file was left as it is.`;
+    case 'damaged':
+      return `The game data of "${project.name}" is damaged: ${file} fails its checksum or integrity check, so it is not used. ${reimport}; the damaged file was left as it is.`;
+    default:
+      return project.hasGameData() ? undefined : `"${project.name}" has no game data yet. Import a dump or sync from Factorio (PyOps commands, or \`pyops import\`), then try again.`;
+  }
 }
 
 function emptyGamedata(SQL: SqlJs): Database {

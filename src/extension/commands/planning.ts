@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { gameIndex } from '../../core/planning/gameIndex';
+import { gamedataProblem } from '../../core/db/project';
 import { readPlanningState, readSettings, setResearched, setTurdSelection, writeSettings, RESEARCH_MODES } from '../../core/planning/settings';
 import { sciencePacks } from '../../core/planning/settingsChange';
 import type { ProjectManager } from '../projectManager';
@@ -14,7 +15,7 @@ const MODE_LABEL = { now: 'Now — what I can build today', target: 'Up to a tar
 function withData(projects: ProjectManager) {
   const p = projects.requireWritable();
   const g = gameIndex(p);
-  if (g.isEmpty) throw new Error(`"${p.name}" has no game data yet; import a dump or sync from Factorio first.`);
+  if (g.isEmpty) throw new Error(gamedataProblem(p) ?? `"${p.name}" has no game data yet; import a dump or sync from Factorio first.`);
   return { p, g };
 }
 

@@ -1,9 +1,10 @@
-// Project commands: new, open, sample, close, back up, restore, and the status-bar action menu.
+// Project commands: new, open, sample, close, back up, restore, recover, and the status-bar action menu.
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { z } from 'zod';
 import { backupProject, defaultBackupPath, restoreBackup, BACKUP_EXTENSION } from '../../core/db/bundle';
 import { ProjectError } from '../../core/db/errors';
+import { recoverProject, describeRecovery } from '../../core/db/recover';
 import type { ProjectManager } from '../projectManager';
 import { fileArg, objectArg } from './args';
 import { registerCommand } from './register';
@@ -52,6 +53,11 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
         const p = await projects.open(file);
         return p.file;
       } catch (err) {
+        if (err instanceof ProjectError && err.code === 'damaged') {
+          const choice = await vscode.window.showErrorMessage(`PyOps: ${err.message}`, 'Recover…');
+          if (choice) return vscode.commands.executeCommand('pyops.project.recover', { file });
+          return undefined;
+        }
         if (err instanceof ProjectError && err.code === 'is-bundle') {
           const choice = await vscode.window.showWarningMessage(`PyOps: ${path.basename(file)} is a backup. Restore it into a working project?`, 'Restore…');
           if (choice) return vscode.commands.executeCommand('pyops.project.restore', { backup: file });
@@ -116,6 +122,38 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
       return p.file;
     }),
 
+    registerCommand('pyops.project.recover', async (arg?: unknown) => {
+      // `confirm: true` is for tests and scripts; a person always sees the report first.
+      const a = objectArg(arg, z.object({ file: z.string().min(1), confirm: z.boolean().optional() }));
+      let file = a?.file ?? projects.active?.file;
+      if (!file) {
+        const picked = await vscode.window.showOpenDialog({ title: 'Pick the PyOps project to recover', filters: PYOPS_FILTER, canSelectMany: false, defaultUri: defaultFolder() });
+        if (!picked?.[0]) return undefined;
+        file = picked[0].fsPath;
+      }
+      file = path.resolve(file);
+      const dry = await recoverProject(file, { apply: false });
+      if (dry.healthy) {
+        void vscode.window.showInformationMessage(`PyOps: ${path.basename(file)} is not damaged; there is nothing to recover.`);
+        return dry;
+      }
+      const lines = describeRecovery(dry, false).filter((l) => !l.startsWith('Nothing was changed'));
+      const go =
+        a?.confirm ??
+        (await vscode.window.showWarningMessage(
+          `PyOps: recover "${path.basename(file)}"?`,
+          { modal: true, detail: `${lines.join('\n')}\n\nThe current files are copied into a folder beside the project first.` },
+          'Recover',
+        )) === 'Recover';
+      if (!go) return undefined;
+      // Our own copy is read-only (damage) or holds the lock; either way it must let go first.
+      if (projects.active?.file === file) projects.close();
+      const done = await recoverProject(file, { apply: true, app: `vscode (${vscode.env.appName})` });
+      await projects.open(file);
+      void vscode.window.showInformationMessage(`PyOps: recovered "${path.basename(file)}" (${done.savesReplayed} saves replayed${done.lost.length ? `; ${done.lost.length} loss${done.lost.length === 1 ? '' : 'es'} listed in the report` : ', nothing lost'}). The original files are in ${path.basename(done.keptIn ?? '')}.`);
+      return done;
+    }),
+
     registerCommand('pyops.project.actions', async () => {
       const p = projects.active;
       const items: Array<vscode.QuickPickItem & { command: string }> = [
@@ -124,6 +162,7 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
               { label: '$(cloud-download) Sync game data from Factorio', command: 'pyops.gamedata.sync' },
               { label: '$(file-add) Import game data from a dump…', command: 'pyops.gamedata.import' },
               { label: '$(archive) Back up project…', command: 'pyops.project.backup' },
+              ...(p.damage ? [{ label: '$(debug-restart) Recover project…', command: 'pyops.project.recover', description: 'damaged' }] : []),
               { label: '$(close) Close project', command: 'pyops.project.close', description: p.name },
             ]
           : []),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { run } from '../../../src/cli/main';
+import { Project } from '../../../src/core/db/project';
 import { REPO, SAMPLE_DUMP, tempDir } from '../../helpers/paths';
 import { FakeGame } from '../../fixtures/fake-game/peer';
 import net from 'node:net';
@@ -90,6 +91,25 @@ describe('pyops mcp (stdio)', function () {
     const io = capture();
     assert.equal(await run(['tool', 'gameContext', '--project', file], io), 1, 'the CLI exits 1 without a game');
     assert.match(io.stderr, /No game is connected/);
+  });
+
+  it('a second server opened read-only takes the project over for editing once the writer closes', async () => {
+    const writer = await Project.open(file, { app: 'unit (writer)' });
+    const { client, stderr } = await connect(['--project', file, '--no-bridge']);
+    try {
+      const refused = (await client.callTool({ name: 'createTask', arguments: { title: 'While read-only' } })) as { content: Array<{ text: string }>; isError?: boolean };
+      assert.equal(refused.isError, true);
+      assert.match(refused.content[0].text, /read-only/);
+      writer.close();
+      const deadline = Date.now() + 20_000;
+      while (!/now open here for editing/.test(stderr()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      assert.match(stderr(), /the other window closed "MCP factory"; it is now open here for editing/);
+      const ok = (await client.callTool({ name: 'createTask', arguments: { title: 'After the writer closed' } })) as { content: Array<{ text: string }>; isError?: boolean };
+      assert.ok(!ok.isError, ok.content[0].text);
+    } finally {
+      writer.close();
+      await client.close();
+    }
   });
 
   it('offers the developer tools only when asked', async () => {

@@ -6,10 +6,12 @@ import { solveBlock } from '../../planning/solver/solve';
 import type { BlockSolver } from '../../planning/factory/blocks';
 import { listBlocks, blockFlows } from '../../planning/factory/blocks';
 import { ToolError } from './run';
+import { gamedataProblem } from '../../db/project';
 
 export function planning(ctx: ToolContext): PlanningContext {
   const pc = planningContext(ctx.project);
-  if (pc.g.isEmpty) throw new ToolError('This project has no game data yet. Ask the user to import a dump or sync from Factorio (PyOps commands), then try again.', 'failed');
+  // Say what the store knows (missing, unreadable, damaged, never imported), not just "no data".
+  if (pc.g.isEmpty) throw new ToolError(`${gamedataProblem(ctx.project) ?? 'This project has no game data yet.'} Ask the user to do that, then try again.`, 'failed');
   return pc;
 }
 

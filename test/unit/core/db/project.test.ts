@@ -205,12 +205,17 @@ describe('project store', () => {
         assert.match(p.readOnlyReason ?? '', /open in another PyOps window/);
         assert.equal(p.lockOwner?.pid, child.pid);
         assert.throws(() => p.setMeta('x', '1'), (e: unknown) => e instanceof ProjectError && e.code === 'read-only');
+        assert.equal(p.canReopenWritable(), false, 'the writer is still there');
+        child.kill('SIGKILL');
+        await new Promise((r) => child.once('exit', r));
+        // The writer is gone: the read-only copy says it can be reopened for editing.
+        assert.equal(p.canReopenWritable(), true);
+        assert.throws(() => p.setMeta('x', '1'), (e: unknown) => e instanceof ProjectError && /reopen/i.test(e.message));
       } finally {
         p.close();
       }
     } finally {
       child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
     }
     // The holder died without releasing: its stale lock is taken over.
     const p2 = await Project.open(file);

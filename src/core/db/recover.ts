@@ -1,0 +1,243 @@
+// Recovering a damaged project from every copy the store keeps: the project file or its `.bak`, the
+// journal folded by the last checkpoint (`.journal.bak`, which turns `.bak` into the file) and the
+// current journal. Generations chain them: a base file of generation G takes the journal of
+// generation G, then G + 1, … Every intact frame is replayed (frames after a damaged stretch too);
+// what cannot be replayed is listed before anything is written.
+//
+// Applying is crash-safe: every original is first copied into `<file>.damaged-<time>/`, then the
+// recovered project is written atomically under a generation newer than any journal, and only then
+// are the journals removed from beside it (their copies stay in the folder). Killed at any point,
+// the project is either the old files (run recovery again) or the recovered one.
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadSqlJs, scalar, type Database } from './sqlite';
+import { atomicWriteFile, BACKUP_SUFFIX } from './atomicFile';
+import { describeDamage, journalPath, previousJournalPath, readJournal, type JournalDamage, type JournalRead } from './journal';
+import { acquireLock } from './lock';
+import { ProjectError } from './errors';
+import { applyFrames, setMetaRaw, validateProjectBytes } from './project';
+import { sealImage } from './seal';
+import { PROJECT_TABLES } from './schema/project';
+
+export interface JournalUse {
+  file: string;
+  /** The journal's generation (assumed when its header is damaged; see `note`). */
+  generation: number | undefined;
+  /** Replayed onto the recovered project. */
+  used: boolean;
+  intact: number;
+  replayed: number;
+  /** Intact frames that did not apply (their rows no longer fit the schema). */
+  failed: number;
+  damage: JournalDamage[];
+  torn: boolean;
+  note?: string;
+}
+
+export interface RecoveryReport {
+  file: string;
+  /** True when nothing is damaged: recovery has nothing to do. */
+  healthy: boolean;
+  /** The copy the recovered project starts from. */
+  base: { file: string; generation: number };
+  /** Problems with the copies, one sentence each (a copy that is fine is not listed). */
+  problems: string[];
+  journals: JournalUse[];
+  savesReplayed: number;
+  /** What the recovered project will not have, one sentence each. Empty: nothing is lost. */
+  lost: string[];
+  /** Rows per table in the recovered project (tables with rows only). */
+  counts: Record<string, number>;
+  /** After applying: the folder holding copies of every original file. */
+  keptIn?: string;
+}
+
+interface Candidate {
+  file: string;
+  db?: Database;
+  generation?: number;
+  error?: string;
+}
+
+type SqlJs = Awaited<ReturnType<typeof loadSqlJs>>;
+
+function readCandidate(SQL: SqlJs, file: string): Candidate {
+  let bytes: Uint8Array;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (err) {
+    return { file, error: (err as NodeJS.ErrnoException).code === 'ENOENT' ? `${path.basename(file)} does not exist.` : `${path.basename(file)} cannot be read (${(err as Error).message}).` };
+  }
+  try {
+    const db = validateProjectBytes(SQL, bytes, file, { sealRequired: true });
+    return { file, db, generation: Number(scalar(db, "SELECT value FROM meta WHERE key = 'journal_generation'") ?? 0) };
+  } catch (err) {
+    // Only the first sentence: the rest is advice to run this very recovery.
+    return { file, error: (err as Error).message.replace(/ Run "PyOps: Recover Project….*$/, '') };
+  }
+}
+
+/** Work out what recovery would produce, without changing any file. The caller closes `db`. */
+export async function planRecovery(file: string): Promise<{ report: RecoveryReport; db: Database }> {
+  file = path.resolve(file);
+  const SQL = await loadSqlJs();
+  const project = readCandidate(SQL, file);
+  const backup = readCandidate(SQL, file + BACKUP_SUFFIX);
+  const problems: string[] = [];
+  const lost: string[] = [];
+  if (project.error) problems.push(project.error);
+  const base = project.db ? project : backup.db ? backup : undefined;
+  if (!base) {
+    throw new ProjectError(
+      'damaged',
+      `Nothing to recover ${path.basename(file)} from: ${project.error} ${backup.error ?? ''} Restore a backup ("PyOps: Restore Project from Backup…" or \`pyops project restore\`).`.replace(/\s+/g, ' '),
+    );
+  }
+  if (base === backup) {
+    project.db?.close();
+  } else {
+    backup.db?.close();
+  }
+  const db = base.db!;
+  const baseGen = base.generation!;
+
+  const reads: Array<{ file: string; r: JournalRead }> = [];
+  for (const f of [previousJournalPath(file), journalPath(file)]) {
+    const r = readJournal(f);
+    if (r) reads.push({ file: f, r });
+  }
+  const uses: JournalUse[] = reads.map(({ file: f, r }) => {
+    let generation = r.generation;
+    let note: string | undefined;
+    if (r.headerDamaged) {
+      // Which file a journal belongs to is in its header; without it, assume the usual place.
+      const current = f === journalPath(file);
+      const prevGen = reads.find((x) => x.file === previousJournalPath(file))?.r.generation;
+      generation = current ? (base === project ? baseGen : (prevGen ?? baseGen - 1) + 1) : baseGen;
+      note = `its header is damaged; taken to be generation ${generation} from where it lies`;
+      problems.push(`${path.basename(f)} has a damaged header.`);
+    }
+    return { file: f, generation, used: false, intact: r.frames.length, replayed: 0, failed: 0, damage: r.damage, torn: r.torn, note };
+  });
+
+  // Replay the chain of journals from the base's generation up.
+  const chain = uses.map((u, i) => ({ u, r: reads[i].r })).filter((x) => x.u.generation !== undefined && x.u.generation >= baseGen);
+  chain.sort((a, b) => a.u.generation! - b.u.generation!);
+  let expect = baseGen;
+  for (const { u, r } of chain) {
+    if (u.generation! > expect) {
+      lost.push(`Saves of journal generations ${expect}–${u.generation! - 1} were folded into a version of the project file that is gone or damaged, and are in no journal: they are lost.`);
+    }
+    expect = u.generation! + 1;
+    u.used = true;
+    u.failed = applyFrames(db, r.frames, { lenient: true });
+    u.replayed = r.frames.length - u.failed;
+    if (u.failed) lost.push(`${u.failed} intact save${u.failed === 1 ? '' : 's'} in ${path.basename(u.file)} no longer fit the project and cannot be replayed.`);
+  }
+  for (const u of uses) {
+    if (u.damage.length) {
+      problems.push(`${path.basename(u.file)} is damaged (${u.damage.map(describeDamage).join(', ')}).`);
+      if (u.used || u.generation === undefined) lost.push(`The saves in the damaged bytes of ${path.basename(u.file)} (at least ${u.damage.length}) cannot be read: they are lost.`);
+    }
+    if (!u.used && u.generation !== undefined && u.generation < baseGen) u.note ??= 'already folded into the project file';
+  }
+  if (base === backup) {
+    problems.push(`Recovery starts from ${path.basename(backup.file)} (generation ${baseGen}), the copy before the last checkpoint.`);
+    if (!chain.some((x) => x.u.generation === baseGen)) {
+      lost.push(`${path.basename(previousJournalPath(file))} (the saves between ${path.basename(backup.file)} and the damaged file) is missing: those saves are lost.`);
+    }
+  }
+  const savesReplayed = uses.reduce((n, u) => n + u.replayed, 0);
+  const healthy = base === project && !problems.length && !lost.length && !uses.some((u) => u.generation !== undefined && u.generation > baseGen && u.intact > 0);
+  const counts: Record<string, number> = {};
+  for (const t of PROJECT_TABLES) {
+    if (t === 'meta' || t === 'undo_changes') continue;
+    const n = Number(scalar(db, `SELECT count(*) FROM main.${t}`) ?? 0);
+    if (n) counts[t] = n;
+  }
+  const report: RecoveryReport = { file, healthy, base: { file: base.file, generation: baseGen }, problems, journals: uses, savesReplayed, lost, counts };
+  return { report, db };
+}
+
+/**
+ * Recover `file`. With `apply` false this is the dry run: the report of what would happen. With
+ * `apply` true the recovered project replaces the file; the originals are kept in a folder beside it.
+ */
+export async function recoverProject(file: string, opts: { apply: boolean; app?: string; now?: Date }): Promise<RecoveryReport> {
+  file = path.resolve(file);
+  const { report, db } = await planRecovery(file);
+  try {
+    if (!opts.apply || report.healthy) return report;
+    const lock = acquireLock(file, opts.app ?? 'pyops recover');
+    if (!lock.acquired) {
+      throw new ProjectError('read-only', `${path.basename(file)} is open in another PyOps window${lock.owner ? ` (${lock.owner.app}, process ${lock.owner.pid})` : ''}; close it there, then recover again.`);
+    }
+    try {
+      const originals = [file, file + BACKUP_SUFFIX, journalPath(file), previousJournalPath(file)].filter((f) => fs.existsSync(f));
+      const keptIn = asideFolder(file, opts.now ?? new Date());
+      fs.mkdirSync(keptIn, { recursive: true });
+      for (const f of originals) {
+        fs.copyFileSync(f, path.join(keptIn, path.basename(f)));
+        fsyncPath(path.join(keptIn, path.basename(f)));
+      }
+      fsyncPath(keptIn);
+      // Newer than every journal lying around, so none of them is ever replayed onto the result.
+      const gens = [report.base.generation, ...report.journals.map((j) => j.generation ?? 0)];
+      setMetaRaw(db, 'journal_generation', String(Math.max(...gens) + 1));
+      setMetaRaw(db, 'image_seal', 'sha256');
+      setMetaRaw(db, 'recovered_at', (opts.now ?? new Date()).toISOString());
+      // The damaged file is in the folder; `.bak` stays the last good copy it was.
+      atomicWriteFile(file, sealImage(db.export()), { keepPrevious: false });
+      for (const f of [journalPath(file), previousJournalPath(file)]) fs.rmSync(f, { force: true });
+      report.keptIn = keptIn;
+    } finally {
+      lock.release();
+    }
+    return report;
+  } finally {
+    db.close();
+  }
+}
+
+function asideFolder(file: string, when: Date): string {
+  const stamp = when.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
+  let dir = `${file}.damaged-${stamp}`;
+  for (let i = 2; fs.existsSync(dir); i++) dir = `${file}.damaged-${stamp}-${i}`;
+  return dir;
+}
+
+function fsyncPath(p: string): void {
+  if (process.platform === 'win32') return;
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(p, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // some file systems refuse directory fsync
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** The report as lines for a person: what is damaged, what comes back, what is lost. */
+export function describeRecovery(r: RecoveryReport, applied: boolean): string[] {
+  const name = path.basename(r.file);
+  if (r.healthy) return [`${name} is not damaged: nothing to recover.`];
+  const lines: string[] = [];
+  for (const p of r.problems) lines.push(`Damage: ${p}`);
+  lines.push(`Recovered project: ${path.basename(r.base.file)} (generation ${r.base.generation}) + ${r.savesReplayed} save${r.savesReplayed === 1 ? '' : 's'} replayed from ${r.journals.filter((j) => j.used).map((j) => path.basename(j.file)).join(' and ') || 'no journal'}.`);
+  for (const j of r.journals) {
+    if (j.note) lines.push(`  ${path.basename(j.file)}: ${j.note}.`);
+    if (j.torn) lines.push(`  ${path.basename(j.file)}: its last save was cut short by a crash before it was confirmed; it is dropped.`);
+  }
+  const counts = Object.entries(r.counts).map(([t, n]) => `${t} ${n}`).join(', ');
+  lines.push(`It holds: ${counts || 'no rows'}.`);
+  if (r.lost.length) for (const l of r.lost) lines.push(`Lost: ${l}`);
+  else lines.push('Lost: nothing that was saved is lost.');
+  if (applied) {
+    lines.push(`Recovered ${name}. Every original file was copied to ${r.keptIn} first.`);
+  } else {
+    lines.push(`Nothing was changed. To write the recovered project, run "PyOps: Recover Project…" and confirm, or \`pyops project recover ${name} --yes\` (the current files are copied aside first).`);
+  }
+  return lines;
+}

@@ -1,0 +1,272 @@
+// Damage, with real files and real processes: a child process saves 30 tasks (checkpointing after
+// the 10th and 20th, so the project file, `.bak`, `.journal.bak` and `.journal` all hold some) and is
+// SIGKILLed. Then each file is flipped and truncated at many offsets. Every acknowledged save must be
+// served, or the damage reported (and then recovery must bring back all it can and list the rest).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { build } from 'esbuild';
+import { Project } from '../../../../src/core/db/project';
+import { ProjectError } from '../../../../src/core/db/errors';
+import { journalPath } from '../../../../src/core/db/journal';
+import { planRecovery, recoverProject, describeRecovery } from '../../../../src/core/db/recover';
+import { all } from '../../../../src/core/db/sqlite';
+import { run } from '../../../../src/cli/main';
+import { REPO, tempDir } from '../../../helpers/paths';
+
+const SAVES = 30;
+const ACKED = Array.from({ length: SAVES }, (_, i) => `t${i + 1}`);
+
+async function bundle(dir: string, entry: string): Promise<string> {
+  const out = path.join(dir, path.basename(entry, '.ts') + '.cjs');
+  await build({ entryPoints: [path.join(REPO, entry)], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent' });
+  return out;
+}
+
+/** Run the writer until it has acknowledged every save, then SIGKILL it. Returns the acknowledged ids. */
+function writeAndKill(script: string, file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, file, String(SAVES), '10', '20'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const acked: string[] = [];
+    let buf = '';
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString();
+      let i: number;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        if (line.startsWith('ack ')) acked.push(`t${line.slice(4)}`);
+        if (line === 'done') child.kill('SIGKILL');
+      }
+    });
+    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve(acked) : reject(new Error(`writer exited with ${code}: ${err}`))));
+  });
+}
+
+const FILES = ['p.pyops', 'p.pyops.bak', 'p.pyops.journal', 'p.pyops.journal.bak'];
+
+function copyFixture(from: string, to: string): string {
+  fs.mkdirSync(to, { recursive: true });
+  for (const f of FILES) if (fs.existsSync(path.join(from, f))) fs.copyFileSync(path.join(from, f), path.join(to, f));
+  return path.join(to, 'p.pyops');
+}
+
+/** Offsets spread over the bytes that hold data (a journal's zero-filled reserve is mostly skipped). */
+function offsets(buf: Buffer, n: number): number[] {
+  let end = buf.length;
+  while (end > 0 && buf[end - 1] === 0) end--;
+  end = Math.min(buf.length, end + 64);
+  const out = new Set<number>();
+  for (let i = 0; i < n; i++) out.add(Math.floor((i * end) / n + ((i * 7919) % Math.max(1, Math.floor(end / n)))));
+  return [...out].filter((o) => o < buf.length).sort((a, b) => a - b);
+}
+
+const taskIds = (p: Project) => p.query<{ id: string }>('SELECT id FROM tasks').map((r) => r.id);
+
+describe('damaged projects: every acknowledged save is served or reported', function () {
+  this.timeout(300_000);
+  let dir: string;
+  let fixture: string;
+  let writer: string;
+  let recoverer: string;
+  let acked: string[];
+
+  before(async () => {
+    dir = tempDir('pyops-damage-');
+    writer = await bundle(dir, 'test/helpers/ackWriter.ts');
+    recoverer = await bundle(dir, 'test/helpers/recoverOnce.ts');
+    fixture = path.join(dir, 'fixture');
+    fs.mkdirSync(fixture);
+    acked = await writeAndKill(writer, path.join(fixture, 'p.pyops'));
+    assert.deepEqual(acked, ACKED);
+    for (const f of FILES) assert.ok(fs.existsSync(path.join(fixture, f)), `${f} exists after the writer was killed`);
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('the undamaged fixture serves all 30 saves', async () => {
+    const p = await Project.open(copyFixture(fixture, path.join(dir, 'clean')));
+    assert.equal(p.readOnly, false);
+    assert.deepEqual(taskIds(p).sort(), [...ACKED].sort());
+    p.close();
+  });
+
+  it('one flipped byte in the middle of the journal: read-only, named, journal kept byte for byte; recovery brings back every intact save', async () => {
+    const file = copyFixture(fixture, path.join(dir, 'mid'));
+    const j = fs.readFileSync(journalPath(file));
+    const at = j.indexOf('Task number 24');
+    j[at + 5] ^= 0x01;
+    fs.writeFileSync(journalPath(file), j);
+
+    const p = await Project.open(file);
+    assert.equal(p.readOnly, true);
+    assert.match(p.readOnlyReason!, /p\.pyops\.journal is damaged .* 9 saves are intact .*saves in the damaged bytes cannot be read.*Recover Project/);
+    assert.deepEqual(taskIds(p).sort(), ACKED.filter((t) => t !== 't24').sort(), 'the intact saves after the bad one are shown too');
+    assert.throws(() => p.write((db) => db.run("DELETE FROM tasks")), (e: unknown) => e instanceof ProjectError && e.code === 'read-only');
+    p.close();
+    assert.deepEqual(fs.readFileSync(journalPath(file)), j, 'the damaged journal is neither truncated nor rewritten');
+    // Opening again (the next session) still does not build on it.
+    const again = await Project.open(file);
+    assert.equal(again.readOnly, true);
+    again.close();
+    assert.deepEqual(fs.readFileSync(journalPath(file)), j);
+
+    const dry = await recoverProject(file, { apply: false });
+    assert.equal(dry.healthy, false);
+    assert.equal(dry.savesReplayed, 9);
+    assert.equal(dry.counts.tasks, 29);
+    assert.equal(dry.lost.length, 1);
+    assert.deepEqual(fs.readFileSync(journalPath(file)), j, 'the dry run changes nothing');
+
+    const code = await run(['project', 'recover', file, '--yes'], { out: () => {}, err: () => {} });
+    assert.equal(code, 0);
+    const kept = fs.readdirSync(path.dirname(file)).find((n) => n.startsWith('p.pyops.damaged-'))!;
+    assert.deepEqual(fs.readFileSync(path.join(path.dirname(file), kept, 'p.pyops.journal')), j, 'the damaged journal is kept aside');
+    const healed = await Project.open(file);
+    assert.equal(healed.readOnly, false);
+    assert.deepEqual(taskIds(healed).sort(), ACKED.filter((t) => t !== 't24').sort());
+    healed.write((db) => db.run("INSERT INTO tasks(id, title, created_at, updated_at) VALUES ('after', 'after recovery', 't', 't')"));
+    healed.close();
+    const reread = await Project.open(file, { readOnly: true });
+    assert.equal(taskIds(reread).length, 30);
+    reread.close();
+  });
+
+  it('a damaged project file: renaming .bak would lose saves; recovery replays .journal.bak and .journal onto .bak and loses none', async () => {
+    const file = copyFixture(fixture, path.join(dir, 'file'));
+    const b = fs.readFileSync(file);
+    const at = b.indexOf('Task number 7');
+    b[at + 12] ^= 0x02; // "Task number 7" -> "Task number 5": quick_check passes, the seal does not
+    fs.writeFileSync(file, b);
+    await assert.rejects(Project.open(file), (e: unknown) => e instanceof ProjectError && e.code === 'damaged' && /checksum/.test(e.message) && /pyops project recover p\.pyops/.test(e.message));
+
+    const lines: string[] = [];
+    assert.equal(await run(['project', 'recover', file], { out: (t) => lines.push(t), err: () => {} }), 0);
+    assert.match(lines.join('\n'), /Recovered project: p\.pyops\.bak .*20 saves replayed/);
+    assert.match(lines.join('\n'), /Lost: nothing that was saved is lost/);
+    assert.match(lines.join('\n'), /Nothing was changed/);
+    assert.deepEqual(fs.readFileSync(file), b);
+
+    const r = await recoverProject(file, { apply: true });
+    assert.deepEqual(r.lost, []);
+    const p = await Project.open(file);
+    assert.deepEqual(taskIds(p).sort(), [...ACKED].sort());
+    assert.equal(p.query<{ title: string }>("SELECT title FROM tasks WHERE id = 't7'")[0].title, 'Task number 7');
+    p.close();
+  });
+
+  it('an emptied project file points at recovery (and .bak), not "not a PyOps project"', async () => {
+    const file = copyFixture(fixture, path.join(dir, 'empty'));
+    fs.writeFileSync(file, '');
+    await assert.rejects(Project.open(file), (e: unknown) => e instanceof ProjectError && e.code === 'damaged' && /empty/.test(e.message) && /p\.pyops\.bak/.test(e.message) && /Recover Project/.test(e.message));
+    const r = await recoverProject(file, { apply: true });
+    assert.deepEqual(r.lost, []);
+    const p = await Project.open(file);
+    assert.equal(taskIds(p).length, SAVES);
+    p.close();
+  });
+
+  it('killed at random moments during recovery, the project always recovers to every intact save', async function () {
+    const KILLS = 12;
+    let killedMidway = 0;
+    for (let k = 0; k < KILLS; k++) {
+      const file = copyFixture(fixture, path.join(dir, `kill${k}`));
+      const j = fs.readFileSync(journalPath(file));
+      j[j.indexOf('Task number 22') + 3] ^= 0x10;
+      fs.writeFileSync(journalPath(file), j);
+      const out = await new Promise<string>((resolve) => {
+        const child = spawn(process.execPath, [recoverer, file], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+        let s = '';
+        child.stdout.on('data', (d) => (s += d));
+        // sql.js takes a while to load; spread the kills over the whole run.
+        setTimeout(() => child.kill('SIGKILL'), 100 + Math.random() * 900);
+        child.on('exit', () => resolve(s));
+      });
+      if (!out.startsWith('recovered')) killedMidway++;
+      // Whatever state the kill left, recovering (again) ends with every intact save and nothing else lost.
+      await recoverProject(file, { apply: true });
+      const p = await Project.open(file);
+      assert.equal(p.readOnly, false, `after kill ${k}: ${p.readOnlyReason}`);
+      assert.deepEqual(taskIds(p).sort(), ACKED.filter((t) => t !== 't22').sort(), `after kill ${k}`);
+      p.close();
+    }
+    console.log(`      (${killedMidway} of ${KILLS} recoveries were killed before they finished)`);
+    assert.ok(killedMidway > 0, 'some recoveries were interrupted');
+  });
+
+  it('flipped and truncated at many offsets in every file: no acknowledged save is silently dropped', async function () {
+    const stats = { damagedFiles: 0, served: 0, reported: 0, recoveredWrites: 0, reportedLost: 0, silentlyDropped: 0 };
+    let trial = 0;
+    for (const target of FILES) {
+      const original = fs.readFileSync(path.join(fixture, target));
+      const cases: Array<{ label: string; bytes: Buffer }> = [];
+      for (const o of offsets(original, 40)) {
+        const b = Buffer.from(original);
+        b[o] ^= 0x01 << (o % 8);
+        cases.push({ label: `${target} bit flipped at ${o}`, bytes: b });
+      }
+      for (const o of offsets(original, 12)) cases.push({ label: `${target} truncated at ${o}`, bytes: original.subarray(0, o) });
+      for (const c of cases) {
+        const file = copyFixture(fixture, path.join(dir, 'fuzz', String(trial++)));
+        fs.writeFileSync(path.join(path.dirname(file), target), c.bytes);
+        stats.damagedFiles++;
+        let served: string[] | undefined;
+        let reported = false;
+        try {
+          const p = await Project.open(file);
+          served = taskIds(p);
+          reported = !!p.damage;
+          p.close();
+        } catch (err) {
+          assert.ok(err instanceof ProjectError && err.code === 'damaged', `${c.label}: ${(err as Error).message}`);
+          assert.match(err.message, /Recover Project/, c.label);
+          reported = true;
+        }
+        if (!reported) {
+          const missing = ACKED.filter((t) => !served!.includes(t));
+          if (missing.length) stats.silentlyDropped += missing.length;
+          assert.deepEqual(missing, [], `${c.label}: opened without a report but ${missing.join(', ')} are gone`);
+          stats.served++;
+          stats.recoveredWrites += SAVES;
+          continue;
+        }
+        stats.reported++;
+        const { report, db } = await planRecovery(file);
+        const got = all<{ id: string }>(db, 'SELECT id FROM tasks').map((r) => r.id);
+        db.close();
+        const missing = ACKED.filter((t) => !got.includes(t));
+        stats.recoveredWrites += SAVES - missing.length;
+        stats.reportedLost += missing.length;
+        assert.ok(!missing.length || report.lost.length, `${c.label}: recovery would drop ${missing.join(', ')} without saying so:\n${describeRecovery(report, false).join('\n')}`);
+      }
+    }
+    console.log(`      (damaged files tried ${stats.damagedFiles}: ${stats.served} opened whole, ${stats.reported} reported; writes recovered ${stats.recoveredWrites}, reported lost ${stats.reportedLost}, silently dropped ${stats.silentlyDropped})`);
+    assert.equal(stats.silentlyDropped, 0);
+  });
+
+  it('a journal newer than the project file (an old copy put in its place) opens read-only and recovery keeps its saves', async () => {
+    const file = copyFixture(fixture, path.join(dir, 'renamed'));
+    // The old advice: rename .bak over the damaged file.
+    fs.copyFileSync(file + '.bak', file);
+    const p = await Project.open(file);
+    assert.equal(p.readOnly, true);
+    assert.match(p.readOnlyReason!, /replaced by an older copy/);
+    p.close();
+    const r = await recoverProject(file, { apply: true });
+    assert.deepEqual(r.lost, []);
+    const healed = await Project.open(file);
+    assert.equal(taskIds(healed).length, SAVES);
+    healed.close();
+  });
+
+  it('pyops project recover on a healthy project says so and changes nothing', async () => {
+    const file = copyFixture(fixture, path.join(dir, 'healthy'));
+    const before = fs.readFileSync(file);
+    const lines: string[] = [];
+    assert.equal(await run(['project', 'recover', file, '--yes'], { out: (t) => lines.push(t), err: () => {} }), 0);
+    assert.match(lines.join('\n'), /not damaged: nothing to recover/);
+    assert.deepEqual(fs.readFileSync(file), before);
+  });
+});
