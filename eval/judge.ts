@@ -30,7 +30,10 @@ interface DraftLike {
   status: string;
   invalid?: string[];
   rows?: Array<{ recipe: string; machine: string | null; buildings?: number }>;
+  /** The model's view of a draft has only the split lists. */
   imports?: Array<{ good: string; rate: number }>;
+  importsFromBlocks?: Array<{ good: string; rate: number }>;
+  importsExternal?: Array<{ good: string; rate: number }>;
   byproducts?: Array<{ good: string; display?: string; rate: number }>;
 }
 interface PlanLike {
@@ -92,6 +95,8 @@ function horizonCheck(ctx: PlanningContext, drafts: DraftLike[]): CheckResult {
   return off.length ? fail(`not buildable under the horizon: ${[...new Set(off)].join(', ')}`) : pass();
 }
 
+const importsOf = (d: DraftLike) => d.imports ?? [...(d.importsFromBlocks ?? []), ...(d.importsExternal ?? [])];
+
 /** A byproduct is routed when another draft of the proposal takes it, or the answer tells the user about it. */
 function byproductCheck(ctx: PlanningContext, drafts: DraftLike[], answer: string): CheckResult {
   const text = answer.toLowerCase();
@@ -99,7 +104,7 @@ function byproductCheck(ctx: PlanningContext, drafts: DraftLike[], answer: strin
   for (const d of drafts) {
     for (const b of d.byproducts ?? []) {
       if (ENERGY_GOODS.has(b.good) || b.rate <= 1e-9) continue;
-      const taken = drafts.some((o) => o !== d && (o.imports ?? []).some((i) => i.good === b.good));
+      const taken = drafts.some((o) => o !== d && importsOf(o).some((i) => i.good === b.good));
       const named = text.includes(b.good.toLowerCase()) || text.includes((b.display ?? ctx.g.displayOf(b.good)).toLowerCase());
       if (!taken && !named) unrouted.push(b.good);
     }

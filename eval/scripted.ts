@@ -19,12 +19,13 @@ function toolResults(prompt: PromptMessage[]): ToolResultPart[] {
 
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
 
-type Draft = { name: string; status: string; rows?: Array<{ recipe: string; machine: string | null; wholeBuildings: number }>; powerW?: number; imports?: Array<{ good: string; rate: number }>; byproducts?: Array<{ good: string; rate: number }> };
+type Draft = { name: string; status: string; rows?: Array<{ recipe: string; machine: string | null; wholeBuildings: number }>; powerW?: number; importsFromBlocks?: Array<{ good: string; rate: number }>; importsExternal?: Array<{ good: string; rate: number }>; byproducts?: Array<{ good: string; rate: number }> };
 
 function describeDraft(d: Draft): string {
   const rows = (d.rows ?? []).filter((r) => r.wholeBuildings > 0).map((r) => `${r.wholeBuildings} × ${r.machine ?? '?'} for ${r.recipe}`);
   const lines = [`**${d.name}** (${d.status}): ${rows.join(', ') || 'no buildings'}; power ${fmt((d.powerW ?? 0) / 1e6)} MW.`];
-  if (d.imports?.length) lines.push(`Imports: ${d.imports.map((f) => `${f.good} ${fmt(f.rate)}/s`).join(', ')}.`);
+  const imports = [...(d.importsFromBlocks ?? []), ...(d.importsExternal ?? [])];
+  if (imports.length) lines.push(`Imports: ${imports.map((f) => `${f.good} ${fmt(f.rate)}/s`).join(', ')}.`);
   if (d.byproducts?.length) lines.push(`Byproducts: ${d.byproducts.map((f) => `${f.good} ${fmt(f.rate)}/s`).join(', ')}.`);
   return lines.join(' ');
 }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { runTool } from '../core/assistant/tools/run';
 import { vscodeTools, vscodeToolName } from '../core/assistant/tools/vscodeManifest';
 import { changesProject } from '../core/assistant/tools/run';
-import type { AnyTool } from '../core/assistant/tools/types';
+import { modelView, type AnyTool } from '../core/assistant/tools/types';
 import type { GameLink } from '../core/bridge';
 import type { ProjectManager } from './projectManager';
 
@@ -15,7 +15,7 @@ function resultParts(tool: AnyTool, outcome: Awaited<ReturnType<typeof runTool>>
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(body))]);
   }
   return new vscode.LanguageModelToolResult([
-    new vscode.LanguageModelTextPart(JSON.stringify(outcome.result)),
+    new vscode.LanguageModelTextPart(JSON.stringify(modelView(outcome))),
     vscode.LanguageModelDataPart.json({ tool: tool.name, summary: outcome.summary, result: outcome.result }),
   ]);
 }

@@ -4,7 +4,7 @@
 // keeps the whole outcome (result plus the past-tense summary); the model gets only the result
 // or the error text.
 import { tool, jsonSchema, type ToolSet, type JSONSchema7 } from 'ai';
-import type { AnyTool, ToolContext, ToolOutcome } from '../tools/types';
+import { modelView, type AnyTool, type ToolContext, type ToolOutcome } from '../tools/types';
 import { runTool } from '../tools/run';
 import { toJsonSchema } from '../tools/schema';
 
@@ -29,7 +29,7 @@ type ModelOutput = { type: 'json'; value: any } | { type: 'error-text'; value: s
 /** What the model reads back from a stored tool output. */
 export function modelOutputOf(output: unknown): ModelOutput {
   if (isToolOutcome(output)) {
-    if (output.ok) return { type: 'json', value: (output.result ?? null) as any };
+    if (output.ok) return { type: 'json', value: (modelView(output) ?? null) as any };
     const preview = output.preview ? `\nPreview of the result: ${output.preview}` : '';
     return { type: 'error-text', value: `${output.error}${preview}` };
   }

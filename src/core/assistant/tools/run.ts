@@ -68,7 +68,9 @@ export async function runTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext
   }
   const failed = gameFailure(tool, result);
   if (failed) return failed;
-  const json = JSON.stringify(result);
+  // The cap is on what the model reads; hosts keep the whole result (a draft's document, for Apply).
+  const view = tool.forModel ? tool.forModel(result) : undefined;
+  const json = JSON.stringify(view ?? result);
   if (json !== undefined && json.length > MAX_RESULT_CHARS) {
     return {
       ok: false,
@@ -84,5 +86,5 @@ export async function runTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext
   } catch {
     // a summary is cosmetic; never fail a tool for it
   }
-  return { ok: true, result, summary };
+  return { ok: true, result, summary, ...(view !== undefined ? { view } : {}) };
 }

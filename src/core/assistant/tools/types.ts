@@ -36,6 +36,12 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, O = unknown
   /** Keywords for VS Code tool sets. */
   tags?: string[];
   run(input: z.output<S>, ctx: ToolContext): O | Promise<O>;
+  /**
+   * What a model reads of the result, when that is less than hosts need (a draft keeps its block
+   * document and duplicate views for the cards and Apply; the model needs neither). The size cap
+   * applies to this view.
+   */
+  forModel?(output: O): unknown;
   /** Past-tense progress line for the transcript ("Solved block 'Coke' — 12 buildings"). */
   describe?(input: z.output<S>, output: O): string;
 }
@@ -43,7 +49,7 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, O = unknown
 export type AnyTool = ToolDefinition<z.ZodObject, unknown>;
 
 export type ToolOutcome =
-  | { ok: true; result: unknown; summary: string }
+  | { ok: true; result: unknown; summary: string; /** The model's view of `result` (see ToolDefinition.forModel); absent = the result itself. */ view?: unknown }
   | { ok: false; error: string; code: 'invalid-input' | 'not-found' | 'too-large' | 'failed' | 'no-game' | 'read-only'; preview?: string; summary: string };
 
 /** Declare a tool with its input type inferred from the schema. */
@@ -53,3 +59,8 @@ export function defineTool<S extends z.ZodObject, O>(def: ToolDefinition<S, O>):
 
 /** "1 block", "3 blocks", "2 matches": counts in the past-tense summaries users see. */
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** What a model reads of a successful outcome. */
+export function modelView(outcome: Extract<ToolOutcome, { ok: true }>): unknown {
+  return 'view' in outcome && outcome.view !== undefined ? outcome.view : outcome.result;
+}

@@ -9,6 +9,8 @@ import { buildDraft, specFromSubmit, submitBlockInput } from '../../../planning/
 import { reviseBlockInput, reviseDraft } from '../../../planning/proposals/revise';
 import { planDraft, submitPlanInput } from '../../../planning/proposals/plan';
 import { keepPending, type PendingTool } from '../../../planning/proposals/pending';
+import { draftForModel } from '../../../planning/proposals/modelView';
+import type { Draft } from '../../../planning/proposals/draft';
 
 export const PENDING_NOTE = 'Kept as a pending proposal: the user can apply it from the PyOps side panel (Proposals tab), as one undoable change. Nothing is saved until they do.';
 
@@ -44,6 +46,7 @@ export const proposalTools: AnyTool[] = [
       const pc = planning(ctx);
       return keepForPanel(ctx, 'submitBlock', i, await buildDraft(pc, specFromSubmit(pc, i), blockSupply(ctx)));
     },
+    forModel: (o) => draftForModel(o),
     describe: (_i, o) => `Drafted block "${o.name}" — ${o.status === 'optimal' ? `${buildings(o.rows)} buildings, ${mw(o.powerW)}` : o.status}`,
   }),
   defineTool({
@@ -55,6 +58,7 @@ export const proposalTools: AnyTool[] = [
       "Drafts a change to an existing block (blockId from factoryBlocks): a new rate for its first goal (other goals kept), a full new recipe list (kept rows keep their machines and modules), a new campaign and/or new composed groups. Returns the solved draft plus what changed: old rate, recipes added/removed, new byproducts. Persists nothing; the user applies it. Prefer it over drafting a duplicate producer.",
     input: reviseBlockInput,
     run: async (i, ctx) => keepForPanel(ctx, 'reviseBlock', i, await reviseDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
+    forModel: (o) => draftForModel(o),
     describe: (_i, o) => `Drafted a revision of "${o.name}" — ${o.status === 'optimal' ? `${buildings(o.rows)} buildings` : o.status}`,
   }),
   defineTool({
@@ -66,6 +70,7 @@ export const proposalTools: AnyTool[] = [
       'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other (goals and byproducts alike); the rate of a supplier may be "fromPlan", sized from what the other blocks import of it. TURD choices are checked across the whole plan. Returns every draft with its status, the goals sized from the plan, and `balance`: what the blocks leave short, over-produced or dangling (fix shortfalls before presenting); persists nothing — the user applies the whole plan as one undoable action. Deliver the complete plan in one call.',
     input: submitPlanInput,
     run: async (i, ctx) => keepForPanel(ctx, 'submitPlan', i, await planDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
+    forModel: (o) => ({ ...o, blocks: o.blocks.map((d: Draft) => draftForModel(d)), updates: o.updates.map((d) => draftForModel(d)) }),
     describe: (_i, o) => `Drafted plan "${o.title}" — ${plural(o.blocks.length, 'new block')}, ${plural(o.updates.length, 'update')}${o.ok ? '' : ' (needs attention)'}`,
   }),
   defineTool({

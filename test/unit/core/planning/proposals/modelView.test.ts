@@ -1,0 +1,68 @@
+// A model reads a draft without what only the hosts need; hosts keep the whole draft (Apply saves its
+// document). The cap applies to what the model reads, so a large Py block can still be drafted.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Project } from '../../../../../src/core/db/project';
+import { importGameData } from '../../../../../src/core/gamedata/import';
+import { writeSettings } from '../../../../../src/core/planning/settings';
+import { findTool } from '../../../../../src/core/assistant/tools/registry';
+import { MAX_RESULT_CHARS, runTool } from '../../../../../src/core/assistant/tools/run';
+import { modelOutputOf } from '../../../../../src/core/assistant/agent/tools';
+import { foldWarnings } from '../../../../../src/core/planning/proposals/modelView';
+import type { Draft } from '../../../../../src/core/planning/proposals/draft';
+import { SAMPLE_DUMP, requireSharedData, tempDir } from '../../../../helpers/paths';
+
+describe('drafts as a model reads them', () => {
+  let dir: string | undefined;
+  let p: Project | undefined;
+  afterEach(() => {
+    p?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    p = dir = undefined;
+  });
+
+  it('folds one warning per row about the same unbuildable machine into one line per machine', () => {
+    const why = 'it is unlocked by Assembly 3 [automation-3], which needs logistic-science-pack.';
+    const folded = foldWarnings([
+      `Gear: Press [press] is not buildable under the now horizon: ${why}`,
+      `Arm: Press [press] is not buildable under the now horizon: ${why}`,
+      'Steam at 90° is outside its accepted range; the range is kept.',
+    ]);
+    assert.deepEqual(folded, ['Steam at 90° is outside its accepted range; the range is kept.', `Press [press] is not buildable under the now horizon (Gear, Arm): ${why}`]);
+  });
+
+  it('gives the model the draft without its document, building list or unsplit imports; the host keeps all', async () => {
+    dir = tempDir();
+    p = await Project.create(path.join(dir, 'v.pyops'));
+    await importGameData(p, SAMPLE_DUMP);
+    writeSettings(p, { research_mode: 'future' });
+    const out = await runTool(findTool('submitBlock')!, { target: 'circuit', rate: 2, recipes: ['circuit', 'wire'] }, { project: p!, caller: 'agent' });
+    assert.ok(out.ok);
+    const full = out.result as Draft;
+    const seen = modelOutputOf(out).value as Record<string, unknown> & { rows: Array<Record<string, unknown>>; importsExternal: unknown[] };
+    assert.ok(full.doc && full.buildings.length && full.imports.length, 'the host keeps what Apply and the cards use');
+    for (const k of ['doc', 'buildings', 'imports']) assert.ok(!(k in seen), `${k} is not sent to the model`);
+    assert.deepEqual(seen.importsExternal, full.importsExternal);
+    assert.deepEqual(seen.rows.map((r) => [r.recipe, r.machine, r.buildings, r.wholeBuildings]), full.rows.map((r) => [r.recipe, r.machine, r.buildings, r.wholeBuildings]));
+    assert.ok(seen.rows.every((r) => !('machineRule' in r) && typeof (r.machineChoice as { rule?: string }).rule === 'string'));
+    assert.ok(JSON.stringify(seen).length < JSON.stringify(full).length);
+  });
+
+  it('keeps a 40-recipe Py draft under the result cap for the model', async function () {
+    this.timeout(180_000);
+    const py = requireSharedData(this, 'py-hightech-2.0-data-raw');
+    dir = tempDir();
+    p = await Project.create(path.join(dir, 'py.pyops'));
+    await importGameData(p, py);
+    const { buildChain } = await import('../../../../../bench/solve');
+    const { gameIndex } = await import('../../../../../src/core/planning/gameIndex');
+    const recipes = (buildChain(gameIndex(p!), 'utility-science-pack', { size: 40 }).recipes ?? []).map((r) => r.recipe);
+    assert.equal(recipes.length, 40);
+    const out = await runTool(findTool('submitBlock')!, { target: 'utility-science-pack', rate: 1, recipes }, { project: p!, caller: 'agent' });
+    assert.equal(out.ok, true, out.ok ? '' : out.error);
+    if (!out.ok) return;
+    assert.ok(JSON.stringify(modelOutputOf(out).value).length <= MAX_RESULT_CHARS);
+    assert.equal((out.result as Draft).rows.length, 40);
+  });
+});
