@@ -28,7 +28,7 @@ export function atomicWriteFile(file: string, bytes: Uint8Array, opts: AtomicWri
   fs.closeSync(fd);
   if (opts.keepPrevious !== false && fs.existsSync(file)) keepPreviousCopy(file);
   fs.renameSync(tmp, file);
-  fsyncDir(dir);
+  fsyncPath(dir);
 }
 
 function keepPreviousCopy(file: string): void {
@@ -42,11 +42,12 @@ function keepPreviousCopy(file: string): void {
   }
 }
 
-function fsyncDir(dir: string): void {
+/** Make a file's contents, or a folder's entries (a rename, a new file), durable; best effort. */
+export function fsyncPath(target: string): void {
   if (process.platform === 'win32') return; // directories cannot be opened for fsync there
   let fd: number | undefined;
   try {
-    fd = fs.openSync(dir, 'r');
+    fd = fs.openSync(target, 'r');
     fs.fsyncSync(fd);
   } catch {
     // some file systems refuse directory fsync; the rename is still atomic

@@ -22,6 +22,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
+import { fsyncPath } from './atomicFile';
 
 const MAGIC_V1 = Buffer.from('PYJ1', 'latin1');
 const MAGIC = Buffer.from('PYJ2', 'latin1');
@@ -271,7 +272,7 @@ export class JournalWriter {
       const w = new JournalWriter(file, generation, fd, HEADER);
       w.reserve(0);
       fs.renameSync(tmp, file);
-      fsyncDir(path.dirname(file));
+      fsyncPath(path.dirname(file));
       fd = -1;
       return w;
     } finally {
@@ -370,15 +371,3 @@ function crc32Fallback(b: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function fsyncDir(dir: string): void {
-  if (process.platform === 'win32') return;
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    // some file systems refuse directory fsync; the rename is still atomic
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadSqlJs, scalar, type Database } from './sqlite';
-import { atomicWriteFile, BACKUP_SUFFIX } from './atomicFile';
+import { atomicWriteFile, BACKUP_SUFFIX, fsyncPath } from './atomicFile';
 import { describeDamage, journalPath, previousJournalPath, readJournal, type JournalDamage, type JournalRead } from './journal';
 import { acquireLock } from './lock';
 import { ProjectError } from './errors';
@@ -206,18 +206,6 @@ function asideFolder(file: string, when: Date): string {
   return dir;
 }
 
-function fsyncPath(p: string): void {
-  if (process.platform === 'win32') return;
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(p, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    // some file systems refuse directory fsync
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
 
 /** The report as lines for a person: what is damaged, what comes back, what is lost. */
 export function describeRecovery(r: RecoveryReport, applied: boolean): string[] {

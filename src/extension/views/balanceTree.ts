@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
 import { factoryBalance, type FactoryBalance } from '../../core/planning/factory/balance';
-import type { Project } from '../../core/db/project';
 import type { ProjectManager } from '../projectManager';
+import { WriteFollower } from './followWrites';
 
 type Section = 'under' | 'over' | 'unsourced' | 'dangling' | 'final' | 'balanced' | 'buildings' | 'notSolved';
 
@@ -40,13 +40,12 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   private readonly changed = new vscode.EventEmitter<BalanceNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private balance: Promise<FactoryBalance | { error: string } | undefined> | undefined;
-  private unsubscribe: (() => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly writes = new WriteFollower(250, () => this.refresh());
   private readonly subs: vscode.Disposable[] = [];
 
   constructor(private readonly projects: ProjectManager) {
-    this.subs.push(projects.onDidChange((p) => this.follow(p)));
-    this.follow(projects.active);
+    this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
+    this.writes.follow(projects.active);
   }
 
   /** The balance as last computed (tests read it); computes it when nothing is cached. */
@@ -58,16 +57,6 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   refresh(): void {
     this.balance = undefined;
     this.changed.fire(undefined);
-  }
-
-  private follow(p: Project | undefined): void {
-    this.unsubscribe?.();
-    // A burst of writes (an apply, a sync) is one recompute, a little after the burst.
-    this.unsubscribe = p?.onDidWrite(() => {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.refresh(), 250);
-    });
-    this.refresh();
   }
 
   private async compute(): Promise<FactoryBalance | { error: string } | undefined> {
@@ -198,8 +187,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   }
 
   dispose(): void {
-    this.unsubscribe?.();
-    clearTimeout(this.timer);
+    this.writes.dispose();
     for (const s of this.subs) s.dispose();
     this.changed.dispose();
   }

@@ -3,11 +3,11 @@
 // PyOps container. It rebuilds from factoryOutline after every
 // committed write to the project (an edit, a chat apply, a game sync, an undo) and on project switch.
 import * as vscode from 'vscode';
-import type { Project } from '../../core/db/project';
 import { gameIndex } from '../../core/planning/gameIndex';
 import { factoryOutline, type FactoryOutline, type OutlineBlock } from '../../core/planning/factory/outline';
 import { getTask, type TaskLink, type TaskStep } from '../../core/work/tasks';
 import type { ProjectManager } from '../projectManager';
+import { WriteFollower } from './followWrites';
 
 export type FactoryNode =
   | { kind: 'group'; group: 'blocks' | 'tasks' | 'notes' | 'planning' }
@@ -49,13 +49,12 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
   private linkCounts = new Map<string, number>();
   /** Display names of goods and blocks for link labels, as of the last build. */
   private display: (kind: TaskLink['kind'], name: string) => string = (_k, n) => n;
-  private unsubscribe: (() => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly writes = new WriteFollower(50, () => this.refresh());
   private readonly subs: vscode.Disposable[] = [];
 
   constructor(private readonly projects: ProjectManager) {
-    this.subs.push(projects.onDidChange((p) => this.follow(p)));
-    this.follow(projects.active);
+    this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
+    this.writes.follow(projects.active);
   }
 
   /** The outline as last built (tests read it). */
@@ -66,16 +65,6 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
   refresh(): void {
     this.outline = undefined;
     this.changed.fire(undefined);
-  }
-
-  private follow(p: Project | undefined): void {
-    this.unsubscribe?.();
-    // Writes come in bursts (an apply, a sync); one rebuild after the burst is enough.
-    this.unsubscribe = p?.onDidWrite(() => {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.refresh(), 50);
-    });
-    this.refresh();
   }
 
   private build(): FactoryOutline | undefined {
@@ -255,8 +244,7 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
   }
 
   dispose(): void {
-    this.unsubscribe?.();
-    clearTimeout(this.timer);
+    this.writes.dispose();
     for (const s of this.subs) s.dispose();
     this.changed.dispose();
   }

@@ -2,14 +2,11 @@
 // unbuildable draft, a shortfall between blocks, a byproduct left unsaid, a number no tool gave —
 // and accept honest roundings and unit changes.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Project } from '../../../src/core/db/project';
-import { importGameData } from '../../../src/core/gamedata/import';
 import { planningContext } from '../../../src/core/planning/context';
 import { writeSettings } from '../../../src/core/planning/settings';
 import { answerNumbers, judge, numbersCheck, type CapturedCall } from '../../../eval/judge';
-import { SAMPLE_DUMP, tempDir } from '../../helpers/paths';
+import { useSampleProject } from '../../helpers/sampleProject';
 
 const call = (name: string, result: unknown, ok = true): CapturedCall => ({ name, input: {}, ok, result, chars: JSON.stringify(result).length });
 const draft = (over: Record<string, unknown> = {}) => ({
@@ -18,17 +15,9 @@ const draft = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('eval judge', () => {
-  let dir: string;
   let p: Project;
-  before(async () => {
-    dir = tempDir();
-    p = await Project.create(path.join(dir, 'j.pyops'));
-    await importGameData(p, SAMPLE_DUMP);
-  });
-  after(() => {
-    p.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const sample = useSampleProject({});
+  before(() => (p = sample.project));
 
   it('passes a solved, buildable block whose numbers come from the draft, in other units too', () => {
     writeSettings(p, { research_mode: 'future' });

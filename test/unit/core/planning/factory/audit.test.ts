@@ -14,6 +14,7 @@ import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
 import { blockBuildStatus, productionStats } from '../../../../../src/core/planning/factory/liveState';
 import { fakeSolver } from './fakeSolver';
 import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
+import { useSampleProject } from '../../../../helpers/sampleProject';
 
 // Each block's flows are given in its notes (a JSON object) so the tests control the ledger.
 const solve = fakeSolver({ flows: (doc) => JSON.parse(doc.notes ?? '{}') });
@@ -24,17 +25,9 @@ const block = (good: string, rate: number, flows: { imports?: unknown[]; exports
 });
 
 describe('factory coherence audit', () => {
-  let dir: string;
   let p: Project;
-  before(async () => {
-    dir = tempDir();
-    p = await Project.create(path.join(dir, 'a.pyops'));
-    await importGameData(p, SAMPLE_DUMP);
-  });
-  after(() => {
-    p.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const sample = useSampleProject({});
+  before(() => (p = sample.project));
 
   it('classifies links, shortages, surpluses, unsourced imports, dangling byproducts and final products', async () => {
     await createBlock(p, solve, { name: 'Plates', doc: block('ferrite-plate', 10, { imports: [{ good: 'ferrite-ore', rate: 10 }] }) });

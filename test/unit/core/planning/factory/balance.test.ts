@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Project } from '../../../../../src/core/db/project';
-import { importGameData } from '../../../../../src/core/gamedata/import';
 import { createBlock, saveBlock, getBlock } from '../../../../../src/core/planning/factory/blocks';
 import { planningContext } from '../../../../../src/core/planning/context';
 import { factoryBalance } from '../../../../../src/core/planning/factory/balance';
 import { fakeSolver } from './fakeSolver';
-import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
+import { useSampleProject } from '../../../../helpers/sampleProject';
 
 const solve = fakeSolver({ flows: (doc) => JSON.parse(doc.notes ?? '{}') });
 
 describe('factory balance (the Factory Balance view)', () => {
-  let dir: string;
   let p: Project;
-  before(async () => {
-    dir = tempDir();
-    p = await Project.create(path.join(dir, 'b.pyops'));
-    await importGameData(p, SAMPLE_DUMP);
-  });
-  after(() => {
-    p.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const sample = useSampleProject({});
+  before(() => (p = sample.project));
 
   it('audits the enabled blocks, sums their power and bills whole buildings per machine', async () => {
     const plates = await createBlock(p, solve, { name: 'Plates', doc: { goals: [{ good: 'ferrite-plate', rate: 10 }], recipes: [{ recipe: 'ferrite-plate' }], notes: JSON.stringify({ imports: [{ good: 'ferrite-ore', rate: 10 }] }) } });

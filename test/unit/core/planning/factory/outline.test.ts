@@ -1,10 +1,7 @@
 // The Factory view's data: every block with its state, goals, whole buildings and snapshots; tasks
 // with progress; notes; the horizon — read from the cached projections, and followed after any write.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Project } from '../../../../../src/core/db/project';
-import { importGameData } from '../../../../../src/core/gamedata/import';
 import { planningContext } from '../../../../../src/core/planning/context';
 import { writeSettings } from '../../../../../src/core/planning/settings';
 import { createBlock, deleteBlock, getBlock, saveBlock } from '../../../../../src/core/planning/factory/blocks';
@@ -13,24 +10,14 @@ import { blockMarkdown } from '../../../../../src/core/planning/factory/blockRep
 import { solveBlock } from '../../../../../src/core/planning/solver/solve';
 import { createTask, addTaskStep, setStepDone } from '../../../../../src/core/work/tasks';
 import { createNote } from '../../../../../src/core/work/notes';
-import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
+import { useSampleProject } from '../../../../helpers/sampleProject';
 
 describe('factory outline', () => {
-  let dir: string;
   let p: Project;
   const ctx = () => planningContext(p);
   const solve = (doc: Parameters<typeof solveBlock>[2]) => solveBlock(ctx().g, ctx().availability, doc);
-
-  beforeEach(async () => {
-    dir = tempDir();
-    p = await Project.create(path.join(dir, 'o.pyops'));
-    await importGameData(p, SAMPLE_DUMP);
-    writeSettings(p, { research_mode: 'future' });
-  });
-  afterEach(() => {
-    p.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const sample = useSampleProject({ each: true, horizon: 'future' });
+  beforeEach(() => (p = sample.project));
 
   it('lists blocks with state, goals and whole buildings, tasks with progress, notes and the horizon', async () => {
     const gears = await createBlock(p, solve, { name: 'Gears', doc: { goals: [{ good: 'gear', rate: 2 }], recipes: [{ recipe: 'gear', machine: 'press' }] } });

@@ -1,31 +1,19 @@
 // A draft that imports pooled fluid fuel lists the fluids the player can make to feed it.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Project } from '../../../../../src/core/db/project';
-import { importGameData } from '../../../../../src/core/gamedata/import';
 import { planningContext } from '../../../../../src/core/planning/context';
 import { writeSettings } from '../../../../../src/core/planning/settings';
 import { buildDraft, specFromSubmit, submitBlockInput } from '../../../../../src/core/planning/proposals/draft';
 import { fluidFuelOptions } from '../../../../../src/core/planning/proposals/fuelOptions';
-import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
+import { useSampleProject } from '../../../../helpers/sampleProject';
 
 describe('fluid fuel options', () => {
-  let dir: string;
   let p: Project;
   const ctx = () => planningContext(p);
   // The sample world's only fluid fuel: naphtha, fuel_value "1.5MJ" in the dump.
   const NAPHTHA_MJ = 1.5;
-
-  beforeEach(async () => {
-    dir = tempDir();
-    p = await Project.create(path.join(dir, 'f.pyops'));
-    await importGameData(p, SAMPLE_DUMP);
-  });
-  afterEach(() => {
-    p.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const sample = useSampleProject({ each: true });
+  beforeEach(() => (p = sample.project));
 
   it('lists a makeable fluid fuel with the feed a fluid-burning block needs', async () => {
     writeSettings(p, { research_mode: 'future' });

@@ -2,36 +2,22 @@
 // block's byproducts count as supply for the others, and the plan reports what its blocks leave short
 // or over-produced — the verdicts coherenceAudit gives after applying it.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Project } from '../../../../../src/core/db/project';
-import { importGameData } from '../../../../../src/core/gamedata/import';
 import { planningContext } from '../../../../../src/core/planning/context';
-import { writeSettings } from '../../../../../src/core/planning/settings';
 import { buildDraft, specFromSubmit, submitBlockInput } from '../../../../../src/core/planning/proposals/draft';
 import { planDraft, submitPlanInput } from '../../../../../src/core/planning/proposals/plan';
 import { applyPlanDraft } from '../../../../../src/core/planning/proposals/apply';
 import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
 import { solveBlock } from '../../../../../src/core/planning/solver/solve';
-import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
+import { useSampleProject } from '../../../../helpers/sampleProject';
 
 describe('plan balance', () => {
-  let dir: string;
   let p: Project;
   const ctx = () => planningContext(p);
   const plan = (blocks: unknown[]) => planDraft(ctx(), p, submitPlanInput.parse({ title: 'T', objective: 'O', blocks }));
   const rateOf = (flows: Array<{ good: string; rate: number }>, good: string) => flows.filter((f) => f.good === good).reduce((s, f) => s + f.rate, 0);
-
-  beforeEach(async () => {
-    dir = tempDir();
-    p = await Project.create(path.join(dir, 'b.pyops'));
-    await importGameData(p, SAMPLE_DUMP);
-    writeSettings(p, { research_mode: 'future' });
-  });
-  afterEach(() => {
-    p.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const sample = useSampleProject({ each: true, horizon: 'future' });
+  beforeEach(() => (p = sample.project));
 
   it('sizes a chain of fromPlan suppliers to what the blocks downstream import', async () => {
     const d = await plan([
