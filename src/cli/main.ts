@@ -2,15 +2,12 @@
 // reason on stderr), 2 usage error.
 import { oneLine, UsageError } from './args';
 import { processIO, type CliIO } from './io';
-import { projectCommand, PROJECT_USAGE } from './commands/project';
-import { importCommand, IMPORT_USAGE } from './commands/import';
-import { toolCommand, toolsCommand, TOOLS_USAGE } from './commands/tools';
-import { solveCommand, SOLVE_USAGE } from './commands/solve';
-import { askCommand, ASK_USAGE } from './commands/ask';
-import { bridgeCommand, BRIDGE_USAGE } from './commands/bridge';
-import { relayCommand, RELAY_USAGE } from './commands/relay';
+import { projectCommand } from './commands/project';
+import { importCommand } from './commands/import';
+import { toolCommand, toolsCommand } from './commands/tools';
+import { solveCommand } from './commands/solve';
 import { VERSION } from './version';
-import { mcpCommand, MCP_USAGE } from './commands/mcp';
+import { ASK_USAGE, BRIDGE_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
@@ -37,14 +34,15 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await toolsCommand(rest, io);
       case 'tool':
         return await toolCommand(rest, io);
+      // Loaded on use: they bring the AI SDK, MCP and WebSocket code a quick `pyops tool` call never needs.
       case 'ask':
-        return await askCommand(rest, io);
+        return await (await import('./commands/ask')).askCommand(rest, io);
       case 'bridge':
-        return await bridgeCommand(rest, io);
+        return await (await import('./commands/bridge')).bridgeCommand(rest, io);
       case 'relay':
-        return await relayCommand(rest, io);
+        return await (await import('./commands/relay')).relayCommand(rest, io);
       case 'mcp':
-        return await mcpCommand(rest, io);
+        return await (await import('./commands/mcp')).mcpCommand(rest, io);
       case '--version':
       case '-v':
         io.out(VERSION);

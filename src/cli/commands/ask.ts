@@ -20,7 +20,6 @@ import { redactSecrets } from '../../core/assistant/models/redact';
 import { parse, UsageError } from '../args';
 import { processIO, type CliIO } from '../io';
 
-export const ASK_USAGE = `pyops ask "<question>" --project <file> [--conversation <id>] [--model <id>] [--json]`;
 
 export interface AskDeps {
   /** The tool set; default: the registry's `allTools()` (tests pass their own). */

@@ -8,7 +8,6 @@ import { pairingCodeFor } from '../../core/bridge/pairing';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 
-export const BRIDGE_USAGE = 'pyops bridge --project <file> [--port <p>]';
 
 export interface LongRunningOptions {
   /** Stops the command (tests); without it, Ctrl+C / SIGTERM do. */

@@ -5,7 +5,6 @@ import { importGameData } from '../../core/gamedata/import';
 import { parse } from '../args';
 import type { CliIO } from '../io';
 
-export const IMPORT_USAGE = 'pyops import <project-file> <dump-file-or-folder> [--json]';
 
 export async function importCommand(argv: string[], io: CliIO): Promise<number> {
   const a = parse(argv, { json: { type: 'boolean' } }, { min: 2, max: 2, names: 'the project file and the dump file or folder' });

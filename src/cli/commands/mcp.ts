@@ -17,7 +17,6 @@ import type { CliIO } from '../io';
 import { VERSION } from '../version';
 import { pairingCodeFor, parsePort, stopSignal } from './bridge';
 
-export const MCP_USAGE = 'pyops mcp --project <file> [--developer-tools] [--bridge-port <p> | --no-bridge]';
 
 export interface McpDeps {
   /** Resolves when the client goes away (default: stdin ends, or SIGINT/SIGTERM). */

@@ -6,10 +6,6 @@ import { recoverProject, describeRecovery } from '../../core/db/recover';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 
-export const PROJECT_USAGE = `pyops project create <file> [--name <name>]
-pyops project backup <file> [--out <backup-file>]
-pyops project restore <backup-file> <file>
-pyops project recover <file> [--yes] [--json]   (without --yes: report only, nothing changes)`;
 
 export async function projectCommand(argv: string[], io: CliIO): Promise<number> {
   const [sub, ...rest] = argv;

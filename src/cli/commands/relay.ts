@@ -6,7 +6,6 @@ import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 import { parsePort, stopSignal, waitForAbort, type LongRunningOptions } from './bridge';
 
-export const RELAY_USAGE = 'pyops relay --to <ws-url> [--token <t>] [--port <p>]';
 
 export async function relayCommand(argv: string[], io: CliIO, opts: LongRunningOptions = {}): Promise<number> {
   const a = parse(argv, { to: { type: 'string' }, token: { type: 'string' }, port: { type: 'string' } }, { min: 0, max: 0, names: '' });

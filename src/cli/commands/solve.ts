@@ -9,7 +9,6 @@ import { formatRange } from '../../core/planning/solver/temperatures';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 
-export const SOLVE_USAGE = 'pyops solve <block.json> --project <file> [--json]';
 
 /** A flow as JSON: fluids keep the exact temperature of an output or the range an import accepts. */
 function flowJson(f: Flow) {

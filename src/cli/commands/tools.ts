@@ -6,8 +6,6 @@ import { toJsonSchema } from '../../core/assistant/tools/schema';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
 
-export const TOOLS_USAGE = `pyops tools [--json]
-pyops tool <name> --project <file> [--input '<json>']`;
 
 export async function toolsCommand(argv: string[], io: CliIO): Promise<number> {
   const a = parse(argv, { json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });

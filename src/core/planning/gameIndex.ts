@@ -5,6 +5,7 @@
 import type { Database } from '../db/sqlite';
 import { all } from '../db/sqlite';
 import type { Project } from '../db/project';
+import { indexCacheKey, readIndexCache, writeIndexCache } from './indexCache';
 import type { EnergySourceType, GoodKind, MachineKind, RecipeKind } from '../gamedata/model';
 
 export interface Good {
@@ -427,7 +428,17 @@ export function gameIndex(project: Project): GameIndex {
   const key = `${fp}@${project.gamedataMeta('imported_at') ?? ''}`;
   const hit = cache.get(project);
   if (hit && hit.key === key) return hit.g;
-  const g = loadGameIndex(project.db, fp);
+  let g: GameIndex | undefined;
+  if (fp && project.gamedataStatus !== 'empty') {
+    const file = `${project.gamedataFile}.index`;
+    const diskKey = indexCacheKey(key, loadGameIndex.toString());
+    g = readIndexCache(file, diskKey, GameIndex.prototype);
+    if (!g) {
+      g = loadGameIndex(project.db, fp);
+      writeIndexCache(file, diskKey, g);
+    }
+  }
+  g ??= loadGameIndex(project.db, fp);
   cache.set(project, { key, g });
   return g;
 }
