@@ -58,7 +58,8 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         throw new UsageError(`unknown command "${cmd}"`);
     }
   } catch (err) {
-    if (err instanceof UsageError) {
+    // By name too: a command loaded on use may come from another instance of the module (under tsx).
+    if (err instanceof UsageError || (err instanceof Error && err.name === 'UsageError')) {
       io.err(`pyops: ${err.message}\n${USAGE}`);
       return 2;
     }

@@ -105,6 +105,14 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     }),
   );
   void vscode.commands.executeCommand('setContext', 'pyops.projectOpen', false);
+  // The startup project counts as open when it is active (the status bar and the views follow that
+  // event), not when the first-run extras after it (the walkthrough) are done.
+  const firstProject = projects.onDidChange((p) => {
+    if (!p) return;
+    startupClock.projectSettled(p.file);
+    firstProject.dispose();
+  });
+  context.subscriptions.push(firstProject);
   void projects
     .restoreLast(readSettings().openSampleProjectOnStartup)
     .catch((err) => {
