@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { planningContext } from '../../core/planning/context';
 import { gameIndex } from '../../core/planning/gameIndex';
 import { solverFor } from '../../core/assistant/tools/context';
-import { createBlock, deleteBlock, getBlock, listBlocks, listSnapshots, restoreSnapshot, saveBlock, snapshotBlock } from '../../core/planning/factory/blocks';
+import { createBlock, deleteBlock, getBlock, listBlocks, restoreSnapshot, snapshotHeads, saveBlock, snapshotBlock } from '../../core/planning/factory/blocks';
 import { blockMarkdown } from '../../core/planning/factory/blockReport';
 import type { ProjectManager } from '../projectManager';
 import type { FactoryNode } from '../views/factoryTree';
@@ -133,7 +133,7 @@ export function registerFactoryCommands(projects: ProjectManager): vscode.Dispos
       let snapshotId = node && typeof node === 'object' && 'kind' in node && node.kind === 'snapshot' ? node.id : snapshotArg.safeParse(arg).data?.snapshotId;
       if (!snapshotId) {
         const blockId = nodeBlockId(arg);
-        const snaps = listSnapshots(p, blockId);
+        const snaps = snapshotHeads(p, blockId);
         if (!snaps.length) throw new Error(blockId ? 'This block has no snapshots yet.' : 'There are no block snapshots in this project yet.');
         const pick = await vscode.window.showQuickPick(snaps.map((s) => ({ label: `${s.blockName}: ${s.name ?? s.reason}`, description: new Date(s.createdAt).toLocaleString(), id: s.id })), { title: 'Restore which snapshot?' });
         snapshotId = pick?.id;

@@ -305,20 +305,43 @@ export function snapshotBlock(p: Project, blockId: string, name: string): string
   return id;
 }
 
+export type SnapshotHead = Omit<Snapshot, 'doc'>;
+
+/**
+ * Snapshots without their documents (views and pickers list them after every write; parsing every
+ * stored document there would be wasted), newest first.
+ */
+export function snapshotHeads(p: Project, blockId?: string): SnapshotHead[] {
+  return p
+    .query<{ id: string; block_id: string; name: string | null; reason: string; automatic: number; created_at: string; block_name: string }>(
+      `SELECT id, block_id, name, reason, automatic, created_at, json_extract(data, '$.name') AS block_name FROM main.block_snapshots ${blockId ? 'WHERE block_id = ?' : ''} ORDER BY created_at DESC, rowid DESC`,
+      blockId ? [blockId] : [],
+    )
+    .map((r) => ({ id: r.id, blockId: r.block_id, name: r.name, reason: r.reason, automatic: !!r.automatic, createdAt: r.created_at, blockName: r.block_name }));
+}
+
+/** One snapshot with its document, or undefined. */
+export function getSnapshot(p: Project, id: string): Snapshot | undefined {
+  const r = p.query<{ id: string; block_id: string; name: string | null; reason: string; automatic: number; data: string; created_at: string }>('SELECT * FROM main.block_snapshots WHERE id = ?', [id])[0];
+  return r ? snapshotOf(r) : undefined;
+}
+
+function snapshotOf(r: { id: string; block_id: string; name: string | null; reason: string; automatic: number; data: string; created_at: string }): Snapshot {
+  const data = JSON.parse(r.data) as { name: string; doc: unknown };
+  return { id: r.id, blockId: r.block_id, name: r.name, reason: r.reason, automatic: !!r.automatic, createdAt: r.created_at, doc: parseBlockDoc(data.doc), blockName: data.name };
+}
+
 export function listSnapshots(p: Project, blockId?: string): Snapshot[] {
   const rows = p.query<{ id: string; block_id: string; name: string | null; reason: string; automatic: number; data: string; created_at: string }>(
     `SELECT * FROM main.block_snapshots ${blockId ? 'WHERE block_id = ?' : ''} ORDER BY created_at DESC, rowid DESC`,
     blockId ? [blockId] : [],
   );
-  return rows.map((r) => {
-    const data = JSON.parse(r.data) as { name: string; doc: unknown };
-    return { id: r.id, blockId: r.block_id, name: r.name, reason: r.reason, automatic: !!r.automatic, createdAt: r.created_at, doc: parseBlockDoc(data.doc), blockName: data.name };
-  });
+  return rows.map(snapshotOf);
 }
 
 /** Put a snapshot back (the current state is snapshotted first); recreates a deleted block. */
 export async function restoreSnapshot(p: Project, solve: BlockSolver, snapshotId: string): Promise<string> {
-  const snap = listSnapshots(p).find((s) => s.id === snapshotId);
+  const snap = getSnapshot(p, snapshotId);
   if (!snap) throw new BlockError(`There is no snapshot "${snapshotId}".`, 'not-found');
   const { result, broken } = await trySolve(solve, snap.doc);
   const stamp = currentStamp(p);

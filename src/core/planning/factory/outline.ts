@@ -3,7 +3,7 @@
 // from the cached projections only (no solving), so it is cheap enough to rebuild after every write.
 import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
-import { blockMachines, byBlock, listBlocks, listSnapshots, type BlockRecord } from './blocks';
+import { blockMachines, byBlock, listBlocks, snapshotHeads, type BlockRecord } from './blocks';
 import { goalRate } from '../block/document';
 import { listTasks, type TaskStatus } from '../../work/tasks';
 import { listNotes } from '../../work/notes';
@@ -57,7 +57,7 @@ export function blockState(b: BlockRecord): { state: BlockState; detail?: string
 export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOutline {
   const machines = byBlock(blockMachines(p));
   const snaps = new Map<string, OutlineBlock['snapshots']>();
-  for (const s of listSnapshots(p)) {
+  for (const s of snapshotHeads(p)) {
     const l = snaps.get(s.blockId) ?? [];
     l.push({ id: s.id, label: s.name ?? s.reason, createdAt: s.createdAt });
     snaps.set(s.blockId, l);
