@@ -12,7 +12,8 @@ import { registerCommand } from './register';
 
 const MODE_LABEL = { now: 'Now — what I can build today', target: 'Up to a target — what a goal needs', future: 'Future — everything' } as const;
 
-function withData(projects: ProjectManager) {
+/** The writable active project and its game index; an error saying why when there is no usable game data. */
+export function withData(projects: ProjectManager) {
   const p = projects.requireWritable();
   const g = gameIndex(p);
   if (g.isEmpty) throw new Error(gamedataProblem(p) ?? `"${p.name}" has no game data yet; import a dump or sync from Factorio first.`);

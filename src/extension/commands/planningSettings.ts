@@ -9,14 +9,13 @@ import { changePlanningSettings, changeSettingsInput, solidFuels, type ChangeSet
 import { readSettings } from '../../core/planning/settings';
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from './args';
+import { withData } from './planning';
 import { registerCommand } from './register';
 
 export function registerPlanningSettingsCommands(projects: ProjectManager): vscode.Disposable[] {
   const context = () => {
-    const p = projects.requireWritable();
-    const pc = planningContext(p);
-    if (pc.g.isEmpty) throw new Error(`"${p.name}" has no game data yet; import a dump or sync from Factorio first.`);
-    return { p, pc };
+    const { p } = withData(projects);
+    return { p, pc: planningContext(p) };
   };
   const apply = (input: ChangeSettingsInput) => {
     const { p, pc } = context();

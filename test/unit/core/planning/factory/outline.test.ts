@@ -32,8 +32,7 @@ describe('factory outline', () => {
     const by = new Map(o.blocks.map((b) => [b.id, b]));
     assert.equal(by.get(gears)!.state, 'solved');
     assert.deepEqual(by.get(gears)!.goals.map((g) => [g.good, g.rate, g.direction]), [['gear', 2, 'produce']]);
-    // Whole presses, from the dump: gear takes 1 s at the press's crafting speed (hand computed in the
-    // blocks test); here: the count stored for the block rounded up.
+    // Whole buildings: the solved count stored for each machine and recipe, rounded up.
     const machines = p.query<{ count: number }>('SELECT count FROM main.block_machines WHERE block_id = ?', [gears]);
     assert.equal(by.get(gears)!.buildings, machines.reduce((n, m) => n + Math.ceil(m.count - 1e-6), 0));
     assert.ok(by.get(gears)!.buildings >= 1);
