@@ -14,6 +14,13 @@ export function listNotes(p: Project): Note[] {
   }));
 }
 
+/** Notes without their bodies, newest first (the Factory view lists them after every write). */
+export function noteHeads(p: Project): Array<Omit<Note, 'body'>> {
+  return p.query<{ id: string; title: string; created_at: string; updated_at: string }>('SELECT id, title, created_at, updated_at FROM notes ORDER BY updated_at DESC').map((n) => ({
+    id: n.id, title: n.title, createdAt: n.created_at, updatedAt: n.updated_at,
+  }));
+}
+
 export function createNote(p: Project, input: { title: string; body?: string }): Note {
   const n = noteInput.parse(input);
   const id = newId('n');

@@ -1,7 +1,7 @@
 // Notes as files: `pyops-note:/<id>/<title>.md` is a note of the active project as a Markdown document
 // (see recordFiles.ts), with the commands that create, open and delete notes.
 import * as vscode from 'vscode';
-import { createNote, deleteNote, getNote, listNotes, updateNote } from '../../core/work/notes';
+import { createNote, deleteNote, getNote, noteHeads, updateNote } from '../../core/work/notes';
 import { MarkdownRecordFiles, recordUri, type MarkdownRecordStore } from './recordFiles';
 import type { ProjectManager } from '../projectManager';
 
@@ -46,7 +46,7 @@ export function registerNotes(projects: ProjectManager, registerCommand: (id: st
     registerCommand('pyops.note.open', async (arg?: unknown) => {
       const id = idArg(arg);
       if (id) return open(id);
-      const notes = listNotes(projects.require());
+      const notes = noteHeads(projects.require());
       if (!notes.length) throw new Error('This project has no notes yet; create one with "PyOps: New Note…".');
       const pick = await vscode.window.showQuickPick(notes.map((n) => ({ label: n.title, description: new Date(n.updatedAt).toLocaleString(), id: n.id })), { title: 'Open which note?' });
       return pick ? open(pick.id) : undefined;

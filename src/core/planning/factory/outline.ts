@@ -6,7 +6,7 @@ import type { GameIndex } from '../gameIndex';
 import { blockMachines, byBlock, listBlocks, snapshotHeads, type BlockRecord } from './blocks';
 import { goalRate } from '../block/document';
 import { listTasks, type TaskStatus } from '../../work/tasks';
-import { listNotes } from '../../work/notes';
+import { noteHeads } from '../../work/notes';
 import { readPlanningState } from '../settings';
 
 export type BlockState = 'solved' | 'infeasible' | 'error' | 'broken' | 'stale' | 'disabled';
@@ -81,7 +81,7 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
   return {
     blocks,
     tasks: listTasks(p).map((t) => ({ id: t.id, parentId: t.parentId, title: t.title, status: t.status, done: t.progress.done, total: t.progress.total })),
-    notes: listNotes(p).map((n) => ({ id: n.id, title: n.title, updatedAt: n.updatedAt })),
+    notes: noteHeads(p).map((n) => ({ id: n.id, title: n.title, updatedAt: n.updatedAt })),
     planning: {
       horizon: state.settings.research_mode,
       target: state.settings.horizon_target ?? null,
