@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { Project } from '../../../../src/core/db/project';
 import { scalar } from '../../../../src/core/db/sqlite';
 import { REPO, tempDir } from '../../../helpers/paths';
+import { eachLine } from '../../../helpers/childLines';
 
 const KILLS = 200;
 const PARALLEL = 2;
@@ -16,18 +17,11 @@ function runOnce(script: string, file: string, killAfterMs: number): Promise<num
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, file], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     let last = -1;
-    let buf = '';
     let err = '';
     child.stderr.on('data', (d) => (err += d));
-    child.stdout.on('data', (d: Buffer) => {
-      buf += d.toString();
-      let i: number;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 1);
-        if (line === 'ready') setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-        else if (line.startsWith('saved ')) last = Number(line.slice(6));
-      }
+    eachLine(child.stdout, (line) => {
+      if (line === 'ready') setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      else if (line.startsWith('saved ')) last = Number(line.slice(6));
     });
     child.on('exit', (code, signal) => {
       if (signal === 'SIGKILL') resolve(last);

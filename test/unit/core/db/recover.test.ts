@@ -14,6 +14,7 @@ import { planRecovery, recoverProject, describeRecovery } from '../../../../src/
 import { all } from '../../../../src/core/db/sqlite';
 import { run } from '../../../../src/cli/main';
 import { REPO, tempDir } from '../../../helpers/paths';
+import { eachLine } from '../../../helpers/childLines';
 
 const SAVES = 30;
 const ACKED = Array.from({ length: SAVES }, (_, i) => `t${i + 1}`);
@@ -29,18 +30,11 @@ function writeAndKill(script: string, file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, file, String(SAVES), '10', '20'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     const acked: string[] = [];
-    let buf = '';
     let err = '';
     child.stderr.on('data', (d) => (err += d));
-    child.stdout.on('data', (d: Buffer) => {
-      buf += d.toString();
-      let i: number;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 1);
-        if (line.startsWith('ack ')) acked.push(`t${line.slice(4)}`);
-        if (line === 'done') child.kill('SIGKILL');
-      }
+    eachLine(child.stdout, (line) => {
+      if (line.startsWith('ack ')) acked.push(`t${line.slice(4)}`);
+      if (line === 'done') child.kill('SIGKILL');
     });
     child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve(acked) : reject(new Error(`writer exited with ${code}: ${err}`))));
   });
