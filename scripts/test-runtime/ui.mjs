@@ -36,6 +36,29 @@ async function waitForText(locator, text, timeout) {
   return locator.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout }).then(() => true, () => false);
 }
 
+async function chatInputText(page) {
+  return ((await page.locator(CHAT_INPUT).first().innerText().catch(() => '')) ?? '').trim();
+}
+
+/**
+ * Enter sends the chat input, unless a completion list (participants, commands, variables) that
+ * opened while typing takes it: close such a list first, and press again if the text stayed put.
+ */
+async function submitChat(page, message) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.waitForTimeout(300);
+    const suggest = page.locator('.interactive-input-part .suggest-widget.visible');
+    if (await suggest.count().catch(() => 0)) await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      if (!(await chatInputText(page)).includes(message)) return true;
+      await page.waitForTimeout(200);
+    }
+  }
+  return false;
+}
+
 async function checkUi(page, req, OUT) {
   const failures = [];
   const out = { ok: true, failures };
@@ -55,7 +78,10 @@ async function checkUi(page, req, OUT) {
       await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.press('Backspace');
       await page.keyboard.type(req.chatType, { delay: 5 });
-      if (req.chatSubmit !== false) await page.keyboard.press('Enter');
+      if (req.chatSubmit !== false) {
+        const submitted = await submitChat(page, req.chatType.replace(/^@\S+\s*/, ''));
+        if (!submitted) failures.push(`the chat input kept "${await chatInputText(page)}" after Enter`);
+      }
     }
   }
   const list = page.locator(CHAT_LIST).last();

@@ -138,7 +138,7 @@ describe('@pyops in the chat (OpenRouter model)', () => {
     const { assistant, projects } = await api();
     const first = assistant.host.recentTurns.at(-1)!;
     const ui = await uiRequest({ chatType: '@pyops thanks!', chatIncludes: ['You are welcome'] }, 90_000);
-    assert.deepEqual(ui.failures, []);
+    assert.deepEqual(ui.failures, [], ui.chatText);
     const turn = await waitFor(() => assistant.host.recentTurns.at(-1)?.conversationId === first.conversationId && assistant.host.recentTurns.at(-1) !== first && assistant.host.recentTurns.at(-1), 'the second turn');
     assert.equal(turn.conversationId, first.conversationId);
     assert.equal(loadMessages(projects.require(), first.conversationId).length, 4);
