@@ -72,12 +72,16 @@ export async function benchImport(dumpDir: string, runs = 3): Promise<{ result: 
   };
 }
 
-export async function benchSmallWrite(projectFile: string, samples = 50): Promise<SmallWriteBench> {
+export async function benchSmallWrite(projectFile: string, samples = 200): Promise<SmallWriteBench> {
   const p = await Project.open(projectFile);
+  const floor = fsyncFloor(path.dirname(projectFile));
   try {
     p.write((db) => db.run("INSERT INTO conversations(id, title, created_at, updated_at) VALUES ('bench', 'Bench', 't', 't')"));
     const text = 'Build 2.4 /s of `dense-circuit` from `circuit` and `resin`; route `tailings` back to `brine`. '.repeat(12);
     const times: number[] = [];
+    const floors: number[] = [];
+    // Saves and floor writes alternate, so both see the same disk at the same moments: this disk's
+    // flush time drifts by half over a few seconds.
     for (let i = 0; i < samples; i++) {
       const parts = JSON.stringify([{ type: 'text', text: `${i}: ${text}` }]);
       times.push(
@@ -89,6 +93,7 @@ export async function benchSmallWrite(projectFile: string, samples = 50): Promis
           ),
         )[1],
       );
+      floors.push(floor.sample(i));
     }
     // What a single-file design would pay per save: exporting project and game data together.
     const exports: number[] = [];
@@ -102,11 +107,12 @@ export async function benchSmallWrite(projectFile: string, samples = 50): Promis
       })[1]);
     }
     const ms = median(times);
-    const fsyncFloor = fsyncFloorMs(path.dirname(projectFile), samples);
+    const fsyncFloor = median(floors);
     const full = median(exports);
     const fullSave = median(saves);
     return { ms: round(ms), fsyncFloorMs: round(fsyncFloor), floorRatio: round(ms / fsyncFloor, 2), fullExportMs: round(full), ratio: round(full / ms, 1), fullSaveMs: round(fullSave), fullSaveRatio: round(fullSave / ms, 1), samples };
   } finally {
+    floor.close();
     p.close();
   }
 }
@@ -115,24 +121,23 @@ export async function benchSmallWrite(projectFile: string, samples = 50): Promis
  * This disk's price of one durable 4 KB write (overwrite in place + fdatasync), measured beside the
  * project in the same run: no save can be cheaper than that, so the small-write target is a multiple of it.
  */
-function fsyncFloorMs(dir: string, samples: number): number {
+function fsyncFloor(dir: string): { sample(i: number): number; close(): void } {
   const file = path.join(dir, 'fsync-floor.bench');
   const block = Buffer.alloc(4096, 7);
   const fd = fs.openSync(file, 'w+');
-  try {
-    fs.writeSync(fd, block, 0, block.length, 0);
-    fs.fsyncSync(fd);
-    const times: number[] = [];
-    for (let i = 0; i < samples; i++) {
+  fs.writeSync(fd, block, 0, block.length, 0);
+  fs.fsyncSync(fd);
+  return {
+    sample(i) {
       block[i % block.length] = i & 0xff;
-      times.push(time(() => {
+      return time(() => {
         fs.writeSync(fd, block, 0, block.length, 0);
         fs.fdatasyncSync(fd);
-      })[1]);
-    }
-    return median(times);
-  } finally {
-    fs.closeSync(fd);
-    fs.rmSync(file, { force: true });
-  }
+      })[1];
+    },
+    close() {
+      fs.closeSync(fd);
+      fs.rmSync(file, { force: true });
+    },
+  };
 }

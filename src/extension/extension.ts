@@ -1,8 +1,8 @@
 // Entry point of the VS Code extension: wires commands, the status bar and the project manager.
-// Activation stays light — sql.js is only loaded when a project is opened.
+// Activation stays light — sql.js is only loaded when a project is (about to be) opened.
 import * as vscode from 'vscode';
 import path from 'node:path';
-import { setSqlWasmDir } from '../core/db/sqlite';
+import { loadSqlJs, setSqlWasmDir } from '../core/db/sqlite';
 import { setHighsWasmDir } from '../core/planning/solver/highs';
 import { configureSolverWorker, stopSolverWorker } from '../core/planning/solver/pool';
 import { ProjectManager } from './projectManager';
@@ -52,6 +52,9 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   // Large solves run on a worker thread so the extension host stays responsive.
   configureSolverWorker({ enabled: true, entry: path.join(dist, 'solver-worker.cjs') });
   const projects = new ProjectManager(context);
+  // The startup project needs sql.js: compile its WebAssembly while the rest of activation runs.
+  const settings = readSettings();
+  if (projects.expectsStartupProject(settings.openSampleProjectOnStartup)) void loadSqlJs().catch(() => undefined);
   context.subscriptions.push(projects, createProjectStatus(projects));
   context.subscriptions.push(...registerProjectCommands(projects), ...registerGameDataCommands(projects), ...registerPlanningCommands(projects));
   const factory = new FactoryTree(projects);
@@ -114,7 +117,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   });
   context.subscriptions.push(firstProject);
   void projects
-    .restoreLast(readSettings().openSampleProjectOnStartup)
+    .restoreLast(settings.openSampleProjectOnStartup)
     .catch((err) => {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })

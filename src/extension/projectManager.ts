@@ -105,6 +105,12 @@ export class ProjectManager implements vscode.Disposable {
     return vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'sample-world', 'sample-world.dump.json').fsPath;
   }
 
+  /** Whether restoreLast will open a project (so its loading can start early). */
+  expectsStartupProject(openSampleIfNone: boolean): boolean {
+    const last = this.context.globalState.get<string>(LAST_PROJECT_KEY);
+    return openSampleIfNone || (!!last && fs.existsSync(last));
+  }
+
   /** At startup: reopen the last project, else the sample project when the workspace asks for it. */
   async restoreLast(openSampleIfNone: boolean): Promise<void> {
     const last = this.context.globalState.get<string>(LAST_PROJECT_KEY);
@@ -132,6 +138,18 @@ export class ProjectManager implements vscode.Disposable {
     // The walkthrough's "Open the sample project" step checks itself on this key (package.json completionEvents).
     void vscode.commands.executeCommand('setContext', 'pyops.sampleOpen', !!p && path.resolve(p.file) === path.resolve(this.sampleFile()));
     this.changed.fire(p);
+    // Set up saving once the window has settled, so the first edit does not pay for it.
+    if (p && !p.readOnly) {
+      const timer = setTimeout(() => {
+        if (this.current !== p || p.isClosed || p.readOnly) return;
+        try {
+          p.prepareWrites();
+        } catch {
+          // The first write reports whatever went wrong here, with its own context.
+        }
+      }, 2000);
+      this.context.subscriptions.push({ dispose: () => clearTimeout(timer) });
+    }
   }
 
   dispose(): void {

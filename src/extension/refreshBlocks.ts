@@ -16,6 +16,9 @@ export async function refreshBlocks(projects: ProjectManager): Promise<void> {
     return running;
   }
   running = (async () => {
+    // Let whoever announced the change (a project just opened, an import) finish first: loading
+    // the planning index is the slow part, and the status bar and views need not wait for it.
+    await new Promise((r) => setImmediate(r));
     do {
       again = false;
       const p = projects.active;

@@ -11,6 +11,8 @@ async function main(): Promise<void> {
     process.exit(3);
   }
   let n = Number(p.meta('counter') ?? 0);
+  // The kill window starts at the first save, not at the one-time set-up before it.
+  p.prepareWrites();
   fs.writeSync(1, 'ready\n');
   for (;;) {
     n++;

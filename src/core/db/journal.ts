@@ -241,6 +241,11 @@ function allZero(buf: Buffer, from: number): boolean {
 
 export class JournalWriter {
   private fd: number;
+  /**
+   * The same file opened for synchronized data writes (O_DSYNC, where the platform has it): one
+   * write call is then durable on return, which costs the disk less than a write plus fdatasync.
+   */
+  private dsyncFd: number | undefined;
   private bytes: number;
   /** File length: frames end at `bytes`, zeros follow up to here. */
   private allocated: number;
@@ -330,15 +335,30 @@ export class JournalWriter {
     const buf = Buffer.concat([head, payload]);
     this.reserve(buf.length);
     let off = 0;
-    while (off < buf.length) off += fs.writeSync(this.fd, buf, off, buf.length - off, this.bytes + off);
-    fs.fdatasyncSync(this.fd);
+    const fd = this.syncedFd();
+    while (off < buf.length) off += fs.writeSync(fd ?? this.fd, buf, off, buf.length - off, this.bytes + off);
+    if (fd === undefined) fs.fdatasyncSync(this.fd);
     this.bytes += buf.length;
     this.frames++;
+  }
+
+  private syncedFd(): number | undefined {
+    const flag = fs.constants.O_DSYNC;
+    if (this.dsyncFd === undefined && flag) {
+      try {
+        this.dsyncFd = fs.openSync(this.file, fs.constants.O_WRONLY | flag);
+      } catch {
+        this.dsyncFd = -1;
+      }
+    }
+    return this.dsyncFd !== undefined && this.dsyncFd >= 0 ? this.dsyncFd : undefined;
   }
 
   close(): void {
     if (this.fd >= 0) fs.closeSync(this.fd);
     this.fd = -1;
+    if (this.dsyncFd !== undefined && this.dsyncFd >= 0) fs.closeSync(this.dsyncFd);
+    this.dsyncFd = undefined;
   }
 }
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { loadSqlJs, scalar, all, dbFilename, type Database, type SqlValue } from './sqlite';
+import { loadSqlJs, scalar, all, dbFilename, type Database, type SqlValue, type Statement } from './sqlite';
 import { atomicWriteFile, removeStaleTempFiles, BACKUP_SUFFIX } from './atomicFile';
 import { JournalWriter, describeDamage, journalPath, previousJournalPath, readJournal, type JournalChange, type JournalFrame, type JournalRead } from './journal';
 import { sealImage, unsealImage } from './seal';
@@ -20,12 +20,18 @@ export const PROJECT_EXTENSION = '.pyops';
 /** Fold the journal into the project file once it grows past this many bytes or frames. */
 const CHECKPOINT_BYTES = 4 * 1024 * 1024;
 const CHECKPOINT_FRAMES = 2000;
-const CHANGES = 'temp._pyops_changes';
 const BEFORE = 'temp._pyops_before';
+/** How often a write refreshes meta `updated_at` (a per-write stamp would cost every save a second row). */
+const STAMP_EVERY_MS = 60_000;
 /** Undo history length (older actions are dropped). */
 export const UNDO_LIMIT = 50;
-/** Tables outside undo: identity/provenance and the undo history itself. */
-const NOT_UNDOABLE = new Set(['meta', 'undo_actions', 'undo_changes']);
+/**
+ * Tables outside undo: identity/provenance, the undo history itself, and the conversations — a log
+ * of what was said, which Undo never rewinds (no undoable action writes it). Staying out matters
+ * for speed too: a table's undo triggers are compiled into every statement that writes it, and
+ * chat saves are the most frequent writes there are.
+ */
+const NOT_UNDOABLE = new Set(['meta', 'undo_actions', 'undo_changes', 'conversations', 'conversation_messages']);
 
 export interface WriteOptions {
   /** Record the write as one undoable action with this label. */
@@ -68,6 +74,11 @@ export class Project {
   private txDepth = 0;
   private releaseLock: () => void;
   private journal: JournalWriter | undefined;
+  /** How to start the journal at the first write (opening a project to read it costs no disk write). */
+  private startJournal: (() => JournalWriter) | undefined;
+  /** Change capture is installed at the first write, not at open (see prepareWrites). */
+  private capture: ChangeCapture | undefined;
+  private stampedAt = 0;
 
   private constructor(
     readonly file: string,
@@ -206,6 +217,10 @@ export class Project {
       db.run('PRAGMA main.synchronous = OFF');
       db.run('PRAGMA gd.synchronous = OFF');
       db.run('PRAGMA temp_store = MEMORY');
+      // No other connection ever opens the project's in-memory file (the game data's has its own,
+      // for exports, so it stays shared): holding the lock spares every transaction re-checking
+      // its page cache, which is a good part of a small save.
+      db.run('PRAGMA main.locking_mode = EXCLUSIVE');
       if (!readOnly) {
         removeStaleTempFiles(file);
         removeStaleTempFiles(journalPath(file));
@@ -215,14 +230,14 @@ export class Project {
           migrate(db, PROJECT_MIGRATIONS);
           setMetaRaw(db, 'schema_version', String(schemaVersion(db)));
         }
-        installChangeCapture(db);
         if (migrate_ || jr?.frames.length) {
           // Fold replayed saves (and the migration) into the file; the old file stays as .bak.
           project.checkpoint();
         } else if (jr && !jr.stale) {
-          project.journal = JournalWriter.resume(journalPath(file), generation, jr.validBytes, jr.frames.length);
+          const { validBytes, frames } = jr;
+          project.startJournal = () => JournalWriter.resume(journalPath(file), generation, validBytes, frames.length);
         } else {
-          project.journal = JournalWriter.create(journalPath(file), generation);
+          project.startJournal = () => JournalWriter.create(journalPath(file), generation);
         }
       }
       return project;
@@ -263,16 +278,18 @@ export class Project {
   write<T>(fn: (db: Database) => T, opts: WriteOptions = {}): T {
     this.assertWritable();
     if (this.txDepth > 0) return fn(this.db);
+    const capture = this.ready();
     this.txDepth++;
     this.db.run('BEGIN');
     let result: T;
+    const stamp = Date.now() - this.stampedAt >= STAMP_EVERY_MS;
     try {
-      this.db.run(`DELETE FROM ${BEFORE}`);
+      capture.undo = !!opts.undo;
       result = fn(this.db);
       if (opts.undo) recordUndo(this.db, opts.undo);
-      setMetaRaw(this.db, 'updated_at', nowIso());
+      if (stamp) setMetaRaw(this.db, 'updated_at', nowIso());
       // Durable before it is visible: if the journal cannot be written, nothing changes.
-      const frame = collectChanges(this.db);
+      const frame = collectChanges(this.db, capture.take());
       if (frame.changes.length) {
         try {
           this.journal!.append(frame);
@@ -283,12 +300,13 @@ export class Project {
       this.db.run('COMMIT');
     } catch (err) {
       this.db.run('ROLLBACK');
-      this.db.run(`DELETE FROM ${CHANGES}`);
-      this.db.run(`DELETE FROM ${BEFORE}`);
+      capture.take();
       throw err;
     } finally {
+      capture.undo = false;
       this.txDepth--;
     }
+    if (stamp) this.stampedAt = Date.now();
     for (const l of this.writeListeners) {
       try {
         l();
@@ -307,6 +325,30 @@ export class Project {
   }
 
   private readonly writeListeners = new Set<() => void>();
+
+  /**
+   * Everything a save needs that a project opened only to be read does not: the change capture and
+   * the journal. The first write does it if nobody did before, so opening stays cheap (it is on VS
+   * Code's startup path); a host may call this when it is idle so the first edit does not wait.
+   */
+  prepareWrites(): void {
+    this.assertWritable();
+    this.ready();
+  }
+
+  private ready(): ChangeCapture {
+    if (!this.capture) this.capture = installChangeCapture(this.db);
+    if (!this.journal) {
+      const start = this.startJournal ?? (() => JournalWriter.create(journalPath(this.file), journalGeneration(this.db)));
+      try {
+        this.journal = start();
+      } catch (err) {
+        throw storeError(journalPath(this.file), err);
+      }
+      this.startJournal = undefined;
+    }
+    return this.capture;
+  }
 
   /**
    * Call `listener` after every committed write (any caller: an edit, a chat apply, a game sync, an
@@ -356,12 +398,13 @@ export class Project {
     const next = previous + 1;
     setMetaRaw(this.db, 'journal_generation', String(next));
     setMetaRaw(this.db, 'image_seal', 'sha256');
-    this.db.run(`DELETE FROM ${CHANGES}`);
+    // The file itself carries these; they are no save of their own.
+    this.capture?.take();
     try {
       atomicWriteFile(this.file, sealImage(this.db.export()));
     } catch (err) {
       setMetaRaw(this.db, 'journal_generation', String(previous));
-      this.db.run(`DELETE FROM ${CHANGES}`);
+      this.capture?.take();
       throw storeError(this.file, err);
     }
     this.journal?.close();
@@ -369,7 +412,8 @@ export class Project {
     // The folded journal is what turns `.bak` into the new file: keep it beside `.bak`, so a
     // recovery from `.bak` loses nothing.
     keepAsPreviousJournal(this.file);
-    this.journal = JournalWriter.create(journalPath(this.file), next);
+    // The next write starts the new generation's journal.
+    this.startJournal = () => JournalWriter.create(journalPath(this.file), next);
   }
 
   /**
@@ -470,35 +514,76 @@ function journalGeneration(db: Database): number {
 
 const quoteId = (n: string) => `"${n.replace(/"/g, '""')}"`;
 
-/** Temp triggers record the rowid of every row a write touches (temp objects are never exported). */
-function installChangeCapture(db: Database): void {
-  // REPLACE conflict deletes fire delete triggers only with recursive triggers on.
+/**
+ * What the open transaction touched, for the journal, and whether its before-images are wanted
+ * (undoable writes only).
+ */
+interface ChangeCapture {
+  /** Set by write() for the duration of an undoable write. */
+  undo: boolean;
+  /** The touched rowids per table, emptied. */
+  take(): Map<string, Set<number>>;
+}
+
+/**
+ * SQLite's update hook reports every inserted and updated row to us directly (no temp table, no
+ * extra statements per save). It is silent on rows a REPLACE conflict deletes and on a DELETE
+ * without WHERE (the truncate optimization), so each table gets an AFTER DELETE trigger that reports
+ * the row — with recursive triggers, REPLACE deletes fire it, and any trigger disables truncation —
+ * and one for the rare UPDATE that moves a row to another rowid. Temp objects are never exported.
+ */
+function installChangeCapture(db: Database): ChangeCapture {
+  let touched = new Map<string, Set<number>>();
+  const touch = (table: string, rowid: number) => {
+    let set = touched.get(table);
+    if (!set) touched.set(table, (set = new Set()));
+    set.add(rowid);
+  };
+  const capture: ChangeCapture = {
+    undo: false,
+    take() {
+      const t = touched;
+      touched = new Map();
+      return t;
+    },
+  };
+  db.updateHook((_op, schema, table, rowid) => {
+    if (schema === 'main') touch(table, rowid);
+  });
+  db.create_function('pyops_touched', (table: unknown, rowid: unknown) => {
+    touch(String(table), Number(rowid));
+    return null;
+  });
+  db.create_function('pyops_undo_capture', () => (capture.undo ? 1 : 0));
   db.run('PRAGMA recursive_triggers = ON');
-  db.run(`CREATE TEMP TABLE IF NOT EXISTS _pyops_changes (tbl TEXT NOT NULL, rid INTEGER NOT NULL)`);
   const tables = all<{ name: string }>(db, "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").map((r) => r.name);
   // Undo keeps each touched row's image from before the write (first touch wins). No unique key:
   // a conflict clause on the outer statement (an upsert, INSERT OR REPLACE) would override an
   // OR IGNORE inside the trigger, so "first touch" is a NOT EXISTS test instead.
-  db.run(`CREATE TEMP TABLE IF NOT EXISTS _pyops_before (tbl TEXT NOT NULL, rid INTEGER NOT NULL, img TEXT)`);
-  db.run(`CREATE INDEX IF NOT EXISTS temp._pyops_before_key ON _pyops_before (tbl, rid)`);
+  const sql = [
+    'CREATE TEMP TABLE IF NOT EXISTS _pyops_before (tbl TEXT NOT NULL, rid INTEGER NOT NULL, img TEXT);',
+    'CREATE INDEX IF NOT EXISTS temp._pyops_before_key ON _pyops_before (tbl, rid);',
+  ];
   const firstTouch = (lit: string, rid: string, img: string) =>
     `INSERT INTO _pyops_before (tbl, rid, img) SELECT ${lit}, ${rid}, ${img} WHERE NOT EXISTS (SELECT 1 FROM _pyops_before WHERE tbl = ${lit} AND rid = ${rid});`;
   for (const t of tables) {
     const lit = `'${t.replace(/'/g, "''")}'`;
     const id = quoteId(t);
-    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_i_${t}`)} AFTER INSERT ON main.${id} BEGIN INSERT INTO _pyops_changes VALUES (${lit}, NEW.rowid); END`);
-    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_u_${t}`)} AFTER UPDATE ON main.${id} BEGIN INSERT INTO _pyops_changes VALUES (${lit}, OLD.rowid); INSERT INTO _pyops_changes VALUES (${lit}, NEW.rowid); END`);
-    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_d_${t}`)} AFTER DELETE ON main.${id} BEGIN INSERT INTO _pyops_changes VALUES (${lit}, OLD.rowid); END`);
+    sql.push(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_d_${t}`)} AFTER DELETE ON main.${id} BEGIN SELECT pyops_touched(${lit}, OLD.rowid); END;`);
+    sql.push(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyj_m_${t}`)} AFTER UPDATE ON main.${id} WHEN OLD.rowid IS NOT NEW.rowid BEGIN SELECT pyops_touched(${lit}, OLD.rowid); END;`);
     if (NOT_UNDOABLE.has(t)) continue;
     const cols = all<{ name: string }>(db, `PRAGMA main.table_info(${id})`).map((c) => c.name);
     const img = (row: 'OLD' | 'NEW') => `json_object(${cols.map((c) => `'${c.replace(/'/g, "''")}', ${row}.${quoteId(c)}`).join(', ')})`;
-    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_i_${t}`)} AFTER INSERT ON main.${id} BEGIN ${firstTouch(lit, 'NEW.rowid', 'NULL')} END`);
-    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_u_${t}`)} BEFORE UPDATE ON main.${id} BEGIN ${firstTouch(lit, 'OLD.rowid', img('OLD'))} ${firstTouch(lit, 'NEW.rowid', 'NULL')} END`);
-    db.run(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_d_${t}`)} BEFORE DELETE ON main.${id} BEGIN ${firstTouch(lit, 'OLD.rowid', img('OLD'))} END`);
+    const when = 'WHEN pyops_undo_capture()';
+    sql.push(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_i_${t}`)} AFTER INSERT ON main.${id} ${when} BEGIN ${firstTouch(lit, 'NEW.rowid', 'NULL')} END;`);
+    sql.push(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_u_${t}`)} BEFORE UPDATE ON main.${id} ${when} BEGIN ${firstTouch(lit, 'OLD.rowid', img('OLD'))} ${firstTouch(lit, 'NEW.rowid', 'NULL')} END;`);
+    sql.push(`CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`_pyu_d_${t}`)} BEFORE DELETE ON main.${id} ${when} BEGIN ${firstTouch(lit, 'OLD.rowid', img('OLD'))} END;`);
   }
+  // One call: each statement through its own prepare would cost the startup-critical path more.
+  db.exec(sql.join('\n'));
+  return capture;
 }
 
-/** Store the before-images of this write as one undo action; a new action drops the redo list. */
 function recordUndo(db: Database, label: string): void {
   const rows = all<{ tbl: string; rid: number; img: string | null }>(db, `SELECT tbl, rid, img FROM ${BEFORE} ORDER BY tbl, rid`);
   db.run(`DELETE FROM ${BEFORE}`);
@@ -561,18 +646,31 @@ function swapImages(db: Database, entry: UndoEntry, direction: 'undo' | 'redo'):
   return { ...entry, touched };
 }
 
-/** Final state of every row touched by the open transaction; clears the capture table. */
-function collectChanges(db: Database): JournalFrame {
-  const touched = new Map<string, Set<number>>();
-  for (const r of all<{ tbl: string; rid: number }>(db, `SELECT DISTINCT tbl, rid FROM ${CHANGES}`)) {
-    const set = touched.get(r.tbl) ?? new Set<number>();
-    set.add(r.rid);
-    touched.set(r.tbl, set);
+/** Per database, the prepared one-row reads of collectChanges (preparing is most of a small save's SQL cost). */
+const rowReaders = new WeakMap<Database, Map<string, Statement>>();
+
+function readRow(db: Database, table: string, rowid: number): Record<string, unknown> | undefined {
+  let byTable = rowReaders.get(db);
+  if (!byTable) rowReaders.set(db, (byTable = new Map()));
+  let stmt = byTable.get(table);
+  if (!stmt) byTable.set(table, (stmt = db.prepare(`SELECT * FROM main.${quoteId(table)} WHERE rowid = ?`)));
+  try {
+    stmt.bind([rowid]);
+    return stmt.step() ? (stmt.getAsObject() as Record<string, unknown>) : undefined;
+  } finally {
+    stmt.reset();
   }
-  db.run(`DELETE FROM ${CHANGES}`);
+}
+
+/** Final state of every row the transaction touched (deleted rows as null). */
+function collectChanges(db: Database, touched: Map<string, Set<number>>): JournalFrame {
   const changes: JournalChange[] = [];
   for (const [table, rids] of touched) {
     const ids = [...rids];
+    if (ids.length === 1) {
+      changes.push({ table, rowid: ids[0], row: readRow(db, table, ids[0]) ?? null });
+      continue;
+    }
     const found = new Map<number, Record<string, unknown>>();
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
@@ -710,7 +808,8 @@ export function validateProjectBytes(SQL: SqlJs, bytes: Uint8Array, file: string
     throw new ProjectError('damaged', `${label} cannot be read as SQLite (${(err as Error).message}).${recoverHint(file)}`);
   }
   try {
-    const check = (() => {
+    // A matching seal already proves these are the bytes SQLite exported at the last checkpoint.
+    const check = state === 'sealed' ? 'ok' : (() => {
       try {
         return String(scalar(db, 'PRAGMA quick_check') ?? '');
       } catch (err) {

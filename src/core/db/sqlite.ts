@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
-import type { SqlJsStatic, Database } from 'sql.js';
+import type { SqlJsStatic, Database, Statement } from 'sql.js';
 
-export type { Database, SqlJsStatic };
+export type { Database, SqlJsStatic, Statement };
 export type SqlValue = number | string | Uint8Array | null;
 
 let wasmDirOverride: string | undefined;

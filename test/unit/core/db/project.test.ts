@@ -82,6 +82,50 @@ describe('project store', () => {
     p.close();
   });
 
+  it('journals the deletes SQLite reports to no hook: a whole-table DELETE, a REPLACE undone in the same save, a moved rowid', async () => {
+    const file = path.join(dir, 'k.pyops');
+    const p = await Project.create(file);
+    const note = (db: import('sql.js').Database, id: string) => db.run('INSERT INTO notes(id, title, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [id, id, '', 't', 't']);
+    p.write((db) => {
+      for (const id of ['a', 'b', 'c']) note(db, id);
+      db.run("INSERT INTO undo_actions(label, created_at, undone) VALUES ('x', 't', 0)");
+    }, { undo: 'three notes' });
+    p.write((db) => {
+      // No WHERE: SQLite's truncate optimization, on an undoable table and on one outside undo.
+      db.run('DELETE FROM notes');
+      db.run('DELETE FROM undo_changes');
+      note(db, 'd');
+      // The REPLACE removes 'd' through the primary key, then the new row goes too: only the
+      // reported delete of the first row keeps 'd' from coming back on replay.
+      db.run("INSERT OR REPLACE INTO notes(id, title, body, created_at, updated_at) VALUES ('d', 'again', '', 't', 't')");
+      db.run("DELETE FROM notes WHERE title = 'again'");
+      note(db, 'e');
+      db.run("UPDATE notes SET rowid = rowid + 100 WHERE id = 'e'");
+    });
+    const expected = { notes: p.query('SELECT rowid, * FROM notes ORDER BY id'), undo: p.query('SELECT * FROM undo_changes') };
+    assert.deepEqual(expected.notes.map((r) => r.id), ['e']);
+    assert.deepEqual(expected.undo, []);
+    const reader = await Project.open(file, { readOnly: true });
+    assert.deepEqual({ notes: reader.query('SELECT rowid, * FROM notes ORDER BY id'), undo: reader.query('SELECT * FROM undo_changes') }, expected);
+    reader.close();
+    p.close();
+  });
+
+  it('opens without writing anything; the first save starts the journal', async () => {
+    const file = path.join(dir, 'lazy.pyops');
+    (await Project.create(file)).close();
+    const before = fs.readdirSync(dir).sort();
+    const p = await Project.open(file);
+    assert.deepEqual(fs.readdirSync(dir).filter((f) => !f.endsWith('.lock')).sort(), before.filter((f) => !f.endsWith('.lock')));
+    assert.ok(!fs.existsSync(journalPath(file)));
+    p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n', 'n', '', 't', 't')"));
+    assert.ok(fs.existsSync(journalPath(file)));
+    const reader = await Project.open(file, { readOnly: true });
+    assert.equal(reader.query('SELECT id FROM notes').length, 1);
+    reader.close();
+    p.close();
+  });
+
   it('drops a torn journal tail and ignores a journal of an older generation', async () => {
     const file = path.join(dir, 't.pyops');
     const p = await Project.create(file);
