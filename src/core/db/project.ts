@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { loadSqlJs, scalar, all, dbFilename, type Database, type SqlValue, type Statement } from './sqlite';
+import { loadSqlJs, scalar, all, dbFilename, reuseStatements, type Database, type SqlValue, type Statement } from './sqlite';
 import { atomicWriteFile, removeStaleTempFiles, BACKUP_SUFFIX } from './atomicFile';
 import { JournalWriter, describeDamage, journalPath, previousJournalPath, readJournal, type JournalChange, type JournalFrame, type JournalRead } from './journal';
 import { sealImage, unsealImage } from './seal';
@@ -221,6 +221,7 @@ export class Project {
       // for exports, so it stays shared): holding the lock spares every transaction re-checking
       // its page cache, which is a good part of a small save.
       db.run('PRAGMA main.locking_mode = EXCLUSIVE');
+      reuseStatements(db);
       if (!readOnly) {
         removeStaleTempFiles(file);
         removeStaleTempFiles(journalPath(file));

@@ -78,3 +78,37 @@ export function dbFilename(db: Database): string {
   if (!name) throw new Error('sql.js database has no in-memory filename (unexpected sql.js version)');
   return name;
 }
+
+/**
+ * Make `db.run(sql, params)` on this connection reuse prepared statements (the most recent `size`
+ * SQL texts). sql.js prepares, runs and frees a statement on every parameterised `run`; preparing
+ * costs more than running a one-row write, and a save's statements repeat. Calls without
+ * parameters (transaction control, DDL, several statements in one string) keep sql.js's own path.
+ */
+export function reuseStatements(db: Database, size = 64): void {
+  const cache = new Map<string, Statement>();
+  const plainRun = db.run.bind(db);
+  db.run = function run(sql: string, params?: Parameters<Database['run']>[1]): Database {
+    if (params == null) return plainRun(sql);
+    let stmt = cache.get(sql);
+    if (stmt) {
+      // Most recent last, so eviction takes the longest unused.
+      cache.delete(sql);
+    } else {
+      stmt = db.prepare(sql);
+      if (cache.size >= size) {
+        const [oldest, old] = cache.entries().next().value as [string, Statement];
+        cache.delete(oldest);
+        old.free();
+      }
+    }
+    cache.set(sql, stmt);
+    try {
+      stmt.bind(params);
+      stmt.step();
+    } finally {
+      stmt.reset();
+    }
+    return db;
+  };
+}
