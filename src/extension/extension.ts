@@ -25,6 +25,8 @@ import { startupClock, type StartupTiming } from './startupTiming';
 import { BalanceTree, type BalanceNode } from './views/balanceTree';
 import { registerTaskCommands } from './commands/tasks';
 import { registerGoodCommands } from './commands/goods';
+import { registerBlockEditor } from './blockEditor/commands';
+import type { BlockEditors } from './blockEditor/panel';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -40,6 +42,8 @@ export interface PyOpsApi {
   startup(): StartupTiming | undefined;
   /** The Factory Balance view's tree. */
   balance: BalanceTree;
+  /** The block editor tabs. */
+  blockEditors: BlockEditors;
   /** The two tree views (tests reveal and expand nodes in them). */
   views: { factory: vscode.TreeView<FactoryNode>; balance: vscode.TreeView<BalanceNode> };
 }
@@ -74,6 +78,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     balanceView,
     registerCommand('pyops.balance.refresh', () => balance.refresh()),
   );
+  const blockEditor = registerBlockEditor(context, projects);
+  context.subscriptions.push(...blockEditor.disposables);
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
   context.subscriptions.push(gameLink);
@@ -122,7 +128,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })
     .finally(() => startupClock.projectSettled(projects.active?.file ?? null));
-  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, blockEditors: blockEditor.editors, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
 }
 
 export function deactivate(): void {

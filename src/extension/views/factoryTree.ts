@@ -170,7 +170,7 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
         item.iconPath = icon(...STATE_ICON[b.state]);
         item.tooltip = new vscode.MarkdownString(`**${b.name}** — ${b.state}${b.stateDetail ? `: ${b.stateDetail}` : ''}\n\n${b.goals.map((g) => `- ${g.direction === 'consume' ? 'Takes' : 'Makes'} ${g.display} ${num(g.rate)}/s`).join('\n')}`);
         item.contextValue = b.state === 'disabled' ? 'pyops.block.disabled' : 'pyops.block.enabled';
-        item.command = { command: 'pyops.block.open', title: 'Open Block', arguments: [{ blockId: b.id }] };
+        item.command = { command: 'pyops.block.edit', title: 'Edit Block', arguments: [{ blockId: b.id }] };
         return item;
       }
       case 'goal': {

@@ -384,6 +384,13 @@ export async function undoAndResolve(p: Project, solve: BlockSolver): Promise<Un
   return r;
 }
 
+/** Redo the action undone last and re-solve the blocks it touched. */
+export async function redoAndResolve(p: Project, solve: BlockSolver): Promise<UndoResult | undefined> {
+  const r = p.redo();
+  if (r) await resolveTouched(p, solve, r);
+  return r;
+}
+
 async function resolveTouched(p: Project, solve: BlockSolver, r: UndoResult): Promise<void> {
   const rowids = r.touched.filter((t) => t.table === 'blocks').map((t) => t.rowid);
   if (!rowids.length) return;

@@ -1,0 +1,264 @@
+// The block editor: one editor tab (a webview panel) per block. Every change is one core edit
+// (solved once, saved as one undoable action, refused when the block changed since the tab read
+// it); the tab follows the project's writes, so a chat apply, an undo or another window's edit shows
+// at once. Ctrl+Z / Ctrl+Shift+Z in the tab are PyOps' Undo / Redo (package.json keybindings).
+import * as vscode from 'vscode';
+import crypto from 'node:crypto';
+import { planningContext, type PlanningContext } from '../../core/planning/context';
+import { solverFor } from '../../core/assistant/tools/context';
+import { BlockError, getBlock } from '../../core/planning/factory/blocks';
+import { editBlock, type BlockEdit } from '../../core/planning/factory/blockEdit';
+import type { SolveResult } from '../../core/planning/solver/result';
+import { fromBlockEditorSchema, type ToBlockEditor } from '../../webview/blockEditorProtocol';
+import type { ProjectManager } from '../projectManager';
+import { WriteFollower } from '../views/followWrites';
+import { blockEditorView } from './viewModel';
+
+export const BLOCK_EDITOR_VIEW = 'pyops.blockEditor';
+
+interface OpenEditor {
+  panel: vscode.WebviewPanel;
+  /** The solve behind what the tab shows, and the block version it was solved for. */
+  shown?: { updatedAt: string; result: SolveResult | null; broken?: string; ctx: PlanningContext };
+  ready: boolean;
+  busy: boolean;
+}
+
+export class BlockEditors implements vscode.Disposable {
+  private readonly open = new Map<string, OpenEditor>();
+  private readonly follower = new WriteFollower(60, () => this.refreshAll());
+  private readonly subs: vscode.Disposable[] = [];
+  /** The last state posted to each tab (tests read it). */
+  readonly lastView = new Map<string, import('../../webview/blockEditorProtocol').BlockEditorView>();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly projects: ProjectManager,
+  ) {
+    this.subs.push(projects.onDidChange((p) => {
+      // Another project: its blocks are not these.
+      if (!p || !this.open.size) this.closeAll('The project was closed.');
+      this.follower.follow(p);
+    }));
+    this.follower.follow(projects.active);
+  }
+
+  /** Open (or reveal) the editor tab of block `id`. */
+  async show(id: string): Promise<vscode.WebviewPanel> {
+    const p = this.projects.require();
+    const b = getBlock(p, id);
+    const existing = this.open.get(id);
+    if (existing) {
+      existing.panel.reveal();
+      return existing.panel;
+    }
+    const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
+    const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
+    const panel = vscode.window.createWebviewPanel(BLOCK_EDITOR_VIEW, b.name, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      retainContextWhenHidden: false,
+      localResourceRoots: [dist, media],
+    });
+    panel.webview.html = this.html(panel.webview, dist, media);
+    const ed: OpenEditor = { panel, ready: false, busy: false };
+    this.open.set(id, ed);
+    panel.onDidDispose(() => {
+      this.open.delete(id);
+      this.lastView.delete(id);
+    });
+    panel.webview.onDidReceiveMessage((raw) => void this.receive(id, raw));
+    return panel;
+  }
+
+  private post(id: string, m: ToBlockEditor): void {
+    void this.open.get(id)?.panel.webview.postMessage(m);
+  }
+
+  private async receive(id: string, raw: unknown): Promise<void> {
+    const parsed = fromBlockEditorSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.post(id, { type: 'error', message: `The editor sent a message PyOps does not understand (${parsed.error.issues[0]?.message ?? 'invalid'}); close and reopen the block.` });
+      return;
+    }
+    const m = parsed.data;
+    try {
+      switch (m.type) {
+        case 'ready':
+          this.open.get(id)!.ready = true;
+          await this.refresh(id, true);
+          return;
+        case 'edit':
+          await this.edit(id, m.edit, m.base);
+          return;
+        case 'pickGoal': {
+          const good = await this.pickGood('Add a goal: which good should the block make?');
+          if (good) await this.edit(id, { kind: 'goal-add', good, rate: 1 }, this.base(id));
+          return;
+        }
+        case 'pickRecipe': {
+          const recipe = await this.pickRecipe(id, m.good);
+          if (recipe) await this.edit(id, { kind: 'row-add', recipe }, this.base(id));
+          return;
+        }
+        case 'undo':
+          await vscode.commands.executeCommand('pyops.edit.undo');
+          return;
+        case 'redo':
+          await vscode.commands.executeCommand('pyops.edit.redo');
+          return;
+        case 'ask': {
+          const b = getBlock(this.projects.require(), id);
+          await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@pyops About my block "${b.name}": `, isPartialQuery: true });
+          return;
+        }
+        case 'openGood':
+          await vscode.commands.executeCommand('pyops.good.open', { good: m.good });
+          return;
+      }
+    } catch (err) {
+      this.post(id, { type: 'error', message: (err as Error).message });
+      if (err instanceof BlockError && err.code === 'stale') await this.refresh(id, true);
+    }
+  }
+
+  private base(id: string): string {
+    return this.open.get(id)?.shown?.updatedAt ?? getBlock(this.projects.require(), id).updatedAt;
+  }
+
+  /** Apply one edit: solve, save as one undoable action, show the result. */
+  async edit(id: string, edit: BlockEdit, base: string): Promise<void> {
+    const ed = this.open.get(id);
+    const p = this.projects.requireWritable();
+    const ctx = planningContext(p);
+    if (ctx.g.isEmpty) throw new Error('This project has no game data yet; import it ("PyOps: Import Game Data from Dump…") before editing blocks.');
+    if (ed) this.setBusy(id, true);
+    try {
+      const r = await editBlock(p, solverFor(ctx), id, edit, base, (n) => ctx.g.displayOf(n));
+      if (ed) ed.shown = { updatedAt: r.block.updatedAt, result: r.result, broken: r.broken, ctx };
+      this.postState(id);
+    } finally {
+      if (ed) this.setBusy(id, false);
+    }
+  }
+
+  private setBusy(id: string, busy: boolean): void {
+    const ed = this.open.get(id);
+    if (!ed || ed.busy === busy) return;
+    ed.busy = busy;
+    this.post(id, { type: 'busy', busy });
+  }
+
+  private refreshAll(): void {
+    for (const id of this.open.keys()) void this.refresh(id, false);
+  }
+
+  /** Show the block as stored now; re-solve only when it changed since the shown solve. */
+  private async refresh(id: string, force: boolean): Promise<void> {
+    const ed = this.open.get(id);
+    const p = this.projects.active;
+    if (!ed?.ready || !p) return;
+    let b;
+    try {
+      b = getBlock(p, id);
+    } catch {
+      this.post(id, { type: 'gone', message: 'This block no longer exists (deleted, or undone). Undo brings it back; the tab can be closed.' });
+      return;
+    }
+    ed.panel.title = b.name;
+    const ctx = planningContext(p);
+    if (force || !ed.shown || ed.shown.updatedAt !== b.updatedAt || ed.shown.ctx !== ctx) {
+      let result: SolveResult | null = null;
+      let broken: string | undefined;
+      try {
+        result = ctx.g.isEmpty ? null : await solverFor(ctx)(b.doc);
+      } catch (err) {
+        broken = (err as Error).message;
+      }
+      ed.shown = { updatedAt: b.updatedAt, result, broken, ctx };
+    }
+    this.postState(id);
+  }
+
+  private postState(id: string): void {
+    const ed = this.open.get(id);
+    const p = this.projects.active;
+    if (!ed?.shown || !p) return;
+    const b = getBlock(p, id);
+    const view = blockEditorView(ed.shown.ctx, b, ed.shown.result, {
+      broken: ed.shown.broken,
+      undoLabel: p.undoable()?.label,
+      redoLabel: p.redoable()?.label,
+    });
+    this.lastView.set(id, view);
+    this.post(id, { type: 'state', view });
+  }
+
+  private async pickGood(title: string): Promise<string | undefined> {
+    const g = planningContext(this.projects.require()).g;
+    const items = [...g.goods.values()]
+      .filter((x) => !x.hidden && (g.producersOf(x.name).length || g.consumersOf(x.name).length))
+      .map((x) => ({ label: x.display, description: x.name, good: x.name }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+    const pick = await vscode.window.showQuickPick(items, { title, matchOnDescription: true, placeHolder: 'Type to search goods' });
+    return pick?.good;
+  }
+
+  /** Recipes that make or use a good (the block's goals and imports first), each with its state. */
+  private async pickRecipe(id: string, good?: string): Promise<string | undefined> {
+    const p = this.projects.require();
+    const ctx = planningContext(p);
+    const b = getBlock(p, id);
+    const target = good ?? (await this.pickGood(`Add a recipe to "${b.name}": which good should it make or use?`));
+    if (!target) return undefined;
+    const have = new Set(b.doc.recipes.map((r) => r.recipe));
+    const item = (recipe: string, role: string) => {
+      const v = ctx.availability.recipeVerdict(recipe);
+      const ok = v.state === 'unlocked' || v.state === 'buildable';
+      return { label: `${ok ? '' : '$(lock) '}${ctx.g.displayOf(recipe)}`, description: `${role} · ${recipe}`, detail: ok ? undefined : `not usable under the horizon: ${v.state}`, recipe };
+    };
+    const makers = ctx.g.producersOf(target).filter((r) => !have.has(r)).map((r) => item(r, 'makes it'));
+    const users = ctx.g.consumersOf(target).filter((r) => !have.has(r)).map((r) => item(r, 'uses it'));
+    if (!makers.length && !users.length) {
+      void vscode.window.showInformationMessage(`PyOps: no other recipe makes or uses ${ctx.g.displayOf(target)}.`);
+      return undefined;
+    }
+    const pick = await vscode.window.showQuickPick(
+      [{ label: 'Makes it', kind: vscode.QuickPickItemKind.Separator, recipe: '' }, ...makers, { label: 'Uses it', kind: vscode.QuickPickItemKind.Separator, recipe: '' }, ...users],
+      { title: `Add a recipe for ${ctx.g.displayOf(target)} to "${b.name}"`, matchOnDescription: true },
+    );
+    return pick?.recipe || undefined;
+  }
+
+  private closeAll(message: string): void {
+    for (const id of [...this.open.keys()]) this.post(id, { type: 'gone', message });
+  }
+
+  private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview', 'block-editor.js'));
+    const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'block-editor.css'));
+    const codicons = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'codicons', 'codicon.css'));
+    const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src ${webview.cspSource} 'unsafe-inline'`, `img-src ${webview.cspSource} data:`, `font-src ${webview.cspSource}`].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${codicons}" id="vscode-codicon-stylesheet">
+<link rel="stylesheet" href="${css}">
+<title>Block</title>
+</head>
+<body>
+<main id="app" aria-label="Block editor"></main>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+  }
+
+  dispose(): void {
+    this.follower.dispose();
+    for (const s of this.subs) s.dispose();
+    for (const ed of this.open.values()) ed.panel.dispose();
+  }
+}

@@ -1,0 +1,193 @@
+// The block editor (browser side): goals with a rate unit, recipe rows with machine and fuel
+// pickers (unbuildable machines marked with what unlocks them), made/balanced toggles per good, and
+// the solve result beside them. Every change goes to the extension as one edit, based on the block
+// version this tab shows; the extension answers with the new state (or why it refused).
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
+import type { BlockEditMessage, BlockEditorView, EditorFlowView, FromBlockEditor, ToBlockEditor } from './blockEditorProtocol';
+import { buildings, power, short } from './format';
+import { append, button, clear, h, icon } from './panel/dom';
+
+declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
+
+const vscode = acquireVsCodeApi();
+const post = (m: FromBlockEditor) => vscode.postMessage(m);
+
+type Unit = 's' | 'min' | 'h';
+const PER: Record<Unit, number> = { s: 1, min: 60, h: 3600 };
+const saved = (vscode.getState() ?? {}) as { unit?: Unit };
+let unit: Unit = saved.unit && saved.unit in PER ? saved.unit : 's';
+let view: BlockEditorView | undefined;
+let busy = false;
+let message: { text: string; kind: 'error' | 'gone' } | undefined;
+
+const root = document.getElementById('app')!;
+
+function edit(e: BlockEditMessage): void {
+  if (!view) return;
+  message = undefined;
+  post({ type: 'edit', edit: e, base: view.updatedAt });
+}
+
+const rateIn = (perSecond: number) => Number((perSecond * PER[unit]).toPrecision(6));
+
+function flowList(title: string, list: EditorFlowView[], empty?: string): HTMLElement | null {
+  if (!list.length) return empty ? h('section', { class: 'flows' }, h('h3', null, title), h('p', { class: 'muted' }, empty)) : null;
+  return h(
+    'section',
+    { class: 'flows' },
+    h('h3', null, `${title} (${list.length})`),
+    h('ul', null, list.map((f) => h('li', null, h('button', { class: 'link', title: `Open ${f.display}`, onclick: () => post({ type: 'openGood', good: f.good }) }, f.display), ` ${short(rateIn(f.rate))}/${unit}`))),
+  );
+}
+
+function goalsSection(v: BlockEditorView): HTMLElement {
+  const unitSelect = h('select', { 'aria-label': 'Rate unit', 'data-key': 'unit', onchange: (e: Event) => {
+    unit = (e.target as HTMLSelectElement).value as Unit;
+    vscode.setState({ unit });
+    render();
+  } }, (['s', 'min', 'h'] as Unit[]).map((u) => h('option', { value: u, selected: u === unit }, `per ${u === 's' ? 'second' : u === 'min' ? 'minute' : 'hour'}`)));
+  return h(
+    'section',
+    { class: 'goals' },
+    h('div', { class: 'section-head' }, h('h2', null, 'Goals'), unitSelect, button('Add Goal…', () => post({ type: 'pickGoal' }), { icon: 'add', secondary: true, key: 'add-goal' })),
+    v.goals.length
+      ? h('table', null, h('tbody', null, v.goals.map((g) =>
+          h('tr', null,
+            h('td', null, h('button', { class: 'link', onclick: () => post({ type: 'openGood', good: g.good }) }, g.display), g.direction === 'consume' ? h('span', { class: 'muted' }, ' (takes)') : null),
+            h('td', null, g.stock
+              ? h('span', { class: 'muted' }, `stock: ${g.stock}`)
+              : h('input', { type: 'number', step: 'any', min: '0', value: rateIn(Math.abs(g.rate)), 'aria-label': `Rate of ${g.display} per ${unit}`, 'data-key': `goal:${g.index}`, onchange: (e: Event) => {
+                  const n = Number((e.target as HTMLInputElement).value);
+                  if (!Number.isFinite(n) || n < 0) return render();
+                  edit({ kind: 'goal-rate', index: g.index, rate: n / PER[unit] });
+                } }), ` /${unit}`),
+            h('td', { class: 'actions' }, button('Remove goal', () => edit({ kind: 'goal-remove', index: g.index }), { icon: 'trash', iconOnly: true, secondary: true, key: `goal-rm:${g.index}` })),
+          ))))
+      : h('p', { class: 'muted' }, 'No goals yet: add what this block should make.'),
+  );
+}
+
+function rowsSection(v: BlockEditorView): HTMLElement {
+  return h(
+    'section',
+    { class: 'rows' },
+    h('div', { class: 'section-head' }, h('h2', null, `Recipes (${v.rows.length})`), button('Add Recipe…', () => post({ type: 'pickRecipe' }), { icon: 'add', secondary: true, key: 'add-recipe' })),
+    v.rows.length
+      ? h('table', null,
+          h('thead', null, h('tr', null, h('th', null, 'Recipe'), h('th', null, 'Machine'), h('th', null, 'Fuel'), h('th', { class: 'num' }, 'Buildings'), h('th', { class: 'num' }, 'Power'), h('th', null, ''))),
+          h('tbody', null, v.rows.map((r) => {
+            const machine = h('select', { 'aria-label': `Machine for ${r.display}`, 'data-key': `machine:${r.recipe}`, onchange: (e: Event) => {
+              const value = (e.target as HTMLSelectElement).value;
+              edit({ kind: 'row-machine', recipe: r.recipe, machine: value || null });
+            } },
+              h('option', { value: '', selected: !r.pinnedMachine }, `Default${r.machineDisplay && !r.pinnedMachine ? ` (${r.machineDisplay})` : ''}`),
+              r.machineOptions.map((m) => h('option', { value: m.name, selected: r.pinnedMachine === m.name, title: m.needs ?? '' }, `${m.state === 'unlocked' || m.state === 'buildable' ? '' : '🔒 '}${m.display} ×${short(m.speed)}${m.needs ? ` — needs ${m.needs}` : ''}`)),
+            );
+            const fuel = r.fuelOptions.length
+              ? h('select', { 'aria-label': `Fuel for ${r.display}`, 'data-key': `fuel:${r.recipe}`, onchange: (e: Event) => {
+                  const value = (e.target as HTMLSelectElement).value;
+                  edit({ kind: 'row-fuel', recipe: r.recipe, fuel: value || null });
+                } },
+                  h('option', { value: '', selected: !r.pinnedFuel }, `Default${r.fuelDisplay && !r.pinnedFuel ? ` (${r.fuelDisplay})` : ''}`),
+                  r.fuelOptions.map((f) => h('option', { value: f.name, selected: r.pinnedFuel === f.name }, f.display)),
+                )
+              : h('span', { class: 'muted' }, r.fuelDisplay ?? '—');
+            return h('tr', { class: r.disabled ? 'disabled' : undefined },
+              h('td', null, h('div', null, r.display), h('div', { class: 'sub muted', title: r.machineRule }, r.machineRule), r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ' ', r.machineWarning) : null),
+              h('td', null, machine),
+              h('td', null, fuel),
+              h('td', { class: 'num' }, r.buildings !== null && r.wholeBuildings !== null ? buildings(r.buildings, r.wholeBuildings) : '—'),
+              h('td', { class: 'num' }, r.powerW !== null && r.powerW > 0 ? power(r.powerW) : '—'),
+              h('td', { class: 'actions' },
+                button(r.disabled ? 'Enable row' : 'Disable row', () => edit({ kind: 'row-disable', recipe: r.recipe, disabled: !r.disabled }), { icon: r.disabled ? 'eye' : 'eye-closed', iconOnly: true, secondary: true, key: `row-dis:${r.recipe}` }),
+                button('Remove recipe', () => edit({ kind: 'row-remove', recipe: r.recipe }), { icon: 'trash', iconOnly: true, secondary: true, key: `row-rm:${r.recipe}` }),
+              ),
+            );
+          })))
+      : h('p', { class: 'muted' }, 'No recipes yet: add the recipes the block should run.'),
+  );
+}
+
+function resultSection(v: BlockEditorView): HTMLElement {
+  const r = v.result;
+  if (!r) return h('section', { class: 'result' }, h('h2', null, 'Result'), h('p', { class: 'muted' }, v.stateDetail ?? 'Not solved.'));
+  return h(
+    'section',
+    { class: 'result' },
+    h('h2', null, 'Result'),
+    h('p', { class: 'headline' },
+      h('span', { class: `badge badge-${v.state === 'solved' ? 'ok' : v.state === 'disabled' ? 'info' : 'error'}` }, v.state),
+      ` ${power(r.powerW)} electric · ${short(r.pollutionPerMinute)} pollution/min${r.solveMs !== undefined ? ` · solved in ${short(r.solveMs)} ms` : ''}`),
+    r.message ? h('p', { class: 'warn' }, r.message) : null,
+    r.unmade.length ? h('ul', { class: 'warn' }, r.unmade.map((u) => h('li', null, `${u.display}: ${u.reason}`))) : null,
+    r.diagnosis.length
+      ? h('section', { class: 'diagnosis' }, h('h3', null, 'Why it cannot be solved'), r.diagnosis.map((c) => h('div', { class: 'card' }, h('p', null, c.message), c.fixes.length ? h('ul', null, c.fixes.map((f) => h('li', null, f))) : null)))
+      : null,
+    h('div', { class: 'flow-columns' },
+      flowList('Imports', r.imports, 'Nothing comes from outside.'),
+      flowList('Exports', r.exports),
+      flowList('Byproducts', r.byproducts),
+      r.fuel.length ? h('section', { class: 'flows' }, h('h3', null, 'Fuel bought in'), h('ul', null, r.fuel.map((f) => h('li', null, `${f.display} ${short(rateIn(f.rate))}/${unit}`)))) : null,
+    ),
+    r.warnings.length ? h('details', { class: 'warnings' }, h('summary', null, `${r.warnings.length} note${r.warnings.length === 1 ? '' : 's'}`), h('ul', null, r.warnings.map((w) => h('li', null, w)))) : null,
+  );
+}
+
+function goodsSection(v: BlockEditorView): HTMLElement | null {
+  if (!v.goods.length) return null;
+  return h(
+    'details',
+    { class: 'goods', open: v.goods.some((g) => g.made || g.drained) },
+    h('summary', null, `Goods inside the block (${v.goods.length}) — require them made inside, or balance a byproduct to zero`),
+    h('table', null, h('tbody', null, v.goods.map((g) => h('tr', null,
+      h('td', null, g.display),
+      h('td', { class: 'num' }, `${g.net >= 0 ? '+' : ''}${short(rateIn(g.net))}/${unit}`),
+      h('td', null, h('label', null, h('input', { type: 'checkbox', checked: g.made, 'data-key': `made:${g.good}`, onchange: () => edit({ kind: 'good-made', good: g.good, on: !g.made }) }), ' made inside')),
+      h('td', null, h('label', null, h('input', { type: 'checkbox', checked: g.drained, 'data-key': `drain:${g.good}`, onchange: () => edit({ kind: 'good-drain', good: g.good, on: !g.drained }) }), ' balanced')),
+    )))),
+  );
+}
+
+function render(): void {
+  const focused = (document.activeElement as HTMLElement | null)?.getAttribute?.('data-key') ?? (document.activeElement?.closest?.('[data-focus-key]') as HTMLElement | null)?.getAttribute('data-focus-key');
+  clear(root);
+  if (!view) {
+    root.appendChild(h('p', { class: 'muted' }, message?.text ?? 'Loading the block…'));
+    return;
+  }
+  const v = view;
+  const name = h('input', { class: 'name', value: v.name, 'aria-label': 'Block name', 'data-key': 'name', onchange: (e: Event) => {
+    const n = (e.target as HTMLInputElement).value.trim();
+    if (n && n !== v.name) edit({ kind: 'rename', name: n });
+  } });
+  append(root, [
+    h('header', { class: 'editor-head' },
+      name,
+      h('div', { class: 'head-actions' },
+        button('Undo', () => post({ type: 'undo' }), { icon: 'discard', secondary: true, disabled: !v.undoLabel, title: v.undoLabel ? `Undo "${v.undoLabel}" (Ctrl+Z)` : 'Nothing to undo', key: 'undo' }),
+        button('Redo', () => post({ type: 'redo' }), { icon: 'redo', secondary: true, disabled: !v.redoLabel, title: v.redoLabel ? `Redo "${v.redoLabel}" (Ctrl+Shift+Z)` : 'Nothing to redo', key: 'redo' }),
+        button('Ask @pyops about this block', () => post({ type: 'ask' }), { icon: 'comment-discussion', key: 'ask' }),
+      ),
+    ),
+    busy ? h('vscode-progress-bar', { 'aria-label': 'Solving' }) : h('div', { class: 'progress-placeholder' }),
+    message ? h('div', { class: `message ${message.kind}`, role: 'alert' }, icon(message.kind === 'gone' ? 'info' : 'error'), ' ', message.text) : null,
+    v.stateDetail && v.state !== 'solved' ? h('p', { class: 'warn' }, v.stateDetail) : null,
+    h('div', { class: 'columns' }, h('div', { class: 'left' }, goalsSection(v), rowsSection(v), goodsSection(v)), h('div', { class: 'right' }, resultSection(v))),
+  ]);
+  if (focused) (root.querySelector(`[data-key="${CSS.escape(focused)}"], [data-focus-key="${CSS.escape(focused)}"]`) as HTMLElement | null)?.focus();
+}
+
+window.addEventListener('message', (e: MessageEvent<ToBlockEditor>) => {
+  const m = e.data;
+  if (m.type === 'state') {
+    view = m.view;
+    if (message?.kind === 'gone') message = undefined;
+  } else if (m.type === 'busy') busy = m.busy;
+  else if (m.type === 'error') message = { text: m.message, kind: 'error' };
+  else if (m.type === 'gone') message = { text: m.message, kind: 'gone' };
+  render();
+});
+
+render();
+post({ type: 'ready' });
