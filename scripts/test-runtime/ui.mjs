@@ -28,8 +28,28 @@ const CHAT_INPUT = '.interactive-input-part .monaco-editor';
 const CHAT_LIST = '.interactive-list';
 
 /** The PyOps side panel's content frame (webview iframe → its active frame). Webviews float above the workbench parts, so find it by extension. */
-function webviewFrame(page) {
-  return page.frameLocator('iframe.webview[src*="extensionId=pyops.pyops-vscode"]').first().frameLocator('#active-frame');
+function webviewFrame(page, nth = 0) {
+  return page.frameLocator('iframe.webview[src*="extensionId=pyops.pyops-vscode"]').nth(nth).frameLocator('#active-frame');
+}
+
+/** The PyOps webview whose page shows `text` now (the side panel, a block editor tab, …), or the first one. */
+async function webviewShowing(page, text) {
+  if (!text) return webviewFrame(page);
+  const n = await page.locator('iframe.webview[src*="extensionId=pyops.pyops-vscode"]').count();
+  for (let i = 0; i < n; i++) {
+    const f = webviewFrame(page, i);
+    if (await f.locator('body').getByText(text, { exact: false }).count().catch(() => 0)) return f;
+  }
+  return webviewFrame(page);
+}
+
+async function waitForWebview(page, text, timeout) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const f = await webviewShowing(page, text);
+    if ((await f.locator('body').getByText(text, { exact: false }).count().catch(() => 0)) || Date.now() > end) return f;
+    await page.waitForTimeout(250);
+  }
 }
 
 async function waitForText(locator, text, timeout) {
@@ -89,7 +109,8 @@ async function checkUi(page, req, OUT) {
     if (!(await waitForText(list, text, req.timeoutMs ?? 30_000))) failures.push(`the chat does not show "${text}"`);
   }
   if (req.chatIncludes?.length || req.collectChat) out.chatText = (await list.innerText().catch(() => '')).slice(-8000);
-  const frame = webviewFrame(page);
+  // A request may name the webview by a text only it shows (req.webview); the side panel otherwise.
+  const frame = req.webview ? await waitForWebview(page, req.webview, req.timeoutMs ?? 30_000) : webviewFrame(page);
   for (const text of req.webviewIncludes ?? []) {
     if (!(await waitForText(frame.locator('body'), text, req.timeoutMs ?? 30_000))) failures.push(`the PyOps side panel does not show "${text}"`);
   }

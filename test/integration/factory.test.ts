@@ -117,4 +117,37 @@ describe('PyOps Factory view', () => {
     const shown = await uiRequest({ screenshot: { file: 'factory-view-planning.png', element: 'sidebar' } });
     assert.deepEqual(shown.failures, []);
   });
+
+  it('creates a block by hand in its editor, edits a goal and a machine, undoes, and follows the project', async function () {
+    this.timeout(120_000);
+    const { projects, blockEditors } = await api();
+    const p = projects.require();
+    const id = (await vscode.commands.executeCommand('pyops.block.new', { name: 'Hand-made circuits', good: 'circuit', rate: 1, recipe: 'circuit' })) as string;
+    assert.ok(id, JSON.stringify((await api()).recentCommandErrors()));
+    let view = await waitFor(() => blockEditors.lastView.get(id), 'the editor to show the new block');
+    assert.equal(view.rows[0].recipe, 'circuit');
+    assert.equal(p.undoable()?.label, 'Create block "Hand-made circuits"');
+    // The same path a change in the tab takes (the webview posts this edit).
+    await blockEditors.edit(id, { kind: 'goal-rate', index: 0, rate: 2 }, view.updatedAt);
+    view = blockEditors.lastView.get(id)!;
+    const circuitRow = () => blockEditors.lastView.get(id)!.rows[0];
+    // 2 circuits/s × 1 s per craft ÷ speed 1.1 (press-mk2, the fastest buildable under Future).
+    assert.ok(Math.abs(circuitRow().buildings! - 2 / 1.1) < 1e-6, String(circuitRow().buildings));
+    await blockEditors.edit(id, { kind: 'row-machine', recipe: 'circuit', machine: 'press' }, view.updatedAt);
+    assert.ok(Math.abs(circuitRow().buildings! - 2 / 0.6) < 1e-6, String(circuitRow().buildings));
+    assert.equal(p.undoable()?.label, 'Use Press for Circuit in "Hand-made circuits"');
+    const ui = await uiRequest({ webview: 'Ask @pyops about this block', webviewIncludes: ['Recipes (1)', 'Use Press for Circuit', 'Imports'], timeoutMs: 15_000, screenshot: { file: 'block-editor.png', element: 'page' } });
+    assert.deepEqual(ui.failures, [], ui.webviewText);
+    // A stale edit (made on the version before the machine change) is refused and shown, not saved.
+    await blockEditors.edit(id, { kind: 'goal-rate', index: 0, rate: 5 }, view.updatedAt).then(
+      () => assert.fail('a stale edit must be refused'),
+      (e: Error) => assert.match(e.message, /changed since the editor loaded it/),
+    );
+    assert.equal(getBlock(p, id).doc.goals[0].rate, 2);
+    // Undo from anywhere: the tab follows the project.
+    assert.equal(await vscode.commands.executeCommand('pyops.edit.undo'), 'Use Press for Circuit in "Hand-made circuits"');
+    await waitFor(() => blockEditors.lastView.get(id)?.rows[0].pinnedMachine === null, 'the editor to follow the undo');
+    assert.equal(await vscode.commands.executeCommand('pyops.edit.redo'), 'Use Press for Circuit in "Hand-made circuits"');
+    await waitFor(() => blockEditors.lastView.get(id)?.rows[0].pinnedMachine === 'press', 'the editor to follow the redo');
+  });
 });

@@ -39,6 +39,8 @@ export interface UiCheck {
   /** Wait until the chat's response list shows each text. */
   chatIncludes?: string[];
   collectChat?: boolean;
+  /** Which PyOps webview the webview checks look at: the one showing this text (default: the side panel). */
+  webview?: string;
   /** Wait until the PyOps side panel (webview) shows each text. */
   webviewIncludes?: string[];
   /** Click the side panel's button with this text. */
