@@ -16,6 +16,12 @@ export function short(n: number): string {
 
 const trim = (s: string) => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s);
 
+/** "1 craft", "2.5 crafts": the noun agrees with the number as it is shown. */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  const s = short(n);
+  return `${s} ${s === '1' ? one : many}`;
+}
+
 export function perSecond(n: number): string {
   return `${short(n)}/s`;
 }
@@ -44,6 +50,13 @@ export function power(watts: number): string {
 /** "2.34 → 3": the solver's fractional count and the whole buildings to place. */
 export function buildings(fractional: number, whole: number): string {
   return `${short(fractional)} → ${whole}`;
+}
+
+/** Electric power, plus the energy burnt as fuel when there is some: "1.2 MW + 3 MW fuel". */
+export function powerAndFuel(d: { powerW: number; fuelW?: number }): string {
+  const fuel = d.fuelW ?? 0;
+  if (!(fuel > 0)) return power(d.powerW);
+  return d.powerW > 0 ? `${power(d.powerW)} + ${power(fuel)} fuel` : `${power(fuel)} fuel`;
 }
 
 /** Whole buildings a draft places (rows without a machine place none). */

@@ -43,9 +43,32 @@ export interface RowView {
   group?: string;
 }
 
+export interface FlowGraphNode {
+  id: string;
+  kind: 'recipe' | 'good';
+  label: string;
+  role?: 'import' | 'goal' | 'byproduct' | 'export' | 'internal';
+  /** Recipes: the machine and its fractional and whole counts. */
+  machine?: string;
+  buildings?: number;
+  wholeBuildings?: number;
+  /** Goods: an energy pseudo-good counted in MJ (fluid fuel, heat), so its rates are MW. */
+  energy?: true;
+}
+
+export interface FlowGraphEdge {
+  from: string;
+  to: string;
+  /** Per second (MW for energy goods); absent for drafts stored before rates were kept per row. */
+  rate?: number;
+  /** Burnt (or left as burnt result) by the building's energy source. */
+  fuel?: true;
+}
+
+/** One node per recipe and per good of a block; edges run ingredient → recipe → product. */
 export interface FlowGraphView {
-  nodes: Array<{ id: string; kind: 'recipe' | 'good'; label: string; role?: 'import' | 'goal' | 'byproduct' | 'export' | 'internal' }>;
-  edges: Array<{ from: string; to: string }>;
+  nodes: FlowGraphNode[];
+  edges: FlowGraphEdge[];
 }
 
 /** A block's campaign: each quantity, what it plans for at the confidence, and the rate that sets. */
@@ -69,6 +92,8 @@ export interface DraftView {
   groups?: Array<{ name: string; good: string; display: string; referenceRate: number; scale: number; rate: number }>;
   rows: RowView[];
   powerW: number;
+  /** Energy the block's fuel delivers (W). */
+  fuelW: number;
   heatW: number;
   heatSourceNeeded: boolean;
   heatSources: string[];
@@ -77,7 +102,9 @@ export interface DraftView {
   exports: FlowView[];
   byproducts: FlowView[];
   subBlocksNeeded: Array<{ good: string; display: string; rate: number }>;
-  fuel: Array<{ fuel: string; display: string; rate: number }>;
+  /** `energy`: the pooled fluid fuel, a rate in MW; `burns`: the fluids the block burns into it, or
+   *  when it is imported, `feeds`: fluids the player can make now that could supply it. */
+  fuel: Array<{ fuel: string; display: string; rate: number; energy?: true; burns?: string[]; feeds?: string[] }>;
   pollutionPerMinute: number;
   turd: {
     requirements: Array<{ recipe: string; master: string; masterDisplay: string; branch: string; branchDisplay: string; state: string }>;

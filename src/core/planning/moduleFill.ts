@@ -70,7 +70,7 @@ export function suggestModules(g: GameIndex, a: Availability, input: ModuleFillI
   const { recipe, machine } = input;
   const slots = machine.moduleSlots;
   if (slots <= 0 || !machine.usesModuleEffects) return { modules: [], strategy: 'none', reason: `${machine.display} takes no modules` };
-  if (recipe.kind === 'mining' && !a.state.settings.autofill_miners) return { modules: [], strategy: 'none', reason: 'mining rows are not auto-filled (setting autofill_miners is off)' };
+  if (recipe.kind === 'mining' && !a.state.settings.autofill_miners) return { modules: [], strategy: 'none', reason: 'mining rows are not auto-filled; name modules on the row to use them' };
   const pool = modulePool(g, a, recipe, machine);
   if (!pool.length) return { modules: [], strategy: 'none', reason: 'no unlocked module fits this machine and recipe' };
 

@@ -2,7 +2,7 @@
 // side panel) and the follow-up chips it suggests — a block for each good it leaves to a supplier
 // ("Draft a block: <good> @ <rate>.") and a routing question for each byproduct.
 import type { DraftView, EvalView, FlowView, PlanView } from '../../webview/protocol';
-import { campaignLines, groupLines, perSecond, power, short, temperature, totalBuildings } from '../../webview/format';
+import { campaignLines, groupLines, perSecond, power, powerAndFuel, short, temperature, totalBuildings } from '../../webview/format';
 
 /** Escape text from game data or the model for markdown. */
 export function escapeMd(s: string): string {
@@ -22,7 +22,7 @@ export function draftHeadline(d: DraftView): string {
   const status = STATUS[d.status] ?? escapeMd(d.status);
   if (d.status !== 'optimal') return status;
   const n = totalBuildings(d);
-  return `${status} · ${n} building${n === 1 ? '' : 's'} · ${power(d.powerW)}`;
+  return `${status} · ${n} building${n === 1 ? '' : 's'} · ${powerAndFuel(d)}`;
 }
 
 export function draftMarkdown(d: DraftView, heading = d.kind === 'update' ? 'Block revision' : 'Block proposal'): string {
@@ -49,7 +49,7 @@ export function draftMarkdown(d: DraftView, heading = d.kind === 'update' ? 'Blo
   if (d.importsFromBlocks.length) lines.push(`- **Imports from blocks:** ${flowList(d.importsFromBlocks)}`);
   if (d.importsExternal.length) lines.push(`- **Imports:** ${flowList(d.importsExternal)}`);
   if (d.byproducts.length) lines.push(`- **Byproducts:** ${flowList(d.byproducts)}`);
-  const energy = [d.powerW ? `power ${power(d.powerW)}` : '', d.heatW ? `heat ${power(d.heatW)}${d.heatSourceNeeded ? ' (needs a heat source)' : ''}` : '', d.pollutionPerMinute ? `pollution ${short(d.pollutionPerMinute)}/min` : ''].filter(Boolean);
+  const energy = [d.powerW ? `power ${power(d.powerW)}` : '', d.fuelW > 0 ? `fuel ${power(d.fuelW)}` : '', d.heatW ? `heat ${power(d.heatW)}${d.heatSourceNeeded ? ' (needs a heat source)' : ''}` : '', d.pollutionPerMinute ? `pollution ${short(d.pollutionPerMinute)}/min` : ''].filter(Boolean);
   if (energy.length) lines.push(`- **Energy:** ${energy.join(' · ')}`);
   if (d.turd.requirements.length) lines.push(`- **TURD:** ${d.turd.requirements.map((q) => `${escapeMd(q.masterDisplay)} → ${escapeMd(q.branchDisplay)} (${escapeMd(q.state)})`).join(', ')}`);
   for (const c of d.turd.conflicts) lines.push(`- $(warning) **TURD conflict:** ${escapeMd(c.masterDisplay)} needs one of ${c.branches.map(escapeMd).join(' or ')}, not both`);

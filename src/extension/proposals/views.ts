@@ -3,6 +3,8 @@
 // empty list or zero, never an exception. Display names and each recipe's goods (for the flow
 // diagram) come from the project's game data when it is loaded.
 import type { GameIndex } from '../../core/planning/gameIndex';
+import { FLUID_FUEL, HEAT } from '../../core/gamedata/model';
+import { foldWarnings } from '../../core/planning/proposals/modelView';
 import type { CampaignView, DraftView, EvalView, FlowGraphView, FlowView, PlanView, RowView } from '../../webview/protocol';
 
 export interface GameNames {
@@ -86,8 +88,32 @@ function rows(v: unknown, names: GameNames): RowView[] {
 /** At most this many recipes get a flow diagram; bigger blocks read better as the table. */
 export const FLOW_MAX_RECIPES = 30;
 
-/** Recipes and goods of a block as a graph: imports → recipes → goals, byproducts and exports. */
-export function flowGraph(d: Pick<DraftView, 'rows' | 'goals' | 'importsFromBlocks' | 'importsExternal' | 'byproducts' | 'exports'>, names: GameNames): FlowGraphView {
+/** Per row, what it takes and gives per second (negative = consumed), fuel marked. */
+export type RowFlows = Map<string, Array<{ good: string; rate: number; fuel?: true }>>;
+
+function rowFlows(v: unknown): RowFlows {
+  const out: RowFlows = new Map();
+  for (const raw of arr(v)) {
+    const r = obj(raw);
+    if (!Array.isArray(r.flows)) continue;
+    out.set(
+      str(r.recipe),
+      r.flows.map((x) => obj(x)).filter((f) => str(f.good) && num(f.rate) !== 0).map((f) => ({ good: str(f.good), rate: num(f.rate), ...(f.fuel === true ? { fuel: true as const } : {}) })),
+    );
+  }
+  return out;
+}
+
+const ENERGY = new Set([FLUID_FUEL, HEAT]);
+/** Energy pseudo-goods are named "… (MJ)"; the diagram gives their rates in MW instead. */
+const energyLabel = (display: string) => display.replace(/\s*\(MJ\)$/, '');
+
+/**
+ * Recipes and goods of a block as a graph: one node per recipe and per good, edges ingredient →
+ * recipe → product with the solved rate, fuel and burnt results included. Drafts stored before
+ * rows kept their flows fall back to the recipes' goods from the game data, without rates.
+ */
+export function flowGraph(d: Pick<DraftView, 'rows' | 'goals' | 'importsFromBlocks' | 'importsExternal' | 'byproducts' | 'exports'>, names: GameNames, flows: RowFlows = new Map()): FlowGraphView {
   const recipes = d.rows.filter((r) => r.recipe);
   if (!recipes.length || recipes.length > FLOW_MAX_RECIPES) return { nodes: [], edges: [] };
   const role = new Map<string, NonNullable<FlowGraphView['nodes'][number]['role']>>();
@@ -101,22 +127,47 @@ export function flowGraph(d: Pick<DraftView, 'rows' | 'goals' | 'importsFromBloc
   const addGood = (good: string) => {
     if (goods.has(good)) return;
     goods.add(good);
-    nodes.push({ id: `g:${good}`, kind: 'good', label: names.displayOf(good), role: role.get(good) ?? 'internal' });
+    const energy = ENERGY.has(good);
+    nodes.push({ id: `g:${good}`, kind: 'good', label: energy ? energyLabel(names.displayOf(good)) : names.displayOf(good), role: role.get(good) ?? 'internal', ...(energy ? { energy: true as const } : {}) });
   };
   for (const r of recipes) {
-    nodes.push({ id: `r:${r.recipe}`, kind: 'recipe', label: r.display });
+    const id = `r:${r.recipe}`;
+    nodes.push({ id, kind: 'recipe', label: r.display, ...(r.machine ? { machine: r.machineDisplay ?? r.machine, buildings: r.buildings, wholeBuildings: r.wholeBuildings } : {}) });
+    const solved = flows.get(r.recipe);
+    if (solved) {
+      for (const f of solved) {
+        addGood(f.good);
+        const fuel = f.fuel ? { fuel: true as const } : {};
+        edges.push(f.rate < 0 ? { from: `g:${f.good}`, to: id, rate: -f.rate, ...fuel } : { from: id, to: `g:${f.good}`, rate: f.rate, ...fuel });
+      }
+      continue;
+    }
     const io = names.recipeIO(r.recipe);
     if (!io) continue;
     for (const i of io.ingredients) {
       addGood(i);
-      edges.push({ from: `g:${i}`, to: `r:${r.recipe}` });
+      edges.push({ from: `g:${i}`, to: id });
     }
     for (const p of io.products) {
       addGood(p);
-      edges.push({ from: `r:${r.recipe}`, to: `g:${p}` });
+      edges.push({ from: id, to: `g:${p}` });
     }
   }
   return { nodes, edges };
+}
+
+/** The pooled fluid fuel: the fluids the block's own burn rows turn into it, else what could feed it. */
+function fuelView(raw: unknown, names: GameNames, flows: RowFlows, options: unknown): DraftView['fuel'] {
+  return arr(raw).map((x) => {
+    const f = obj(x);
+    const fuel = str(f.fuel);
+    const base = { fuel, display: names.displayOf(fuel), rate: num(f.rate) };
+    if (fuel !== FLUID_FUEL) return base;
+    const burns = new Set<string>();
+    for (const fl of flows.values()) if (fl.some((y) => y.good === FLUID_FUEL && y.rate > 0)) for (const y of fl) if (y.rate < 0 && !y.fuel) burns.add(names.displayOf(y.good));
+    const feeds = arr(obj(options).options).map((o) => str(obj(o).display) || names.displayOf(str(obj(o).fluid))).filter(Boolean);
+    return { ...base, display: energyLabel(base.display), energy: true as const, ...(burns.size ? { burns: [...burns] } : feeds.length ? { feeds } : {}) };
+  });
 }
 
 function turdView(v: unknown, names: GameNames): DraftView['turd'] {
@@ -151,6 +202,9 @@ function campaignView(v: unknown, names: GameNames): CampaignView {
 
 export function toDraftView(raw: unknown, names: GameNames = NO_NAMES): DraftView {
   const d = obj(raw);
+  const solvedFlows = rowFlows(d.rows);
+  const byproducts = flows(d.byproducts, names);
+  const listed = new Set([...arr(d.goals).map((g) => str(obj(g).good)), ...byproducts.map((f) => f.good)]);
   const view: Omit<DraftView, 'flow'> = {
     kind: d.kind === 'update' ? 'update' : 'block',
     name: str(d.name, 'Block'),
@@ -178,32 +232,32 @@ export function toDraftView(raw: unknown, names: GameNames = NO_NAMES): DraftVie
       : {}),
     rows: rows(d.rows, names),
     powerW: num(d.powerW),
+    fuelW: num(d.fuelW),
     heatW: num(d.heatW),
     heatSourceNeeded: d.heatSourceNeeded === true,
     heatSources: strs(d.heatSources).map((h) => names.displayOf(h)),
     importsFromBlocks: flows(d.importsFromBlocks, names),
     importsExternal: flows(d.importsExternal, names),
-    exports: flows(d.exports, names).filter((e) => !arr(d.goals).some((g) => str(obj(g).good) === e.good)),
-    byproducts: flows(d.byproducts, names),
+    // The solver lists byproducts among the exports too; the card names each good once.
+    exports: flows(d.exports, names).filter((e) => !listed.has(e.good)),
+    byproducts,
     subBlocksNeeded: arr(d.subBlocksNeeded).map((raw) => {
       const s = obj(raw);
       return { good: str(s.good), display: str(s.display) || names.displayOf(str(s.good)), rate: num(s.rate) };
     }),
-    fuel: arr(d.fuel).map((raw) => {
-      const f = obj(raw);
-      return { fuel: str(f.fuel), display: names.displayOf(str(f.fuel)), rate: num(f.rate) };
-    }),
+    fuel: fuelView(d.fuel, names, solvedFlows, d.fuelOptions),
     pollutionPerMinute: num(d.pollutionPerMinute),
     turd: turdView(d.turd, names),
     unmade: arr(d.unmade).map((u) => ({ good: str(obj(u).good), reason: str(obj(u).reason) })),
     invalid: strs(d.invalid),
-    warnings: strs(d.warnings),
+    // One line per unbuildable machine instead of one per row that uses it.
+    warnings: foldWarnings(strs(d.warnings)),
     ...(typeof d.notes === 'string' && d.notes ? { notes: d.notes } : {}),
     ...(d.kind === 'update' && typeof d.updateBlockId === 'string'
       ? { revision: { blockId: d.updateBlockId, oldRate: typeof d.oldRate === 'number' ? d.oldRate : null, recipesAdded: strs(d.recipesAdded), recipesRemoved: strs(d.recipesRemoved), newByproducts: strs(d.newByproducts) } }
       : {}),
   };
-  return { ...view, flow: flowGraph(view, names) };
+  return { ...view, flow: flowGraph(view, names, solvedFlows) };
 }
 
 export function toPlanView(raw: unknown, names: GameNames = NO_NAMES): PlanView {

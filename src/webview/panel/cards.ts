@@ -5,7 +5,7 @@
 // that remember whether they were open. Pending proposals (from Copilot agent mode or an MCP client)
 // use the same cards, with their own buttons' messages and a Dismiss button.
 import type { AppliedView, DraftView, FlowView, FromWebview, PanelState, PendingProposalView, PlanView, ProposalRef, ProposalView } from '../protocol';
-import { buildings, campaignLines, groupLines, perSecond, power, short, temperature, totalBuildings } from '../format';
+import { buildings, campaignLines, counted, groupLines, perSecond, power, powerAndFuel, short, temperature, totalBuildings } from '../format';
 import { badge, button, h, icon } from './dom';
 import { flowDiagram } from './flowDiagram';
 
@@ -88,9 +88,17 @@ function flowTable(caption: string, flows: FlowView[], withBlocks = false): HTML
   );
 }
 
+/** Module notes shared by several rows: said once under the table instead of on every row. */
+function sharedReasons(d: DraftView): Map<string, number> {
+  const n = new Map<string, number>();
+  for (const r of d.rows) if (r.moduleReason) n.set(r.moduleReason, (n.get(r.moduleReason) ?? 0) + 1);
+  return new Map([...n].filter(([, c]) => c > 1));
+}
+
 function recipeTable(d: DraftView): HTMLElement | null {
   if (!d.rows.length) return null;
-  return h(
+  const shared = sharedReasons(d);
+  const table = h(
     'table',
     { class: 'data recipes' },
     h('caption', { class: 'sr-only' }, 'Recipes'),
@@ -102,7 +110,7 @@ function recipeTable(d: DraftView): HTMLElement | null {
         h(
           'tr',
           null,
-          h('td', null, r.display, h('div', { class: 'sub' }, `${short(r.craftsPerSecond)} crafts/s${r.group ? ` · in ${r.group}` : ''}`)),
+          h('td', null, r.display, h('div', { class: 'sub' }, `${counted(r.craftsPerSecond, 'craft')}/s${r.group ? ` · in ${r.group}` : ''}`)),
           h(
             'td',
             null,
@@ -110,13 +118,22 @@ function recipeTable(d: DraftView): HTMLElement | null {
             r.modules.length ? h('div', { class: 'sub' }, icon('extensions'), ' ', r.modules.map((m) => `${m.count}× ${m.display}`).join(', ')) : null,
             r.beacons.length ? h('div', { class: 'sub' }, icon('radio-tower'), ' ', r.beacons.map((b) => `${short(b.count)}× ${b.display}${b.modules.length ? ` (${b.modules.map((m) => `${m.count}× ${m.display}`).join(', ')})` : ''}`).join('; ')) : null,
             r.fuelDisplay ? h('div', { class: 'sub' }, icon('flame'), ' ', r.fuelDisplay) : null,
-            r.moduleReason ? h('div', { class: 'sub muted' }, r.moduleReason) : null,
+            r.moduleReason && !shared.has(r.moduleReason) ? h('div', { class: 'sub muted' }, r.moduleReason) : null,
           ),
           h('td', { class: 'num' }, r.machine ? buildings(r.buildings, r.wholeBuildings) : '—'),
         ),
       ),
     ),
   );
+  if (!shared.size) return table;
+  return h('div', null, table, [...shared].map(([reason, n]) => h('p', { class: 'sub muted table-note' }, icon('info'), ' ', `Modules (${n} rows): ${reason}`)));
+}
+
+/** "Coal 0.4/s"; the pooled fluid fuel in MW with the fluid behind it. */
+function fuelLine(f: DraftView['fuel'][number]): string {
+  if (!f.energy) return `Fuel: ${f.display} ${perSecond(f.rate)}`;
+  const what = f.burns?.length ? ` — burns ${f.burns.join(', ')}` : f.feeds?.length ? ` — imported; ${f.feeds.join(', ')} can supply it` : ' — imported';
+  return `Fuel: ${f.display} ${power(f.rate * 1e6)}${what}`;
 }
 
 function list(title: string, items: string[], cls = ''): HTMLElement | null {
@@ -127,7 +144,7 @@ function list(title: string, items: string[], cls = ''): HTMLElement | null {
 function draftHeadline(d: DraftView): string {
   const total = totalBuildings(d);
   const makes = d.goals.map((g) => `${g.display}${temperature(g) ? ` at ${temperature(g)}` : ''} ${perSecond(g.rate)}`).join(', ');
-  return [makes && `Makes ${makes}`, d.status === 'optimal' ? `${total} building${total === 1 ? '' : 's'}` : '', d.status === 'optimal' ? power(d.powerW) : ''].filter(Boolean).join(' · ');
+  return [makes && `Makes ${makes}`, d.status === 'optimal' ? `${total} building${total === 1 ? '' : 's'}` : '', d.status === 'optimal' ? powerAndFuel(d) : ''].filter(Boolean).join(' · ');
 }
 
 /** Problems that must stay visible: diagnosis, TURD conflicts, invalid names, unmade goals. */
@@ -145,9 +162,10 @@ function problems(d: DraftView): HTMLElement | null {
 export function draftDetails(ctx: CardContext, key: string, d: DraftView, opts: { flowOpen?: boolean } = {}): Array<HTMLElement | null> {
   const energy = [
     `Power: ${power(d.powerW)}`,
+    d.fuelW > 0 ? `Fuel energy: ${power(d.fuelW)}` : '',
     d.heatW ? `Heat: ${power(d.heatW)}${d.heatSourceNeeded ? ` — needs a heat source${d.heatSources.length ? ` (${d.heatSources.join(', ')})` : ''}` : ''}` : '',
     `Pollution: ${short(d.pollutionPerMinute)}/min`,
-    ...d.fuel.map((f) => `Fuel: ${f.display} ${perSecond(f.rate)}`),
+    ...d.fuel.map(fuelLine),
   ].filter(Boolean);
   const turd = d.turd.requirements.map((q) => `${q.masterDisplay} → ${q.branchDisplay} (${q.state}) for ${q.recipe}`);
   const rev = d.revision;
@@ -174,7 +192,7 @@ export function draftDetails(ctx: CardContext, key: string, d: DraftView, opts: 
       flowTable('Byproducts', d.byproducts),
     ]),
     section(ctx, `${key}:energy`, 'Power, heat and pollution', [list('Energy', energy), turd.length ? list('TURD requirements', turd) : null]),
-    diagram ? section(ctx, `${key}:flow`, 'Flow diagram', [h('div', { class: 'flow-scroll', tabindex: 0, 'aria-label': 'Flow diagram (scrolls)' }, diagram)], opts.flowOpen) : null,
+    diagram ? section(ctx, `${key}:flow`, 'Flow diagram', [diagram], opts.flowOpen) : null,
     d.warnings.length ? list('Warnings', d.warnings, 'warnings') : null,
     d.notes ? h('p', { class: 'notes' }, d.notes) : null,
   ];

@@ -1,10 +1,15 @@
-// The flow diagram of a block as SVG: recipes as boxes, goods as rounded pills coloured by role
-// (import, goal, byproduct), arrows from ingredients to recipes to products; loops dashed. Colours
-// come from VS Code theme variables (see media/panel.css), so it follows the theme.
+// The flow diagram of a block as SVG, fitted to the panel's width: recipes as boxes with their
+// building counts, goods as pills coloured by role (import, goal, byproduct), rates on the edges,
+// fuel edges dashed. Zoom (buttons, ctrl+wheel) and pan (drag) move the viewBox, so the element keeps
+// its size in the card; Fit returns to the whole diagram. Colours come from VS Code theme variables
+// (media/panel.css), so it follows the theme.
 import type { FlowGraphView } from '../protocol';
-import { CELL, layoutFlow } from './flowLayout';
+import { h } from './dom';
+import { FLOW_TEXT, layoutFlow, type Point } from './flowLayout';
 
 const SVG = 'http://www.w3.org/2000/svg';
+/** Beyond 8× a label fills the panel; below the fitted size there is nothing more to see. */
+const MAX_ZOOM = 8;
 
 function el(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
   const e = document.createElementNS(SVG, tag);
@@ -13,41 +18,153 @@ function el(tag: string, attrs: Record<string, string | number>, text?: string):
   return e;
 }
 
-const clip = (s: string, n = 18) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Straight segments through the layout's points, corners rounded within a few pixels of them. */
+export function edgePath(points: Point[]): string {
+  if (!points.length) return '';
+  let d = `M${r1(points[0].x)},${r1(points[0].y)}`;
+  for (let i = 1; i < points.length - 1; i++) {
+    const [a, b, c] = [points[i - 1], points[i], points[i + 1]];
+    const lin = Math.hypot(b.x - a.x, b.y - a.y);
+    const lout = Math.hypot(c.x - b.x, c.y - b.y);
+    const r = Math.min(6, lin / 2, lout / 2);
+    if (!(r > 0.5)) {
+      d += ` L${r1(b.x)},${r1(b.y)}`;
+      continue;
+    }
+    d += ` L${r1(b.x + ((a.x - b.x) * r) / lin)},${r1(b.y + ((a.y - b.y) * r) / lin)} Q${r1(b.x)},${r1(b.y)} ${r1(b.x + ((c.x - b.x) * r) / lout)},${r1(b.y + ((c.y - b.y) * r) / lout)}`;
+  }
+  const last = points[points.length - 1];
+  return `${d} L${r1(last.x)},${r1(last.y)}`;
+}
 
 export function flowDiagram(graph: FlowGraphView, title: string): Element | null {
   if (!graph.nodes.length) return null;
   const layout = layoutFlow(graph);
-  const svg = el('svg', { class: 'flow', width: layout.width, height: layout.height, viewBox: `0 0 ${layout.width} ${layout.height}`, role: 'img', 'aria-label': `Flow diagram of ${title}: ${graph.nodes.filter((n) => n.kind === 'recipe').length} recipes` });
+  const recipes = graph.nodes.filter((n) => n.kind === 'recipe').length;
+  const goods = graph.nodes.length - recipes;
+  const full = { x: 0, y: 0, w: Math.max(1, layout.width), h: Math.max(1, layout.height) };
+  const svg = el('svg', {
+    class: 'flow', viewBox: `0 0 ${full.w} ${full.h}`, preserveAspectRatio: 'xMidYMin meet', role: 'img',
+    // Never drawn larger than its natural size: a small diagram stays crisp instead of blown up.
+    style: `max-width: ${full.w}px`,
+    'aria-label': `Flow diagram of ${title}: ${recipes} recipe${recipes === 1 ? '' : 's'}, ${goods} good${goods === 1 ? '' : 's'}`,
+  });
   svg.appendChild(el('title', {}, `Flow diagram of ${title}`));
   const defs = el('defs', {});
-  const marker = el('marker', { id: 'arrow', viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' });
+  const marker = el('marker', { id: 'flow-arrow', viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' });
   marker.appendChild(el('path', { d: 'M0,0 L8,4 L0,8 z', class: 'flow-arrow' }));
   defs.appendChild(marker);
   svg.appendChild(defs);
-  const at = new Map(layout.nodes.map((n) => [n.id, n]));
+
   const edges = el('g', { class: 'flow-edges' });
-  for (const e of layout.edges) {
-    const a = at.get(e.from)!;
-    const b = at.get(e.to)!;
-    const x1 = a.x + CELL.nodeWidth;
-    const y1 = a.y + CELL.nodeHeight / 2;
-    const x2 = b.x;
-    const y2 = b.y + CELL.nodeHeight / 2;
-    const d = e.back
-      ? `M${x1},${y1} C${x1 + 30},${y1 - 40} ${x2 - 30},${y2 - 40} ${x2},${y2}`
-      : `M${x1},${y1} C${(x1 + x2) / 2},${y1} ${(x1 + x2) / 2},${y2} ${x2},${y2}`;
-    edges.appendChild(el('path', { d, class: e.back ? 'flow-edge flow-edge-back' : 'flow-edge', 'marker-end': 'url(#arrow)' }));
-  }
+  for (const e of layout.edges) edges.appendChild(el('path', { d: edgePath(e.points), class: e.fuel ? 'flow-edge flow-edge-fuel' : 'flow-edge', 'marker-end': 'url(#flow-arrow)' }));
   svg.appendChild(edges);
+
   const nodes = el('g', { class: 'flow-nodes' });
   for (const n of layout.nodes) {
-    const g = el('g', { class: `flow-node flow-${n.kind}${n.role ? ` flow-role-${n.role}` : ''}`, transform: `translate(${n.x},${n.y})` });
-    g.appendChild(el('title', {}, `${n.kind === 'recipe' ? 'Recipe' : n.role === 'import' ? 'Import' : n.role === 'goal' ? 'Goal' : n.role === 'byproduct' ? 'Byproduct' : 'Good'}: ${n.label}`));
-    g.appendChild(el('rect', { width: CELL.nodeWidth, height: CELL.nodeHeight, rx: n.kind === 'good' ? CELL.nodeHeight / 2 : 3 }));
-    g.appendChild(el('text', { x: CELL.nodeWidth / 2, y: CELL.nodeHeight / 2 + 4, 'text-anchor': 'middle' }, clip(n.label)));
+    const g = el('g', { class: `flow-node flow-${n.kind}${n.role ? ` flow-role-${n.role}` : ''}`, transform: `translate(${r1(n.x - n.width / 2)},${r1(n.y - n.height / 2)})` });
+    g.appendChild(el('title', {}, n.title));
+    g.appendChild(el('rect', { width: n.width, height: n.height, rx: n.kind === 'good' ? Math.min(n.height / 2, 12) : 3 }));
+    const top = (n.height - n.lines.length * FLOW_TEXT.lineHeight) / 2 + FLOW_TEXT.lineHeight - 3.5;
+    n.lines.forEach((line, i) => {
+      const detail = i >= n.lines.length - n.detailLines;
+      g.appendChild(el('text', { x: n.width / 2, y: r1(top + i * FLOW_TEXT.lineHeight), 'text-anchor': 'middle', ...(detail ? { class: 'flow-detail' } : {}) }, line));
+    });
     nodes.appendChild(g);
   }
   svg.appendChild(nodes);
-  return svg;
+
+  // Rate labels last, on a background, so a label reads even where two edges meet.
+  const labels = el('g', { class: 'flow-labels' });
+  for (const e of layout.edges) {
+    if (!e.label) continue;
+    const g = el('g', { class: 'flow-rate', transform: `translate(${r1(e.labelX)},${r1(e.labelY)})` });
+    g.appendChild(el('rect', { x: r1(-e.labelWidth / 2), y: -FLOW_TEXT.labelHeight / 2, width: r1(e.labelWidth), height: FLOW_TEXT.labelHeight, rx: 2 }));
+    g.appendChild(el('text', { x: 0, y: 3.5, 'text-anchor': 'middle' }, e.label));
+    labels.appendChild(g);
+  }
+  svg.appendChild(labels);
+
+  return h('div', { class: 'flow-view' }, zoomBar(svg, full), h('div', { class: 'flow-frame' }, svg));
+}
+
+/** Zoom and pan by rewriting the viewBox; its aspect ratio never changes, so neither does the element's height. */
+function zoomBar(svg: SVGElement, full: { x: number; y: number; w: number; h: number }): HTMLElement {
+  let view = { ...full };
+  const apply = () => svg.setAttribute('viewBox', `${r1(view.x)} ${r1(view.y)} ${r1(view.w)} ${r1(view.h)}`);
+  const clampView = () => {
+    // Keep some of the diagram in sight: the view's centre stays inside the diagram.
+    view.x = Math.min(Math.max(view.x, full.x - view.w / 2), full.x + full.w - view.w / 2);
+    view.y = Math.min(Math.max(view.y, full.y - view.h / 2), full.y + full.h - view.h / 2);
+  };
+  /** Zoom by `factor` (>1 = closer) around a point of the diagram (default: the view's centre). */
+  const zoom = (factor: number, at?: Point) => {
+    const scale = Math.min(MAX_ZOOM, Math.max(1, full.w / view.w) * factor);
+    if (scale <= 1.0001) {
+      view = { ...full };
+      return apply();
+    }
+    const w = full.w / scale;
+    const hgt = full.h / scale;
+    const p = at ?? { x: view.x + view.w / 2, y: view.y + view.h / 2 };
+    view = { x: p.x - ((p.x - view.x) * w) / view.w, y: p.y - ((p.y - view.y) * hgt) / view.h, w, h: hgt };
+    clampView();
+    apply();
+  };
+  const toDiagram = (clientX: number, clientY: number): Point => {
+    const box = svg.getBoundingClientRect();
+    // preserveAspectRatio meet: one scale for both axes, the content centred horizontally.
+    const s = Math.min(box.width / view.w, box.height / view.h) || 1;
+    const offX = (box.width - view.w * s) / 2;
+    return { x: view.x + (clientX - box.left - offX) / s, y: view.y + (clientY - box.top) / s };
+  };
+
+  svg.addEventListener('wheel', (ev) => {
+    const e = ev as WheelEvent;
+    if (!e.ctrlKey && !e.metaKey) return;
+    e.preventDefault();
+    zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2, toDiagram(e.clientX, e.clientY));
+  });
+  let drag: { x: number; y: number; view: typeof view; id: number } | null = null;
+  svg.addEventListener('pointerdown', (ev) => {
+    const e = ev as PointerEvent;
+    if (e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, view: { ...view }, id: e.pointerId };
+    svg.setPointerCapture?.(e.pointerId);
+    svg.classList.add('dragging');
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    const e = ev as PointerEvent;
+    if (!drag || e.pointerId !== drag.id) return;
+    const box = svg.getBoundingClientRect();
+    const s = Math.min(box.width / view.w, box.height / view.h) || 1;
+    view = { ...drag.view, x: drag.view.x - (e.clientX - drag.x) / s, y: drag.view.y - (e.clientY - drag.y) / s };
+    clampView();
+    apply();
+  });
+  const end = () => {
+    drag = null;
+    svg.classList.remove('dragging');
+  };
+  svg.addEventListener('pointerup', end);
+  svg.addEventListener('pointercancel', end);
+
+  const tool = (label: string, text: string, onClick: () => void) => {
+    const b = h('button', { type: 'button', class: 'flow-tool', title: label, 'aria-label': label }, text);
+    b.addEventListener('click', onClick);
+    return b;
+  };
+  return h(
+    'div',
+    { class: 'flow-toolbar' },
+    tool('Zoom out', '−', () => zoom(1 / 1.5)),
+    tool('Zoom in', '+', () => zoom(1.5)),
+    tool('Fit to the panel', 'Fit', () => {
+      view = { ...full };
+      apply();
+    }),
+    h('span', { class: 'sub muted' }, 'Ctrl+wheel zooms, drag pans'),
+  );
 }

@@ -1,23 +1,45 @@
-// Layout of a block's flow diagram: goods and recipes in columns from imports on the left to goals
-// and byproducts on the right. Longest-path layering over the graph with cycles broken (Py chains
-// loop), one barycentre pass to reduce crossings, fixed cell sizes. Pure: no DOM.
-import type { FlowGraphView } from '../protocol';
+// Layout of a block's flow diagram: recipes and goods placed in layers top to bottom by dagre (a
+// narrow side panel has room for depth, not for breadth), each edge routed through the points dagre
+// returns so it passes between nodes, with its rate as a label dagre keeps clear of the nodes.
+// Node sizes come from an estimate of the text width, since this module runs without a DOM (tests).
+import dagre from '@dagrejs/dagre';
+import { perSecond, power, short } from '../format';
+import type { FlowGraphNode, FlowGraphView } from '../protocol';
+
+export interface Point {
+  x: number;
+  y: number;
+}
 
 export interface PlacedNode {
   id: string;
   kind: 'recipe' | 'good';
-  label: string;
-  role?: string;
+  role?: FlowGraphNode['role'];
+  /** Text lines as drawn (the name wrapped at words, then the buildings line of a recipe). */
+  lines: string[];
+  /** Lines drawn in the secondary style (a recipe's buildings). */
+  detailLines: number;
+  /** The full text, for the tooltip (lines may be shortened with an ellipsis). */
+  title: string;
+  /** Centre and size. */
   x: number;
   y: number;
-  layer: number;
+  width: number;
+  height: number;
 }
 
 export interface PlacedEdge {
   from: string;
   to: string;
-  /** Goes right to left (a loop in the chain). */
-  back: boolean;
+  /** "2.5/s", "3 MW"; "" when the stored draft has no rate for it. */
+  label: string;
+  fuel: boolean;
+  /** From the source node's border to the target node's border. */
+  points: Point[];
+  /** Centre of the label. */
+  labelX: number;
+  labelY: number;
+  labelWidth: number;
 }
 
 export interface FlowLayout {
@@ -27,86 +49,81 @@ export interface FlowLayout {
   height: number;
 }
 
-export const CELL = { width: 150, height: 34, nodeWidth: 124, nodeHeight: 22, pad: 8 };
+export const FLOW_TEXT = { charWidth: 6.4, lineHeight: 14, padX: 8, padY: 5, maxChars: 26, labelHeight: 14 };
 
-export function layoutFlow(g: FlowGraphView): FlowLayout {
-  const ids = g.nodes.map((n) => n.id);
-  const index = new Map(ids.map((id, i) => [id, i]));
-  const out = new Map<string, string[]>(ids.map((id) => [id, []]));
-  const edges = g.edges.filter((e) => index.has(e.from) && index.has(e.to) && e.from !== e.to);
-  for (const e of edges) out.get(e.from)!.push(e.to);
-
-  // Break cycles: DFS from sources (imports first), edges to a node on the stack are back edges.
-  const state = new Map<string, 0 | 1 | 2>();
-  const back = new Set<string>();
-  const roleRank = (id: string) => (g.nodes[index.get(id)!].role === 'import' ? 0 : 1);
-  const order = [...ids].sort((a, b) => roleRank(a) - roleRank(b) || index.get(a)! - index.get(b)!);
-  const visit = (root: string) => {
-    const stack: Array<{ id: string; i: number }> = [{ id: root, i: 0 }];
-    state.set(root, 1);
-    while (stack.length) {
-      const top = stack[stack.length - 1];
-      const next = out.get(top.id)![top.i++];
-      if (next === undefined) {
-        state.set(top.id, 2);
-        stack.pop();
-        continue;
-      }
-      const s = state.get(next) ?? 0;
-      if (s === 1) back.add(`${top.id}\0${next}`);
-      else if (s === 0) {
-        state.set(next, 1);
-        stack.push({ id: next, i: 0 });
-      }
+/** Words into at most `maxLines` lines of `maxChars`; a word too long for a line, or text left
+ *  over, ends in an ellipsis (the node's tooltip has the whole text). */
+export function wrapWords(text: string, maxChars: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${w}` : w;
+    if (next.length <= maxChars || !line) line = next;
+    else {
+      lines.push(line);
+      line = w;
     }
-  };
-  for (const id of order) if (!state.get(id)) visit(id);
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) lines.splice(maxLines - 1, lines.length, lines.slice(maxLines - 1).join(' '));
+  const out = lines.map((l) => (l.length > maxChars ? `${l.slice(0, maxChars - 1).trimEnd()}…` : l));
+  return out.length ? out : [''];
+}
 
-  // Longest-path layers over the forward edges.
-  const preds = new Map<string, string[]>(ids.map((id) => [id, []]));
-  for (const e of edges) if (!back.has(`${e.from}\0${e.to}`)) preds.get(e.to)!.push(e.from);
-  const layer = new Map<string, number>();
-  const layerOf = (id: string, seen = new Set<string>()): number => {
-    const known = layer.get(id);
-    if (known !== undefined) return known;
-    if (seen.has(id)) return 0;
-    seen.add(id);
-    const l = Math.max(-1, ...preds.get(id)!.map((p) => layerOf(p, seen))) + 1;
-    layer.set(id, l);
-    return l;
-  };
-  for (const id of ids) layerOf(id);
-  // Outputs (goals, byproducts, exports) go to the last column.
-  const last = Math.max(0, ...layer.values());
-  for (const n of g.nodes) if (n.kind === 'good' && (n.role === 'goal' || n.role === 'byproduct' || n.role === 'export') && !out.get(n.id)!.length) layer.set(n.id, Math.max(layer.get(n.id)!, last));
+const textWidth = (s: string) => s.length * FLOW_TEXT.charWidth;
 
-  const columns: string[][] = [];
-  for (const id of ids) (columns[layer.get(id)!] ??= []).push(id);
-  // One barycentre pass: order each column by the mean row of its predecessors.
-  const row = new Map<string, number>();
-  columns.forEach((col, c) => {
-    if (c > 0) {
-      const bary = (id: string) => {
-        const ps = preds.get(id)!.filter((p) => row.has(p));
-        return ps.length ? ps.reduce((s, p) => s + row.get(p)!, 0) / ps.length : Number.MAX_SAFE_INTEGER;
-      };
-      col.sort((a, b) => bary(a) - bary(b) || index.get(a)! - index.get(b)!);
-    }
-    col.forEach((id, r) => row.set(id, r));
+/** "3.2 × Assembling machine 2" — the solver's count; the whole count to place goes in the tooltip. */
+export function buildingsLine(n: FlowGraphNode): string | null {
+  if (!n.machine || n.buildings === undefined) return null;
+  return `${short(n.buildings)} × ${n.machine}`;
+}
+
+function edgeLabel(rate: number | undefined, energy: boolean): string {
+  if (rate === undefined) return '';
+  return energy ? power(rate * 1e6) : perSecond(rate);
+}
+
+function nodeText(n: FlowGraphNode): Pick<PlacedNode, 'lines' | 'detailLines' | 'title'> {
+  const name = wrapWords(n.label, FLOW_TEXT.maxChars, 2);
+  const detail = n.kind === 'recipe' ? buildingsLine(n) : null;
+  const detailLines = detail ? wrapWords(detail, FLOW_TEXT.maxChars, 1) : [];
+  const role = n.kind === 'recipe' ? 'Recipe' : n.role === 'import' ? 'Import' : n.role === 'goal' ? 'Goal' : n.role === 'byproduct' ? 'Byproduct' : n.role === 'export' ? 'Export' : 'Good';
+  const place = n.kind === 'recipe' && n.wholeBuildings !== undefined ? ` (place ${n.wholeBuildings})` : '';
+  return { lines: [...name, ...detailLines], detailLines: detailLines.length, title: `${role}: ${n.label}${detail ? `\n${detail}${place}` : ''}` };
+}
+
+/** Places every node and routes every edge. Pure; deterministic for a given graph. */
+export function layoutFlow(graph: FlowGraphView): FlowLayout {
+  const g = new dagre.graphlib.Graph({ multigraph: true });
+  g.setGraph({ rankdir: 'TB', nodesep: 16, edgesep: 10, ranksep: 30, marginx: 6, marginy: 6 });
+  g.setDefaultEdgeLabel(() => ({}));
+  const byId = new Map<string, FlowGraphNode>();
+  const texts = new Map<string, ReturnType<typeof nodeText>>();
+  for (const n of graph.nodes) {
+    if (byId.has(n.id)) continue;
+    byId.set(n.id, n);
+    const t = nodeText(n);
+    texts.set(n.id, t);
+    const width = Math.max(n.kind === 'good' ? 60 : 80, ...t.lines.map(textWidth)) + FLOW_TEXT.padX * 2 + (n.kind === 'good' ? 8 : 0);
+    g.setNode(n.id, { width: Math.round(width), height: t.lines.length * FLOW_TEXT.lineHeight + FLOW_TEXT.padY * 2 });
+  }
+  const edges = graph.edges.filter((e) => byId.has(e.from) && byId.has(e.to) && e.from !== e.to);
+  edges.forEach((e, i) => {
+    const energy = !!(byId.get(e.from)!.energy || byId.get(e.to)!.energy);
+    const label = edgeLabel(e.rate, energy);
+    g.setEdge(e.from, e.to, { label, width: label ? textWidth(label) + 6 : 0, height: label ? FLOW_TEXT.labelHeight : 0, labelpos: 'c' }, String(i));
   });
+  dagre.layout(g);
 
-  const rows = Math.max(1, ...columns.map((c) => c?.length ?? 0));
-  const nodes: PlacedNode[] = g.nodes.map((n) => {
-    const l = layer.get(n.id)!;
-    const r = row.get(n.id)!;
-    const colSize = columns[l].length;
-    const offset = ((rows - colSize) * CELL.height) / 2;
-    return { ...n, layer: l, x: CELL.pad + l * CELL.width, y: CELL.pad + offset + r * CELL.height };
+  const nodes: PlacedNode[] = [...byId.values()].map((n) => {
+    const p = g.node(n.id);
+    return { id: n.id, kind: n.kind, ...(n.role ? { role: n.role } : {}), ...texts.get(n.id)!, x: p.x!, y: p.y!, width: p.width, height: p.height };
   });
-  return {
-    nodes,
-    edges: edges.map((e) => ({ from: e.from, to: e.to, back: back.has(`${e.from}\0${e.to}`) || layer.get(e.to)! <= layer.get(e.from)! })),
-    width: CELL.pad * 2 + (columns.length - 1) * CELL.width + CELL.nodeWidth,
-    height: CELL.pad * 2 + rows * CELL.height,
-  };
+  const placed: PlacedEdge[] = edges.map((e, i) => {
+    const l = g.edge(e.from, e.to, String(i));
+    const label = String(l.label ?? '');
+    return { from: e.from, to: e.to, label, fuel: !!e.fuel, points: (l.points ?? []).map((p: Point) => ({ x: p.x, y: p.y })), labelX: l.x ?? 0, labelY: l.y ?? 0, labelWidth: label ? textWidth(label) + 6 : 0 };
+  });
+  const size = g.graph();
+  return { nodes, edges: placed, width: Math.ceil(size.width ?? 0), height: Math.ceil(size.height ?? 0) };
 }

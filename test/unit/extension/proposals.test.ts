@@ -81,9 +81,15 @@ describe('proposal cards', function () {
     assert.ok(d.importsExternal.some((f) => f.good === 'ferrite-plate'));
     assert.ok(d.flow.nodes.some((n) => n.id === 'r:wire') && d.flow.nodes.some((n) => n.id === 'g:circuit' && n.role === 'goal'));
     assert.ok(d.flow.edges.some((e) => e.from === 'r:wire' && e.to === 'g:wire') && d.flow.edges.some((e) => e.from === 'g:wire' && e.to === 'r:circuit'));
+    // The solved rates ride on the edges: the circuit goal's edge carries the goal rate.
+    assert.ok(d.flow.edges.every((e) => typeof e.rate === 'number' && e.rate > 0), 'a rate on every edge');
+    assert.ok(Math.abs(d.flow.edges.find((e) => e.from === 'r:circuit' && e.to === 'g:circuit')!.rate! - d.goals[0].rate) < 1e-6);
+    const wire = d.flow.nodes.find((n) => n.id === 'r:wire')!;
+    assert.ok(wire.machine && wire.buildings! > 0 && wire.wholeBuildings! >= 1, 'building count on the recipe');
+    assert.equal(d.flow.nodes.filter((n) => n.kind === 'good' && n.id === 'g:wire').length, 1, 'one node per good');
     const layout = layoutFlow(d.flow);
-    const x = (id: string) => layout.nodes.find((n) => n.id === id)!.x;
-    assert.ok(x('g:azurite-plate') < x('r:wire') && x('r:wire') < x('r:circuit') && x('r:circuit') < x('g:circuit'), 'imports left, goal right');
+    const y = (id: string) => layout.nodes.find((n) => n.id === id)!.y;
+    assert.ok(y('g:azurite-plate') < y('r:wire') && y('r:wire') < y('r:circuit') && y('r:circuit') < y('g:circuit'), 'imports above, goal below');
     assert.ok(layout.width > 0 && layout.height > 0);
   });
 

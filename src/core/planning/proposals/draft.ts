@@ -8,7 +8,7 @@ import type { PlanningContext } from '../context';
 import { beaconConfigSchema, goalGoods, goalRate, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
 import { campaignConfidence, type CampaignReport } from '../block/campaign';
 import { solveBlock } from '../solver/solve';
-import type { DiagnosisCard, Flow, MachineChoice, SolveResult, SolveStatus } from '../solver/result';
+import type { DiagnosisCard, Flow, MachineChoice, RowFlow, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
 import { checkFluidFuel } from '../energy';
 import { FLUID_FUEL, HEAT } from '../../gamedata/model';
@@ -103,6 +103,8 @@ export interface DraftRowOut {
   moduleReason?: string;
   /** The composed group the row belongs to. */
   group?: string;
+  /** Per second, negative = consumed, fuel included: the flow diagram's edges (hosts only, not the model). */
+  flows?: RowFlow[];
 }
 
 export interface TurdNeeds {
@@ -128,6 +130,8 @@ export interface Draft {
   rows: DraftRowOut[];
   buildings: Array<{ recipe: string; machine: string; count: number; whole: number }>;
   powerW: number;
+  /** Energy the block's fuel delivers (W): solid fuel, fluid fuel and fluid-fed machines. */
+  fuelW: number;
   heatW: number;
   heatSourceNeeded: boolean;
   heatSources?: string[];
@@ -306,10 +310,12 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
       modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
       ...(reasons.has(s.recipe) ? { moduleReason: reasons.get(s.recipe) } : {}),
       ...(s.group ? { group: s.group } : {}),
+      ...(s.flows ? { flows: s.flows } : {}),
     })),
     ...(r.groups ? { groups: r.groups } : {}),
     buildings: r.rows.filter((s) => s.machine && s.buildings > 1e-9).map((s) => ({ recipe: s.recipe, machine: s.machine!, count: s.buildings, whole: s.wholeBuildings })),
     powerW: r.powerW,
+    fuelW: r.rows.reduce((n, s) => n + (s.fuelW ?? 0), 0),
     heatW: r.heatW,
     heatSourceNeeded,
     ...(heatSourceNeeded ? { heatSources: [...g.recipes.values()].filter((x) => x.name.startsWith('generate-heat-') && a.recipe(x.name).availableNow).map((x) => x.name).slice(0, 4) } : {}),

@@ -34,7 +34,8 @@ export function draftForModel<D extends Draft>(d: D): Omit<D, 'doc' | 'buildings
   return {
     ...rest,
     rows: d.rows.map((r) => {
-      const { machineRule, machineChoice, modules, beacons, fuel, ...row } = r;
+      // The per-row flows feed the hosts' flow diagram; the model reads rates from the block's flows.
+      const { machineRule, machineChoice, modules, beacons, fuel, flows: _flows, ...row } = r;
       return {
         ...row,
         // The rule, whether it is buildable and what unlocks it say what the rule's sentence says;

@@ -118,6 +118,8 @@ function scaleRow(x: SolvedRow, s: number, group: string): SolvedRow {
   return {
     ...x, group, craftsPerSecond: x.craftsPerSecond * s, buildings, wholeBuildings: wholeBuildings(buildings), beaconBuildings: x.beaconBuildings * s,
     ...(x.fuelPerSecond !== undefined ? { fuelPerSecond: x.fuelPerSecond * s } : {}),
+    ...(x.fuelW !== undefined ? { fuelW: x.fuelW * s } : {}),
+    ...(x.flows ? { flows: x.flows.map((f) => ({ ...f, rate: f.rate * s })) } : {}),
     powerW: x.powerW * s, pollutionPerMinute: x.pollutionPerMinute * s, ...(x.buffer !== undefined ? { buffer: x.buffer * s } : {}),
   };
 }

@@ -8,7 +8,8 @@ import type { GameIndex } from '../gameIndex';
 import { beaconsPlaced } from '../effects';
 import { ELECTRICITY, FLUID_FUEL } from '../../gamedata/model';
 import type { BlockModel, NormalizedGoal } from './lp';
-import type { Flow, GoodBalance, SolvedRow, SolveResult } from './result';
+import type { Flow, GoodBalance, RowFlow, SolvedRow, SolveResult } from './result';
+import type { Term } from './rows';
 import { foldFluid } from './temperatures';
 
 type Report = Pick<
@@ -21,6 +22,23 @@ const goalMarks = (goal: NormalizedGoal): Pick<Flow, 'stock' | 'campaign'> => ({
 
 /** Whole buildings to place for a fractional count (ceiling, with a small tolerance). */
 export const wholeBuildings = (b: number) => (b > 0 ? Math.ceil(b - 1e-6 * Math.max(1, b)) : 0);
+
+const FUEL_KINDS = new Set(['burner', 'fluid-fuel', 'fluid-filtered', 'fluid-heat']);
+
+/** A row's terms per second: one entry per good and direction (temperatures summed). */
+export function rowFlows(terms: Term[], crafts: number): RowFlow[] {
+  const out: RowFlow[] = [];
+  for (const t of terms) {
+    const rate = t.amount * crafts;
+    if (!rate) continue;
+    const same = out.find((f) => f.good === t.good && f.rate > 0 === rate > 0);
+    if (same) {
+      same.rate += rate;
+      if (!t.energy) delete same.fuel;
+    } else out.push({ good: t.good, rate, ...(t.energy ? { fuel: true as const } : {}) });
+  }
+  return out;
+}
 
 export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, doc: BlockDoc): Report {
   const { rows, plan, goals } = model;
@@ -58,6 +76,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
       recipe: r.recipe.name, display: r.recipe.display, machine: r.machine?.name ?? null, machineDisplay: r.machine?.display ?? null,
       machineRule: r.machineChoice.explanation, machineChoice: r.machineChoice, craftsPerSecond: crafts, buildings, wholeBuildings: wholeBuildings(buildings),
       modules: r.effects?.modulesPlaced ?? [], beacons: r.row.beacons ?? [], beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
+      fuelW: FUEL_KINDS.has(r.energy.kind) && 'watts' in r.energy ? buildings * r.energy.watts : 0, flows: rowFlows(r.terms, crafts),
       powerW: rowPower, pollutionPerMinute: rowPollution, speed: r.speed,
       effects: { speed: e?.speed ?? 0, productivity: e?.productivity ?? 0, consumption: e?.consumption ?? 0, pollution: e?.pollution ?? 0 },
     };

@@ -39,6 +39,11 @@ export interface SolvedRow {
   fuel: string | null;
   /** Fuel this row burns per second: items (solid), fluid units (filtered or temperature-fed), MJ (fluid-fuel pool). */
   fuelPerSecond?: number;
+  /** Energy that fuel delivers (W): burner, fluid-fuel and fluid-fed machines; 0 for electric and heat. */
+  fuelW?: number;
+  /** What the row takes and gives per second (negative = consumed), fuel and burnt results included
+   *  (`fuel`), fluids of several temperatures summed per good. */
+  flows?: RowFlow[];
   /** Electric power of the buildings and their beacons (W), drain included. */
   powerW: number;
   pollutionPerMinute: number;
@@ -49,6 +54,13 @@ export interface SolvedRow {
   buffer?: number;
   /** The composed group the row belongs to (its counts are the module's, scaled to the block). */
   group?: string;
+}
+
+export interface RowFlow {
+  good: string;
+  rate: number;
+  /** Drawn or given by the building's energy source rather than listed by the recipe. */
+  fuel?: true;
 }
 
 export interface Flow {

@@ -99,7 +99,10 @@ describe('module auto-fill', () => {
 
   it('leaves mining rows alone unless autofill_miners is on', () => {
     const row = { recipe: R('mine-azurite-ore'), machine: M('digger'), craftsPerSec: 1 };
-    assert.equal(suggestModules(w.g, future(), row).strategy, 'none');
+    const off = suggestModules(w.g, future(), row);
+    assert.equal(off.strategy, 'none');
+    // No tool, command or VS Code setting changes autofill_miners, so the note points at the row instead.
+    assert.doesNotMatch(off.reason, /autofill_miners|setting/);
     const on = new Availability(w.g, w.state({ research_mode: 'future', autofill_miners: true }));
     assert.deepEqual(suggestModules(w.g, on, row).modules, [{ name: 'productivity-module-s1', count: 2 }]);
   });
