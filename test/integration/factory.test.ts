@@ -136,7 +136,7 @@ describe('PyOps Factory view', () => {
     await blockEditors.edit(id, { kind: 'row-machine', recipe: 'circuit', machine: 'press' }, view.updatedAt);
     assert.ok(Math.abs(circuitRow().buildings! - 2 / 0.6) < 1e-6, String(circuitRow().buildings));
     assert.equal(p.undoable()?.label, 'Use Press for Circuit in "Hand-made circuits"');
-    const ui = await uiRequest({ webview: 'Ask @pyops about this block', webviewIncludes: ['Recipes (1)', 'Use Press for Circuit', 'Imports'], timeoutMs: 15_000, screenshot: { file: 'block-editor.png', element: 'page' } });
+    const ui = await uiRequest({ webview: 'Ask @pyops about this block', webviewIncludes: ['Recipes (1)', 'Goals', 'Imports'], timeoutMs: 15_000, screenshot: { file: 'block-editor.png', element: 'page' } });
     assert.deepEqual(ui.failures, [], ui.webviewText);
     // A stale edit (made on the version before the machine change) is refused and shown, not saved.
     await blockEditors.edit(id, { kind: 'goal-rate', index: 0, rate: 5 }, view.updatedAt).then(
