@@ -9,7 +9,8 @@ import { importGameData } from '../src/core/gamedata/import';
 import { planningContext } from '../src/core/planning/context';
 import { writeSettings } from '../src/core/planning/settings';
 import { solveBlock } from '../src/core/planning/solver/solve';
-import { createBlock } from '../src/core/planning/factory/blocks';
+import { createBlock, getBlock } from '../src/core/planning/factory/blocks';
+import { editBlock } from '../src/core/planning/factory/blockEdit';
 import { factorySnapshot } from '../src/core/planning/factory/fresh';
 import { coherenceAudit } from '../src/core/planning/factory/audit';
 import { buildChain } from './solve';
@@ -54,6 +55,47 @@ export async function benchAudit(blocks = 50, runs = 7): Promise<AuditBench> {
     const optimal = [...snap.power.values()].filter((x) => x.status === 'optimal').length;
     p.close();
     return { ms: round(median(times)), blocks, goods, optimalBlocks: optimal, runs };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface BlockEditBench {
+  /** Median ms of one block-editor edit (a goal's rate) on a 100-recipe Py block: solve + undoable save. */
+  ms: number;
+  /** The first edit after opening (cold solver and statements), for comparison. */
+  firstMs: number;
+  recipes: number;
+  runs: number;
+}
+
+/**
+ * The block editor's path for one change — `editBlock`: solve the edited document once, save it as
+ * one undoable action with its projection — on a 100-recipe chain from the Py data, in a fresh
+ * project as a VS Code window would have it (the solver on its default thread).
+ */
+export async function benchBlockEdit(runs = 9): Promise<BlockEditBench> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-edit-'));
+  try {
+    const p = await Project.create(path.join(dir, 'edit.pyops'));
+    await importGameData(p, PY_DATA);
+    writeSettings(p, { research_mode: 'future' });
+    const ctx = planningContext(p);
+    const solve = (doc: Parameters<typeof solveBlock>[2]) => solveBlock(ctx.g, ctx.availability, doc);
+    const chain = buildChain(ctx.g, 'utility-science-pack', { size: 100 });
+    const id = await createBlock(p, solve, { name: 'Utility science', doc: chain });
+    const times: number[] = [];
+    let base = getBlock(p, id).updatedAt;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const r = await editBlock(p, solve, id, { kind: 'goal-rate', index: 0, rate: 0.5 + (i % 4) * 0.25 }, base);
+      times.push(performance.now() - t0);
+      if (r.result?.status !== 'optimal') throw new Error(`the edited bench block did not solve: ${r.result?.status ?? r.broken}`);
+      base = r.block.updatedAt;
+    }
+    const recipes = getBlock(p, id).doc.recipes.length;
+    p.close();
+    return { ms: round(median(times.slice(1))), firstMs: round(times[0]), recipes, runs };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import { benchRecipeGraph, benchSearch } from './queries';
 import { benchRecipeGraphEconomy, benchToolSession } from './economy';
 import { benchCompaction, benchTurnOverhead } from './assistant';
 import { benchSolve } from './solve';
-import { benchAudit } from './factory';
+import { benchAudit, benchBlockEdit } from './factory';
 import { benchBridge } from './bridge';
 import { PY_DATA } from './data';
 import { benchPlatform, platformSkipReason } from './platform/launch';
@@ -77,6 +77,9 @@ const sections: Section[] = [
       const a = await benchAudit();
       out.audit = a;
       checks.audit = { target: 'ms ≤ 300 (50 blocks)', met: a.ms <= 300 };
+      const e = await benchBlockEdit();
+      out.blockEdit = e;
+      checks.blockEdit = { target: 'ms ≤ 100 (100-recipe Py block, solve + undoable save)', met: e.ms <= 100 };
     },
   },
   {
