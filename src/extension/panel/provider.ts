@@ -362,8 +362,8 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
         if (!getConversation(p, m.conversationId)) throw new Error('That conversation no longer exists.');
         const { path, query } = conversationLinkParts({ conversationId: m.conversationId, projectId: p.id || undefined, messageId: m.messageId });
         const link = vscode.Uri.from({ scheme: vscode.env.uriScheme, authority: this.context.extension.id, path, query }).toString();
-        await vscode.env.clipboard.writeText(link);
         this.probe.lastLink = link;
+        await vscode.env.clipboard.writeText(link);
         void vscode.window.showInformationMessage(`PyOps: copied a link to this ${m.messageId ? 'message' : 'conversation'}. Opening it in VS Code shows it in the side panel while the project "${p.name}" is open.`);
         return;
       }

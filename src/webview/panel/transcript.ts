@@ -147,7 +147,7 @@ export function transcriptSection(post: Post, t: TranscriptView, close: () => vo
       null,
       icon('comment-discussion'),
       h('h3', null, t.title),
-      h('span', { class: 'sub' }, `${t.total} messages`),
+      h('span', { class: 'sub' }, t.total === 1 ? '1 message' : `${t.total} messages`),
       button('Copy Link', () => post({ type: 'copyLink', conversationId: t.conversationId }), { icon: 'link', iconOnly: true, secondary: true, key: 'transcript-link' }),
       button('Close Transcript', close, { icon: 'close', iconOnly: true, secondary: true, key: 'transcript-close' }),
     ),
