@@ -1,16 +1,17 @@
-// Links into PyOps: `vscode://pyops.pyops-vscode/conversation/<id>` makes that conversation of the
-// open project the active one, shows its proposals and opens the chat ready to continue it.
+// Links into PyOps: `vscode://pyops.pyops-vscode/conversation/<id>?project=<project id>&message=<id>`
+// (from "Copy Link" in the side panel) makes that conversation of the open project the active one
+// and shows its transcript in the side panel at the message. Reading the link is conversationLinks.ts.
 import * as vscode from 'vscode';
+import type { AssistantPanel } from './panel/provider';
 
-export function registerUriHandler(): vscode.Disposable {
+export function registerUriHandler(panel: AssistantPanel): vscode.Disposable {
   return vscode.window.registerUriHandler({
     async handleUri(uri: vscode.Uri) {
-      const m = /^\/conversation\/([^/]+)\/?$/.exec(uri.path);
-      if (!m) {
-        void vscode.window.showErrorMessage(`PyOps: this link is not one PyOps understands (${uri.path}). Links look like vscode://pyops.pyops-vscode/conversation/<id>.`);
-        return;
+      try {
+        await panel.openLink(uri);
+      } catch (err) {
+        void vscode.window.showErrorMessage(`PyOps: ${(err as Error).message}`);
       }
-      await vscode.commands.executeCommand('pyops.conversation.open', { conversationId: decodeURIComponent(m[1]) });
     },
   });
 }

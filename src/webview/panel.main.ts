@@ -15,7 +15,7 @@ import type { ArchivedMessage, FromWebview, PanelState, ProposalRef, Tab, ToWebv
 import { percent, tokens } from './format';
 import { append, clear, h, icon } from './panel/dom';
 import { pendingCard, pendingKey, proposalCard, refKey, type CardContext } from './panel/cards';
-import { conversationsView } from './panel/conversations';
+import { conversationsView, type TranscriptShown } from './panel/conversations';
 import { LiveRun } from './panel/liveRun';
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
@@ -31,6 +31,10 @@ const open = new Map<string, boolean>(saved.open ?? []);
 const busy = new Set<string>();
 let archive: { conversationId: string; messageId: string; messages: ArchivedMessage[] } | undefined;
 let pendingFocus: ProposalRef | undefined;
+let transcript: TranscriptShown | undefined;
+/** Scroll to the transcript (or its focused message) once, after the render that shows it. */
+let scrollTranscript = false;
+let transcriptShownFor: string | undefined;
 const run = new LiveRun();
 
 const root = document.getElementById('app')!;
@@ -139,10 +143,36 @@ function focusCard(ref: ProposalRef): void {
 }
 
 function renderConversations(): void {
-  rerender(panels.conversations, () => conversationsView(post, state ?? emptyState(), archive, () => {
-    archive = undefined;
-    renderConversations();
-  }));
+  rerender(panels.conversations, () =>
+    conversationsView(
+      post,
+      state ?? emptyState(),
+      archive,
+      () => {
+        archive = undefined;
+        renderConversations();
+      },
+      transcript,
+      () => {
+        transcript = undefined;
+        renderConversations();
+      },
+    ),
+  );
+  if (scrollTranscript && transcript) {
+    scrollTranscript = false;
+    const focus = transcript.focusMessageId;
+    const target = (focus && panels.conversations.querySelector(`[data-message-id="${CSS.escape(focus)}"]`)) || panels.conversations.querySelector('.transcript');
+    (target as HTMLElement | null)?.scrollIntoView({ block: 'start' });
+  }
+}
+
+/** The transcript on view is of a conversation that changed (a turn ended, it was compacted): fetch it again. */
+function refreshTranscript(s: PanelState): void {
+  if (!transcript) return;
+  const row = s.conversations.find((c) => c.id === transcript!.view.conversationId);
+  if (!row) transcript = undefined;
+  else if (row.messageCount !== transcript.view.total) post({ type: 'showTranscript', conversationId: row.id });
 }
 
 function renderRun(): void {
@@ -161,6 +191,7 @@ window.addEventListener('message', (e: MessageEvent<ToWebview>) => {
     case 'state':
       state = m.state;
       if (archive && !state.conversations.some((c) => c.id === archive!.conversationId)) archive = undefined;
+      refreshTranscript(state);
       renderHeader();
       renderProposals();
       renderConversations();
@@ -180,6 +211,14 @@ window.addEventListener('message', (e: MessageEvent<ToWebview>) => {
       return;
     case 'archive':
       archive = { conversationId: m.conversationId, messageId: m.messageId, messages: m.messages };
+      selectTab('conversations');
+      renderConversations();
+      return;
+    case 'transcript':
+      transcript = { view: m.transcript, ...(m.focusMessageId ? { focusMessageId: m.focusMessageId } : {}) };
+      // A refetch of the transcript already on view keeps the reader's place; a new one is scrolled to.
+      scrollTranscript = !!m.focusMessageId || transcriptShownFor !== m.transcript.conversationId;
+      transcriptShownFor = m.transcript.conversationId;
       selectTab('conversations');
       renderConversations();
       return;

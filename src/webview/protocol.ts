@@ -202,6 +202,35 @@ export interface ArchivedMessage {
   tools: string[];
 }
 
+/** One piece of a transcript message, in the order the message holds them. */
+export type TranscriptBlock =
+  | { kind: 'text'; text: string; truncated?: boolean }
+  /** The model's stored reasoning: shown collapsed. */
+  | { kind: 'reasoning'; text: string; truncated?: boolean }
+  /** A tool call in one line (`summary`); `detail` is its input and result, bounded, for the expanded view. */
+  | { kind: 'tool'; tool: string; status: 'done' | 'failed' | 'pending'; summary: string; detail: string }
+  | { kind: 'proposal'; ref: ProposalRef; proposal: 'block' | 'update' | 'plan' | 'eval'; title: string }
+  | { kind: 'note'; text: string };
+
+export interface TranscriptMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'system';
+  /** 'report': PyOps' own note ("created these blocks"); 'compaction': a summary replacing older messages. */
+  origin: 'chat' | 'report' | 'compaction';
+  blocks: TranscriptBlock[];
+}
+
+/** A stored conversation as the panel shows it; built on request, never part of the panel state. */
+export interface TranscriptView {
+  conversationId: string;
+  title: string;
+  /** All messages stored, of which `messages` is a window. */
+  total: number;
+  /** Index in the stored list of `messages[0]`. */
+  start: number;
+  messages: TranscriptMessage[];
+}
+
 /** A live-run event: the run's UI message chunks, replayed then followed. */
 export interface RunEvent {
   conversationId: string;
@@ -221,6 +250,8 @@ export type ToWebview =
   | { type: 'run'; event: RunEvent }
   | { type: 'focus'; tab: Tab; ref?: ProposalRef }
   | { type: 'archive'; conversationId: string; messageId: string; messages: ArchivedMessage[] }
+  /** The answer to 'showTranscript' (or a link): scroll to `focusMessageId` when given. */
+  | { type: 'transcript'; transcript: TranscriptView; focusMessageId?: string }
   | { type: 'busy'; ref: ProposalRef; busy: boolean }
   | { type: 'busyPending'; id: string; busy: boolean };
 
@@ -245,6 +276,10 @@ export const fromWebviewSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setEffort'), conversationId: id, effort: z.enum(['low', 'medium', 'high']).nullable() }).strict(),
   z.object({ type: z.literal('showArchive'), conversationId: id, messageId: id }).strict(),
   z.object({ type: z.literal('stopRun'), conversationId: id }).strict(),
+  z.object({ type: z.literal('showTranscript'), conversationId: id, messageId: id.optional(), start: z.number().int().min(0).max(1_000_000).optional() }).strict(),
+  z.object({ type: z.literal('branchFromMessage'), conversationId: id, messageId: id }).strict(),
+  z.object({ type: z.literal('copyLink'), conversationId: id, messageId: id.optional() }).strict(),
+  z.object({ type: z.literal('revealProposal'), ref: proposalRefSchema }).strict(),
   z.object({ type: z.literal('applyPending'), id }).strict(),
   z.object({ type: z.literal('dismissPending'), id }).strict(),
   z.object({ type: z.literal('showPendingInGame'), id, blockIndex: z.number().int().min(0).max(50).optional() }).strict(),

@@ -1,13 +1,15 @@
 // The PyOps side panel inside a real VS Code: a plan proposal from a scripted turn renders as a
 // card (checked in the rendered webview and screenshotted), "Apply Plan" clicked in the webview
 // creates its blocks as ONE undoable action, the card then says so, and undo removes the blocks.
-// Untrusted webview messages are refused. Conversations and the live run are listed too.
+// Untrusted webview messages are refused. Conversations and the live run are listed too; a stored
+// conversation's transcript opens from its link, and "Branch from here" branches it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { startFakeOpenRouter, type FakeOpenRouter } from '../fixtures/fake-openrouter/server';
 import { listBlocks } from '../../src/core/planning/factory/blocks';
-import { createConversation } from '../../src/core/assistant/conversations/store';
+import type { UIMessage } from 'ai';
+import { createConversation, getConversation, listConversations, loadMessages, replaceMessages } from '../../src/core/assistant/conversations/store';
 import { api, uiRequest, waitFor, workDir, sampleWorld } from './helpers';
 
 const PLAN = {
@@ -132,5 +134,60 @@ describe('PyOps side panel', () => {
     assert.equal(r.error, undefined);
     const done = await uiRequest({ webviewIncludes: ['Finished', 'Gears are made from ferrite plates.'] });
     assert.deepEqual(done.failures, [], done.webviewText);
+  });
+
+  it('opens a stored conversation from its link as a transcript with reasoning collapsed, and branches from a message', async function () {
+    this.timeout(120_000);
+    const { assistant, projects } = await api();
+    const p = projects.require();
+    const conv = createConversation(p, { title: 'Stored gears' });
+    const part = (x: unknown) => x as UIMessage['parts'][number];
+    replaceMessages(p, conv.id, [
+      { id: 'tr-u1', role: 'user', parts: [{ type: 'text', text: 'How are gears made?' }] },
+      {
+        id: 'tr-a1',
+        role: 'assistant',
+        parts: [
+          part({ type: 'reasoning', text: 'Secret musing about ferrite supply.' }),
+          part({ type: 'tool-searchGoods', toolCallId: 'tr-c1', state: 'output-available', input: { query: 'gear' }, output: { ok: true, result: { matches: ['gear'] }, summary: 'Found 1 good for "gear"' } }),
+          part({ type: 'text', text: 'Gears are made from **ferrite** plates in an `assembler`.' }),
+        ],
+      },
+      { id: 'tr-u2', role: 'user', parts: [{ type: 'text', text: 'And the wire?' }] },
+      { id: 'tr-a2', role: 'assistant', parts: [{ type: 'text', text: 'Wire comes from copper plates.' }] },
+    ]);
+    const panel = assistant.panel;
+    const receive = (m: unknown) => (panel as unknown as { receive(m: unknown): Promise<void> }).receive(m);
+    await receive({ type: 'copyLink', conversationId: conv.id, messageId: 'tr-a1' });
+    const link = panel.probe.lastLink!;
+    assert.match(link, /^[a-z-]+:\/\/pyops\.pyops-vscode\/conversation\//);
+    const uri = vscode.Uri.parse(link);
+    assert.match(uri.query, /^project=[^&]+&message=tr-a1$/, link);
+    const foreign = uri.with({ query: uri.query.replace(/project=[^&]+/, 'project=some-other-project') });
+    await assert.rejects(panel.openLink(foreign), /another PyOps project, not the open one \("Panel factory"\)/);
+    await panel.openLink(uri);
+    assert.equal(assistant.host.activeConversationId(), conv.id);
+    assert.equal(panel.probe.lastTranscript?.conversationId, conv.id);
+    const ui = await uiRequest({
+      webviewIncludes: ['Stored gears', 'How are gears made?', 'Reasoning', 'searchGoods — Found 1 good for "gear"', 'Gears are made from ferrite plates', 'Wire comes from copper plates.'],
+      collectWebview: true,
+      screenshot: { file: 'conversation-transcript.png', element: 'sidebar' },
+    });
+    assert.deepEqual(ui.failures, [], ui.webviewText);
+    assert.ok(!ui.webviewText?.includes('Secret musing'), `the reasoning is collapsed: ${ui.webviewText}`);
+
+    const before = new Set(listConversationsIds());
+    const click = await uiRequest({ webviewClick: 'Branch from here' });
+    assert.deepEqual(click.failures, []);
+    const branchId = await waitFor(() => listConversationsIds().find((id) => !before.has(id)), 'the branched conversation');
+    assert.equal(getConversation(p, branchId)?.title, 'Stored gears (branch)');
+    assert.equal(loadMessages(p, branchId).length, 1, 'branched from the first message: it alone');
+    await waitFor(() => assistant.host.activeConversationId() === branchId, 'the branch to become active');
+    const shown = await uiRequest({ webviewIncludes: ['Stored gears (branch)', '1 message'] });
+    assert.deepEqual(shown.failures, [], shown.webviewText);
+
+    function listConversationsIds(): string[] {
+      return listConversations(p).map((c) => c.id);
+    }
   });
 });

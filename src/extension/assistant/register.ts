@@ -37,7 +37,7 @@ export function registerAssistant(context: vscode.ExtensionContext, projects: Pr
     vscode.workspace.registerTextDocumentContentProvider(REFERENCE_SCHEME, refs),
     createAssistantStatus(host),
     ...registerAssistantCommands(host, actions, panel),
-    registerUriHandler(),
+    registerUriHandler(panel),
   ];
   return { host, actions, panel, dispose: () => vscode.Disposable.from(...disposables).dispose() };
 }

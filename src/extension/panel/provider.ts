@@ -3,15 +3,18 @@
 // posts the panel state whenever the project, a conversation, a run or the game link changes,
 // forwards the active conversation's run (replay, then live chunks), and turns the webview's
 // messages — validated with zod, since webview input is untrusted — into the same commands the
-// chat buttons run.
+// chat buttons run. A conversation's transcript is sent only when asked for (it can be long), and
+// conversation links land here too.
 import * as vscode from 'vscode';
 import crypto from 'node:crypto';
 import { branchConversation, deleteConversation, getConversation, loadMessages, updateConversation } from '../../core/assistant/conversations/store';
-import { fromWebviewSchema, type FromWebview, type ProposalRef, type RunEvent, type Tab, type ToWebview } from '../../webview/protocol';
+import { fromWebviewSchema, type FromWebview, type ProposalRef, type RunEvent, type Tab, type ToWebview, type TranscriptView } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
 import type { ProposalActions } from '../proposals/actions';
 import { archivedMessages, buildPanelState } from './state';
 import { startupClock } from '../startupTiming';
+import { transcriptView } from './transcript';
+import { conversationLinkParts, parseConversationLink } from '../conversationLinks';
 
 export const PANEL_CONTAINER_ID = 'pyops';
 export const PANEL_VIEW_ID = 'pyops.assistantPanel';
@@ -23,6 +26,9 @@ export interface PanelProbe {
   lastState?: ToWebview & { type: 'state' };
   received: FromWebview[];
   rejected: number;
+  lastTranscript?: TranscriptView;
+  /** The last link "Copy Link" put on the clipboard. */
+  lastLink?: string;
 }
 
 export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -120,6 +126,42 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     await vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
     this.post({ type: 'focus', tab, ...(ref ? { ref } : {}) });
     this.refresh(0);
+  }
+
+  /** Make a conversation active and show its transcript in the panel, scrolled to a message. */
+  async showConversation(conversationId: string, messageId?: string): Promise<void> {
+    const p = this.host.projects.require();
+    if (!getConversation(p, conversationId)) throw new Error(`The conversation is not in the project "${p.name}"; it may have been deleted.`);
+    this.host.setActive(conversationId);
+    await vscode.commands.executeCommand(`${PANEL_VIEW_ID}.focus`);
+    this.post({ type: 'focus', tab: 'conversations' });
+    this.sendTranscript(conversationId, { focusMessageId: messageId });
+    this.refresh(0);
+  }
+
+  /** Open a conversation link (from the URI handler); a link for another project says so rather than guess. */
+  async openLink(uri: vscode.Uri): Promise<void> {
+    const r = parseConversationLink(uri.path, uri.query);
+    if (!r.ok) throw new Error(r.error.charAt(0).toUpperCase() + r.error.slice(1));
+    const { conversationId, projectId, messageId } = r.link;
+    const p = this.host.projects.active;
+    if (!p) throw new Error('This link is for a conversation in a PyOps project, but no project is open. Open the project ("PyOps: Open Project…"), then open the link again.');
+    if (projectId && projectId !== p.id) {
+      throw new Error(`This link is for a conversation in another PyOps project, not the open one ("${p.name}"). Open the project the link was copied from, then open the link again.`);
+    }
+    if (!getConversation(p, conversationId)) throw new Error(`The linked conversation is not in the project "${p.name}"; it may have been deleted.`);
+    const found = !messageId || loadMessages(p, conversationId).some((x) => x.id === messageId);
+    await this.showConversation(conversationId, found ? messageId : undefined);
+    if (!found) void vscode.window.showWarningMessage('PyOps: the linked message is no longer in that conversation (it was edited, retried or compacted away); showing the conversation\'s newest messages instead.');
+  }
+
+  private sendTranscript(conversationId: string, opts: { focusMessageId?: string; start?: number }): void {
+    const p = this.host.projects.require();
+    const conv = getConversation(p, conversationId);
+    if (!conv) throw new Error('That conversation no longer exists.');
+    const transcript = transcriptView(conv.id, conv.title ?? 'New chat', loadMessages(p, conv.id), opts);
+    this.probe.lastTranscript = transcript;
+    this.post({ type: 'transcript', transcript, ...(opts.focusMessageId ? { focusMessageId: opts.focusMessageId } : {}) });
   }
 
   private post(m: ToWebview): void {
@@ -303,6 +345,30 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
       }
       case 'stopRun':
         await this.host.stop(m.conversationId);
+        return;
+      case 'showTranscript':
+        this.sendTranscript(m.conversationId, { focusMessageId: m.messageId, start: m.start });
+        return;
+      case 'branchFromMessage': {
+        const { conversation, messages } = branchConversation(project(), m.conversationId, m.messageId);
+        this.host.setActive(conversation.id);
+        this.host.changed();
+        this.sendTranscript(conversation.id, { focusMessageId: messages.at(-1)?.id });
+        void vscode.window.showInformationMessage(`PyOps: branched into "${conversation.title ?? 'New chat'}" with ${messages.length} messages. It is now the active conversation; "Open in Chat" continues it.`);
+        return;
+      }
+      case 'copyLink': {
+        const p = project();
+        if (!getConversation(p, m.conversationId)) throw new Error('That conversation no longer exists.');
+        const { path, query } = conversationLinkParts({ conversationId: m.conversationId, projectId: p.id || undefined, messageId: m.messageId });
+        const link = vscode.Uri.from({ scheme: vscode.env.uriScheme, authority: this.context.extension.id, path, query }).toString();
+        this.probe.lastLink = link;
+        await vscode.env.clipboard.writeText(link);
+        void vscode.window.showInformationMessage(`PyOps: copied a link to this ${m.messageId ? 'message' : 'conversation'}. Opening it in VS Code shows it in the side panel while the project "${p.name}" is open.`);
+        return;
+      }
+      case 'revealProposal':
+        await this.reveal('proposals', m.ref);
         return;
     }
   }

@@ -1,8 +1,15 @@
 // The project's conversations: title, model, reasoning effort, last usage; switch, open in chat,
-// branch, rename, compact, delete; and the archived originals of a compaction.
-import type { ArchivedMessage, ConversationRow, FromWebview, PanelState } from '../protocol';
+// branch, rename, compact, delete, copy a link; the selected conversation's transcript; and the
+// archived originals of a compaction.
+import type { ArchivedMessage, ConversationRow, FromWebview, PanelState, TranscriptView } from '../protocol';
 import { tokens } from '../format';
 import { button, h, icon } from './dom';
+import { transcriptSection } from './transcript';
+
+export interface TranscriptShown {
+  view: TranscriptView;
+  focusMessageId?: string;
+}
 
 const EFFORT_LABEL = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
@@ -31,7 +38,15 @@ function row(post: (m: FromWebview) => void, c: ConversationRow, active: boolean
     { class: `conversation${active ? ' active' : ''}`, 'aria-current': active ? 'true' : undefined },
     h(
       'button',
-      { class: 'conversation-title', 'data-focus-key': `switch:${c.id}`, title: active ? 'The active conversation' : 'Make this the active conversation', onclick: () => post({ type: 'switchConversation', conversationId: c.id }) },
+      {
+        class: 'conversation-title',
+        'data-focus-key': `switch:${c.id}`,
+        title: active ? 'Show the transcript of the active conversation' : 'Make this the active conversation and show its transcript',
+        onclick: () => {
+          if (!active) post({ type: 'switchConversation', conversationId: c.id });
+          post({ type: 'showTranscript', conversationId: c.id });
+        },
+      },
       icon(c.running ? 'loading codicon-modifier-spin' : active ? 'comment-discussion' : 'comment'),
       ' ',
       c.title,
@@ -43,6 +58,7 @@ function row(post: (m: FromWebview) => void, c: ConversationRow, active: boolean
       effortSelect(post, c),
       button('Open in Chat', () => post({ type: 'openInChat', conversationId: c.id }), { icon: 'comment-discussion', iconOnly: true, secondary: true, key: `chat:${c.id}` }),
       button('Branch', () => post({ type: 'branchConversation', conversationId: c.id }), { icon: 'git-branch', iconOnly: true, secondary: true, key: `branch:${c.id}` }),
+      button('Copy Link', () => post({ type: 'copyLink', conversationId: c.id }), { icon: 'link', iconOnly: true, secondary: true, key: `link:${c.id}` }),
       button('Rename', () => post({ type: 'renameConversation', conversationId: c.id }), { icon: 'edit', iconOnly: true, secondary: true, key: `rename:${c.id}` }),
       button('Compact', () => post({ type: 'compactConversation', conversationId: c.id }), { icon: 'fold', iconOnly: true, secondary: true, disabled: c.running, key: `compact:${c.id}` }),
       button('Delete', () => post({ type: 'deleteConversation', conversationId: c.id }), { icon: 'trash', iconOnly: true, secondary: true, disabled: c.running, key: `delete:${c.id}` }),
@@ -65,7 +81,14 @@ function row(post: (m: FromWebview) => void, c: ConversationRow, active: boolean
   );
 }
 
-export function conversationsView(post: (m: FromWebview) => void, state: PanelState, archive: { conversationId: string; messageId: string; messages: ArchivedMessage[] } | undefined, closeArchive: () => void): HTMLElement {
+export function conversationsView(
+  post: (m: FromWebview) => void,
+  state: PanelState,
+  archive: { conversationId: string; messageId: string; messages: ArchivedMessage[] } | undefined,
+  closeArchive: () => void,
+  transcript: TranscriptShown | undefined,
+  closeTranscript: () => void,
+): HTMLElement {
   if (!state.project) return h('p', { class: 'empty' }, 'Open a PyOps project to see its conversations.');
   const items = state.conversations;
   return h(
@@ -85,5 +108,6 @@ export function conversationsView(post: (m: FromWebview) => void, state: PanelSt
           ),
         )
       : null,
+    transcript ? transcriptSection(post, transcript.view, closeTranscript, transcript.focusMessageId) : null,
   );
 }

@@ -142,6 +142,23 @@ describe('assistant conversations store', () => {
     assert.throws(() => branchConversation(p, c.id, 'nope'), /not in conversation/);
   });
 
+  it('branches from a message after a compaction with the summary re-anchored, and from one before it without', () => {
+    const p = tp.project;
+    const c = createConversation(p);
+    const summary: UIMessage = { id: 'compaction-x', role: 'system', parts: [{ type: 'text', text: 'Earlier: iron.' }] };
+    replaceMessages(p, c.id, [summary, user('a', 'k1'), assistant('b', 'k2'), user('c', 'k3')]);
+    updateConversation(p, c.id, { compactionSummary: 'Earlier: iron.', compactionAnchor: 'k2' });
+    const after = branchConversation(p, c.id, 'k3');
+    assert.equal(after.conversation.title, null, 'an untitled conversation branches untitled');
+    assert.equal(after.messages.length, 4);
+    assert.ok(after.messages[0].id.startsWith('compaction-'), 'the summary message stays recognisable');
+    assert.equal(after.conversation.compactionAnchor, after.messages[2].id, 'the cached summary points at the copy of its anchor');
+    assert.equal(after.conversation.compactionSummary, 'Earlier: iron.');
+    const before = branchConversation(p, c.id, 'k1');
+    assert.equal(before.messages.length, 2);
+    assert.deepEqual([before.conversation.compactionSummary, before.conversation.compactionAnchor], [null, null], 'the anchor was cut off, so no cached summary');
+  });
+
   it('titles: derived from the first user text, cleaned, and replaced only while automatic', () => {
     assert.equal(deriveTitle('  How many   furnaces?  '), 'How many furnaces?');
     assert.equal(deriveTitle(''), NEW_CHAT);
