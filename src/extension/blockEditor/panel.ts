@@ -3,7 +3,6 @@
 // it); the tab follows the project's writes, so a chat apply, an undo or another window's edit shows
 // at once. Ctrl+Z / Ctrl+Shift+Z in the tab are PyOps' Undo / Redo (package.json keybindings).
 import * as vscode from 'vscode';
-import crypto from 'node:crypto';
 import { planningContext, type PlanningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
 import { BlockError, getBlock } from '../../core/planning/factory/blocks';
@@ -12,6 +11,7 @@ import type { SolveResult } from '../../core/planning/solver/result';
 import { fromBlockEditorSchema, type ToBlockEditor } from '../../webview/blockEditorProtocol';
 import type { ProjectManager } from '../projectManager';
 import { WriteFollower } from '../views/followWrites';
+import { webviewHtml } from '../webviewHtml';
 import { blockEditorView } from './viewModel';
 
 export const BLOCK_EDITOR_VIEW = 'pyops.blockEditor';
@@ -234,26 +234,7 @@ export class BlockEditors implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {
-    const nonce = crypto.randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview', 'block-editor.js'));
-    const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'block-editor.css'));
-    const codicons = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'codicons', 'codicon.css'));
-    const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src ${webview.cspSource} 'unsafe-inline'`, `img-src ${webview.cspSource} data:`, `font-src ${webview.cspSource}`].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${codicons}" id="vscode-codicon-stylesheet">
-<link rel="stylesheet" href="${css}">
-<title>Block</title>
-</head>
-<body>
-<main id="app" aria-label="Block editor"></main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+    return webviewHtml(webview, this.context.extensionUri, { script: vscode.Uri.joinPath(dist, 'webview', 'block-editor.js'), css: vscode.Uri.joinPath(media, 'block-editor.css'), title: 'Block', label: 'Block editor' });
   }
 
   dispose(): void {

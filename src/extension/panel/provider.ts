@@ -6,13 +6,13 @@
 // chat buttons run. A conversation's transcript is sent only when asked for (it can be long), and
 // conversation links land here too.
 import * as vscode from 'vscode';
-import crypto from 'node:crypto';
 import { branchConversation, deleteConversation, getConversation, loadMessages, updateConversation } from '../../core/assistant/conversations/store';
 import { fromWebviewSchema, type FromWebview, type ProposalRef, type RunEvent, type Tab, type ToWebview, type TranscriptView } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
 import type { ProposalActions } from '../proposals/actions';
 import { archivedMessages, buildPanelState } from './state';
 import { startupClock } from '../startupTiming';
+import { webviewHtml } from '../webviewHtml';
 import { transcriptView } from './transcript';
 import { conversationLinkParts, parseConversationLink } from '../conversationLinks';
 
@@ -98,26 +98,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
   }
 
   private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {
-    const nonce = crypto.randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.js'));
-    const css = webview.asWebviewUri(vscode.Uri.joinPath(media, 'panel.css'));
-    const codicons = webview.asWebviewUri(vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'codicons', 'codicon.css'));
-    const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src ${webview.cspSource} 'unsafe-inline'`, `img-src ${webview.cspSource} data:`, `font-src ${webview.cspSource}`].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${codicons}" id="vscode-codicon-stylesheet">
-<link rel="stylesheet" href="${css}">
-<title>PyOps</title>
-</head>
-<body>
-<main id="app" aria-label="PyOps assistant"></main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+    return webviewHtml(webview, this.context.extensionUri, { script: vscode.Uri.joinPath(dist, 'panel.js'), css: vscode.Uri.joinPath(media, 'panel.css'), title: 'PyOps', label: 'PyOps assistant' });
   }
 
   /** Show the panel on a tab, optionally scrolled to one proposal's card. */
