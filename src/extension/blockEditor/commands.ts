@@ -4,34 +4,24 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
-import { createBlock, listBlocks, redoAndResolve } from '../../core/planning/factory/blocks';
+import { createBlock, redoAndResolve } from '../../core/planning/factory/blocks';
 import type { ProjectManager } from '../projectManager';
-import type { FactoryNode } from '../views/factoryTree';
 import { objectArg } from '../commands/args';
 import { registerCommand } from '../commands/register';
+import { pickBlock } from '../commands/factory';
 import { BlockEditors } from './panel';
+import { pickGood, recipeItem } from './pickers';
 
-const editArg = z.object({ blockId: z.string().min(1) }).loose();
 const newArg = z.object({ name: z.string().min(1).max(120), good: z.string().min(1), rate: z.number().finite(), recipe: z.string().min(1).optional() }).strict();
 
 export function registerBlockEditor(context: vscode.ExtensionContext, projects: ProjectManager): { editors: BlockEditors; disposables: vscode.Disposable[] } {
   const editors = new BlockEditors(context, projects);
-  const blockIdOf = async (arg: unknown): Promise<string | undefined> => {
-    const n = arg as FactoryNode | undefined;
-    if (n && typeof n === 'object' && 'kind' in n && (n.kind === 'block' || n.kind === 'snapshots')) return n.block.id;
-    const a = objectArg(arg, editArg);
-    if (a) return a.blockId;
-    const blocks = listBlocks(projects.require());
-    if (!blocks.length) throw new Error('This project has no blocks yet: create one with "PyOps: New Block…", or ask @pyops for one.');
-    const pick = await vscode.window.showQuickPick(blocks.map((b) => ({ label: b.name, description: b.enabled ? undefined : 'disabled', id: b.id })), { title: 'Edit which block?' });
-    return pick?.id;
-  };
   return {
     editors,
     disposables: [
       editors,
       registerCommand('pyops.block.edit', async (arg?: unknown) => {
-        const id = await blockIdOf(arg);
+        const id = await pickBlock(projects, arg, 'Edit which block?');
         if (!id) return undefined;
         await editors.show(id);
         return id;
@@ -44,19 +34,11 @@ export function registerBlockEditor(context: vscode.ExtensionContext, projects: 
         if (!a) {
           const name = await vscode.window.showInputBox({ title: 'New block: its name', placeHolder: 'e.g. Iron plates', validateInput: (v) => (v.trim() ? undefined : 'A block needs a name') });
           if (!name) return undefined;
-          const goods = [...ctx.g.goods.values()]
-            .filter((x) => !x.hidden && ctx.g.producersOf(x.name).length)
-            .map((x) => ({ label: x.display, description: x.name, good: x.name }))
-            .sort((x, y) => x.label.localeCompare(y.label));
-          const good = (await vscode.window.showQuickPick(goods, { title: `New block "${name}": what should it make?`, matchOnDescription: true }))?.good;
+          const good = await pickGood(ctx, `New block "${name}": what should it make?`, { madeOnly: true });
           if (!good) return undefined;
           const rateText = await vscode.window.showInputBox({ title: `How much ${ctx.g.displayOf(good)} per second?`, value: '1', validateInput: (v) => (Number.isFinite(Number(v)) && Number(v) > 0 ? undefined : 'A positive number per second, e.g. 0.5') });
           if (!rateText) return undefined;
-          const makers = ctx.g.producersOf(good).map((r) => {
-            const v = ctx.availability.recipeVerdict(r);
-            const ok = v.state === 'unlocked' || v.state === 'buildable';
-            return { label: `${ok ? '' : '$(lock) '}${ctx.g.displayOf(r)}`, description: r, detail: ok ? undefined : `not usable under the horizon: ${v.state}`, recipe: r, ok };
-          }).sort((x, y) => Number(y.ok) - Number(x.ok));
+          const makers = ctx.g.producersOf(good).map((r) => recipeItem(ctx, r)).sort((x, y) => Number(y.usable) - Number(x.usable));
           const recipe = makers.length === 1 ? makers[0].recipe : (await vscode.window.showQuickPick(makers, { title: `First recipe of "${name}" (more can be added in the editor)`, matchOnDescription: true }))?.recipe;
           a = { name: name.trim(), good, rate: Number(rateText), ...(recipe ? { recipe } : {}) };
         }

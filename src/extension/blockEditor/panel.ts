@@ -8,11 +8,12 @@ import { solverFor } from '../../core/assistant/tools/context';
 import { BlockError, getBlock } from '../../core/planning/factory/blocks';
 import { editBlock, type BlockEdit } from '../../core/planning/factory/blockEdit';
 import type { SolveResult } from '../../core/planning/solver/result';
-import { fromBlockEditorSchema, type ToBlockEditor } from '../../webview/blockEditorProtocol';
+import { fromBlockEditorSchema, type BlockEditorView, type ToBlockEditor } from '../../webview/blockEditorProtocol';
 import type { ProjectManager } from '../projectManager';
 import { WriteFollower } from '../views/followWrites';
 import { webviewHtml } from '../webviewHtml';
 import { blockEditorView } from './viewModel';
+import { pickGood, recipeItem } from './pickers';
 
 export const BLOCK_EDITOR_VIEW = 'pyops.blockEditor';
 
@@ -29,18 +30,21 @@ export class BlockEditors implements vscode.Disposable {
   private readonly follower = new WriteFollower(60, () => this.refreshAll());
   private readonly subs: vscode.Disposable[] = [];
   /** The last state posted to each tab (tests read it). */
-  readonly lastView = new Map<string, import('../../webview/blockEditorProtocol').BlockEditorView>();
+  readonly lastView = new Map<string, BlockEditorView>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly projects: ProjectManager,
   ) {
+    let project = projects.active;
     this.subs.push(projects.onDidChange((p) => {
-      // Another project: its blocks are not these.
-      if (!p || !this.open.size) this.closeAll('The project was closed.');
+      if (p === project) return this.refreshAll();
+      // Another project: following it refreshes each tab, which reports its block gone there.
+      project = p;
+      if (!p) this.closeAll('The project was closed.');
       this.follower.follow(p);
     }));
-    this.follower.follow(projects.active);
+    this.follower.follow(project);
   }
 
   /** Open (or reveal) the editor tab of block `id`. */
@@ -91,7 +95,7 @@ export class BlockEditors implements vscode.Disposable {
           await this.edit(id, m.edit, m.base);
           return;
         case 'pickGoal': {
-          const good = await this.pickGood('Add a goal: which good should the block make?');
+          const good = await pickGood(planningContext(this.projects.require()), 'Add a goal: which good should the block make?');
           if (good) await this.edit(id, { kind: 'goal-add', good, rate: 1 }, this.base(id));
           return;
         }
@@ -193,37 +197,22 @@ export class BlockEditors implements vscode.Disposable {
     this.post(id, { type: 'state', view });
   }
 
-  private async pickGood(title: string): Promise<string | undefined> {
-    const g = planningContext(this.projects.require()).g;
-    const items = [...g.goods.values()]
-      .filter((x) => !x.hidden && (g.producersOf(x.name).length || g.consumersOf(x.name).length))
-      .map((x) => ({ label: x.display, description: x.name, good: x.name }))
-      .sort((a, b) => a.label.localeCompare(b.label));
-    const pick = await vscode.window.showQuickPick(items, { title, matchOnDescription: true, placeHolder: 'Type to search goods' });
-    return pick?.good;
-  }
-
   /** Recipes that make or use a good (the block's goals and imports first), each with its state. */
   private async pickRecipe(id: string, good?: string): Promise<string | undefined> {
     const p = this.projects.require();
     const ctx = planningContext(p);
     const b = getBlock(p, id);
-    const target = good ?? (await this.pickGood(`Add a recipe to "${b.name}": which good should it make or use?`));
+    const target = good ?? (await pickGood(ctx, `Add a recipe to "${b.name}": which good should it make or use?`));
     if (!target) return undefined;
     const have = new Set(b.doc.recipes.map((r) => r.recipe));
-    const item = (recipe: string, role: string) => {
-      const v = ctx.availability.recipeVerdict(recipe);
-      const ok = v.state === 'unlocked' || v.state === 'buildable';
-      return { label: `${ok ? '' : '$(lock) '}${ctx.g.displayOf(recipe)}`, description: `${role} · ${recipe}`, detail: ok ? undefined : `not usable under the horizon: ${v.state}`, recipe };
-    };
-    const makers = ctx.g.producersOf(target).filter((r) => !have.has(r)).map((r) => item(r, 'makes it'));
-    const users = ctx.g.consumersOf(target).filter((r) => !have.has(r)).map((r) => item(r, 'uses it'));
+    const makers = ctx.g.producersOf(target).filter((r) => !have.has(r)).map((r) => recipeItem(ctx, r, 'makes it'));
+    const users = ctx.g.consumersOf(target).filter((r) => !have.has(r)).map((r) => recipeItem(ctx, r, 'uses it'));
     if (!makers.length && !users.length) {
       void vscode.window.showInformationMessage(`PyOps: no other recipe makes or uses ${ctx.g.displayOf(target)}.`);
       return undefined;
     }
     const pick = await vscode.window.showQuickPick(
-      [{ label: 'Makes it', kind: vscode.QuickPickItemKind.Separator, recipe: '' }, ...makers, { label: 'Uses it', kind: vscode.QuickPickItemKind.Separator, recipe: '' }, ...users],
+      [{ label: 'Makes it', kind: vscode.QuickPickItemKind.Separator, recipe: '', usable: false }, ...makers, { label: 'Uses it', kind: vscode.QuickPickItemKind.Separator, recipe: '', usable: false }, ...users],
       { title: `Add a recipe for ${ctx.g.displayOf(target)} to "${b.name}"`, matchOnDescription: true },
     );
     return pick?.recipe || undefined;

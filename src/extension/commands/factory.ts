@@ -25,11 +25,12 @@ function nodeBlockId(arg: unknown): string | undefined {
   return r.success ? r.data.blockId : undefined;
 }
 
-async function pickBlock(projects: ProjectManager, arg: unknown, title: string): Promise<string | undefined> {
+/** The block a command was invoked on (a tree node, `{ blockId }`), else one the user picks. */
+export async function pickBlock(projects: ProjectManager, arg: unknown, title: string): Promise<string | undefined> {
   const id = nodeBlockId(arg);
   if (id) return id;
   const blocks = listBlocks(projects.require());
-  if (!blocks.length) throw new Error('This project has no blocks yet; ask @pyops for one, or create one from a proposal card.');
+  if (!blocks.length) throw new Error('This project has no blocks yet: create one with "PyOps: New Block…", ask @pyops for one, or create one from a proposal card.');
   const pick = await vscode.window.showQuickPick(blocks.map((b) => ({ label: b.name, description: b.enabled ? undefined : 'disabled', id: b.id })), { title });
   return pick?.id;
 }
