@@ -32,22 +32,22 @@ function webviewFrame(page, nth = 0) {
   return page.frameLocator('iframe.webview[src*="extensionId=pyops.pyops-vscode"]').nth(nth).frameLocator('#active-frame');
 }
 
-/** The PyOps webview whose page shows `text` now (the side panel, a block editor tab, …), or the first one. */
+/** The PyOps webview whose page shows `text` now (the side panel, a block editor tab, …), if any. */
 async function webviewShowing(page, text) {
-  if (!text) return webviewFrame(page);
   const n = await page.locator('iframe.webview[src*="extensionId=pyops.pyops-vscode"]').count();
   for (let i = 0; i < n; i++) {
     const f = webviewFrame(page, i);
     if (await f.locator('body').getByText(text, { exact: false }).count().catch(() => 0)) return f;
   }
-  return webviewFrame(page);
+  return undefined;
 }
 
 async function waitForWebview(page, text, timeout) {
   const end = Date.now() + timeout;
   for (;;) {
     const f = await webviewShowing(page, text);
-    if ((await f.locator('body').getByText(text, { exact: false }).count().catch(() => 0)) || Date.now() > end) return f;
+    if (f) return f;
+    if (Date.now() > end) return webviewFrame(page);
     await page.waitForTimeout(250);
   }
 }

@@ -139,20 +139,23 @@ export class ProjectManager implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', 'pyops.sampleOpen', !!p && path.resolve(p.file) === path.resolve(this.sampleFile()));
     this.changed.fire(p);
     // Set up saving once the window has settled, so the first edit does not pay for it.
+    clearTimeout(this.prepareTimer);
     if (p && !p.readOnly) {
-      const timer = setTimeout(() => {
-        if (this.current !== p || p.isClosed || p.readOnly) return;
+      this.prepareTimer = setTimeout(() => {
+        if (this.current !== p || p.isClosed) return;
         try {
           p.prepareWrites();
         } catch {
           // The first write reports whatever went wrong here, with its own context.
         }
       }, 2000);
-      this.context.subscriptions.push({ dispose: () => clearTimeout(timer) });
     }
   }
 
+  private prepareTimer: NodeJS.Timeout | undefined;
+
   dispose(): void {
+    clearTimeout(this.prepareTimer);
     this.current?.close();
     this.current = undefined;
     this.changed.dispose();
