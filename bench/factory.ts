@@ -8,7 +8,7 @@ import { Project } from '../src/core/db/project';
 import { importGameData } from '../src/core/gamedata/import';
 import { planningContext } from '../src/core/planning/context';
 import { writeSettings } from '../src/core/planning/settings';
-import { solveBlock } from '../src/core/planning/solver/solve';
+import { solverFor } from '../src/core/assistant/tools/context';
 import { createBlock, getBlock } from '../src/core/planning/factory/blocks';
 import { editBlock } from '../src/core/planning/factory/blockEdit';
 import { factorySnapshot } from '../src/core/planning/factory/fresh';
@@ -28,14 +28,19 @@ export interface AuditBench {
 
 const TARGETS = ['processing-unit', 'advanced-circuit', 'nexelit-plate', 'titanium-plate', 'low-density-structure', 'super-alloy', 'chemical-science-pack', 'intelligent-unit'];
 
+/** A project with the Py data imported, planning under the Future horizon, and its block solver. */
+async function pyProject(file: string) {
+  const p = await Project.create(file);
+  await importGameData(p, PY_DATA);
+  writeSettings(p, { research_mode: 'future' });
+  const ctx = planningContext(p);
+  return { p, ctx, solve: solverFor(ctx) };
+}
+
 export async function benchAudit(blocks = 50, runs = 7): Promise<AuditBench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-audit-'));
   try {
-    const p = await Project.create(path.join(dir, 'factory.pyops'));
-    await importGameData(p, PY_DATA);
-    writeSettings(p, { research_mode: 'future' });
-    const ctx = planningContext(p);
-    const solve = (doc: Parameters<typeof solveBlock>[2]) => solveBlock(ctx.g, ctx.availability, doc);
+    const { p, ctx, solve } = await pyProject(path.join(dir, 'factory.pyops'));
     let made = 0;
     for (let i = 0; made < blocks; i++) {
       const target = TARGETS[i % TARGETS.length];
@@ -77,11 +82,7 @@ export interface BlockEditBench {
 export async function benchBlockEdit(runs = 9): Promise<BlockEditBench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-edit-'));
   try {
-    const p = await Project.create(path.join(dir, 'edit.pyops'));
-    await importGameData(p, PY_DATA);
-    writeSettings(p, { research_mode: 'future' });
-    const ctx = planningContext(p);
-    const solve = (doc: Parameters<typeof solveBlock>[2]) => solveBlock(ctx.g, ctx.availability, doc);
+    const { p, ctx, solve } = await pyProject(path.join(dir, 'edit.pyops'));
     const chain = buildChain(ctx.g, 'utility-science-pack', { size: 100 });
     const id = await createBlock(p, solve, { name: 'Utility science', doc: chain });
     const times: number[] = [];
