@@ -56,6 +56,15 @@ async function waitForText(locator, text, timeout) {
   return locator.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout }).then(() => true, () => false);
 }
 
+async function waitForGone(locator, text, timeout) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (!(await locator.getByText(text, { exact: false }).filter({ visible: true }).count().catch(() => 0))) return true;
+    if (Date.now() > end) return false;
+    await locator.page().waitForTimeout(250);
+  }
+}
+
 async function chatInputText(page) {
   return ((await page.locator(CHAT_INPUT).first().innerText().catch(() => '')) ?? '').trim();
 }
@@ -87,6 +96,15 @@ async function checkUi(page, req, OUT) {
     const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
     if (!ok) failures.push(`status bar does not show "${text}" (it shows: ${(await bar.innerText().catch(() => '?')).replace(/\s+/g, ' ')})`);
   }
+  // The side bar (the PyOps container's trees): wait for texts to appear, and for others to go.
+  const sidebar = page.locator('#workbench\\.parts\\.sidebar');
+  for (const text of req.sidebarIncludes ?? []) {
+    if (!(await waitForText(sidebar, text, req.timeoutMs ?? 30_000))) failures.push(`the side bar does not show "${text}"`);
+  }
+  for (const text of req.sidebarExcludes ?? []) {
+    if (!(await waitForGone(sidebar, text, req.timeoutMs ?? 30_000))) failures.push(`the side bar still shows "${text}"`);
+  }
+  if (req.sidebarIncludes?.length || req.sidebarExcludes?.length) out.sidebarText = (await sidebar.innerText().catch(() => '')).slice(0, 8000);
   if (req.chatType) {
     // The chat input has no textarea (EditContext): click the editor and type.
     const input = page.locator(CHAT_INPUT).first();
@@ -122,7 +140,7 @@ async function checkUi(page, req, OUT) {
   }
   if (req.webviewIncludes?.length || req.webviewClick || req.collectWebview) out.webviewText = (await frame.locator('body').innerText().catch(() => '')).slice(0, 8000);
   if (req.screenshot) {
-    const targets = { statusbar: bar, page, sidebar: page.locator('#workbench\\.parts\\.sidebar'), auxiliarybar: page.locator('#workbench\\.parts\\.auxiliarybar') };
+    const targets = { statusbar: bar, page, sidebar, auxiliarybar: page.locator('#workbench\\.parts\\.auxiliarybar') };
     const target = targets[req.screenshot.element ?? 'page'] ?? page;
     await target.screenshot({ path: path.join(OUT, req.screenshot.file) }).catch((e) => failures.push(`screenshot failed: ${e.message}`));
   }

@@ -8,7 +8,12 @@ import * as vscode from 'vscode';
 import path from 'node:path';
 import { startFakeOpenRouter, type FakeOpenRouter, type FakeReply } from '../fixtures/fake-openrouter/server';
 import { getConversation, loadMessages } from '../../src/core/assistant/conversations/store';
-import { listBlocks } from '../../src/core/planning/factory/blocks';
+import { createBlock, listBlocks } from '../../src/core/planning/factory/blocks';
+import { solverFor } from '../../src/core/assistant/tools/context';
+import { planningContext } from '../../src/core/planning/context';
+import { createNote } from '../../src/core/work/notes';
+import { createTask } from '../../src/core/work/tasks';
+import { noteUri } from '../../src/extension/views/noteFiles';
 import { api, uiRequest, waitFor, workDir, sampleWorld } from './helpers';
 
 const MODEL = '~anthropic/claude-sonnet-latest';
@@ -182,5 +187,75 @@ describe('@pyops in the chat (OpenRouter model)', () => {
     await vscode.commands.executeCommand('pyops.proposal.reveal', shown.proposals[0].ref);
     const ui = await uiRequest({ webviewIncludes: ['Circuits', 'Makes Circuit 1/s', 'Create Block', 'Recipes and buildings', 'Flow diagram', 'then undone'], screenshot: { file: 'side-panel-block-card.png', element: 'sidebar' } });
     assert.deepEqual(ui.failures, [], ui.webviewText);
+  });
+
+  it('follows a switch to another project everywhere (views, block editor, an open note, the chat) and back', async function () {
+    this.timeout(240_000);
+    const { projects, factory, balance, blockEditors, assistant, views } = await api();
+    const first = projects.require();
+    const firstFile = first.file;
+    const conversation = assistant.host.recentTurns.at(-1)!.conversationId;
+    const messages = loadMessages(first, conversation).length;
+    const alpha = await createBlock(first, solverFor(planningContext(first)), { name: 'Alpha circuits', doc: { goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit' }, { recipe: 'wire' }] } });
+    const note = createNote(first, { title: 'Alpha note', body: 'Kept in the first project.\n' });
+    await vscode.commands.executeCommand('pyops.block.edit', { blockId: alpha });
+    await waitFor(() => blockEditors.lastView.get(alpha)?.name === 'Alpha circuits', 'the block editor tab');
+    const noteDoc = await vscode.workspace.openTextDocument(noteUri(note.id, note.title));
+    await vscode.window.showTextDocument(noteDoc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    await vscode.commands.executeCommand('pyops.factory.focus');
+    const notesGroup = () => factory.getChildren().find((n) => n.kind === 'group' && n.group === 'notes')!;
+    await waitFor(() => factory.getChildren(notesGroup()).length, 'the note in the Factory view');
+    await views.factory.reveal(factory.getChildren(notesGroup())[0], { expand: true });
+    const before = await uiRequest({ sidebarIncludes: ['Alpha circuits', 'Alpha note'] });
+    assert.deepEqual(before.failures, [], before.sidebarText);
+
+    await vscode.commands.executeCommand('pyops.project.new', { file: path.join(workDir('switch'), 'second.pyops'), name: 'Second factory' });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
+    const second = projects.require();
+    assert.equal(second.name, 'Second factory');
+    const beta = await createBlock(second, solverFor(planningContext(second)), { name: 'Beta gears', doc: { goals: [{ good: 'gear', rate: 1 }], recipes: [{ recipe: 'gear' }] } });
+    createTask(second, { title: 'Beta task' });
+
+    // The trees, the balance and the side panel show the second project only.
+    await waitFor(() => factory.current()?.blocks.map((b) => b.name).join() === 'Beta gears', 'the Factory view to show the second project');
+    await waitFor(async () => {
+      const bal = await balance.current();
+      return bal && !('error' in bal) && bal.buildings.length > 0 && bal.buildings.every((m) => m.blocks.every((b) => b.id === beta));
+    }, 'the Factory Balance to show the second project');
+    await waitFor(() => {
+      const st = assistant.panel.probe.lastState?.state;
+      return st?.project?.name === 'Second factory' && !st.conversations.some((c) => c.id === conversation);
+    }, 'the side panel to show the second project');
+    await vscode.commands.executeCommand('pyops.factory.focus');
+    const shown = await uiRequest({
+      sidebarIncludes: ['Beta gears', 'Beta task'], sidebarExcludes: ['Alpha circuits', 'Alpha note'], statusBarIncludes: ['Second factory'],
+      webview: 'Chat factory', webviewIncludes: ['which is not open now', 'the open project is "Second factory"'],
+      timeoutMs: 15_000, screenshot: { file: 'switch-project.png', element: 'page' },
+    }, 150_000);
+    assert.deepEqual(shown.failures, [], `${shown.failures.join("; ")}\n${shown.sidebarText}\n---\n${shown.webviewText}`);
+    // The tab refuses to edit the other project's block instead of failing on a missing block.
+    await assert.rejects(blockEditors.edit(alpha, { kind: 'goal-rate', index: 0, rate: 3 }, blockEditors.lastView.get(alpha)!.updatedAt));
+    // The first project's note, still open, says where it lives instead of reading or writing the second project.
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(noteDoc.uri)), /in the project "Chat factory", which is not open/);
+
+    // The same chat thread: the answer says it starts a new conversation in the open project.
+    const chat = await uiRequest({ chatType: '@pyops thanks!', chatIncludes: ['This chat was with the project "Chat factory"', 'new conversation'] }, 90_000);
+    assert.deepEqual(chat.failures, [], chat.chatText);
+    const turn = await waitFor(() => assistant.host.recentTurns.at(-1)?.conversationId !== conversation && assistant.host.recentTurns.at(-1), 'the turn in the second project');
+    assert.ok(getConversation(second, turn.conversationId), 'the new conversation is stored in the open project');
+
+    // Back to the first project: everything picks it up again, and its conversation is untouched.
+    await vscode.commands.executeCommand('pyops.project.open', { file: firstFile });
+    const again = projects.require();
+    assert.equal(again.name, 'Chat factory');
+    assert.equal(loadMessages(again, conversation).length, messages);
+    await waitFor(() => factory.current()?.blocks.some((b) => b.id === alpha) && !factory.current()?.blocks.some((b) => b.id === beta), 'the Factory view to show the first project again');
+    assert.match(Buffer.from(await vscode.workspace.fs.readFile(noteDoc.uri)).toString(), /^# Alpha note/);
+    const back = await uiRequest({ sidebarIncludes: ['Alpha circuits'], sidebarExcludes: ['Beta gears'], webview: 'Recipes (2)', webviewIncludes: ['Azurite wire'], timeoutMs: 15_000 }, 150_000);
+    assert.deepEqual(back.failures, [], `${back.failures.join("; ")}\n${back.sidebarText}\n---\n${back.webviewText}`);
+    await blockEditors.edit(alpha, { kind: 'goal-rate', index: 0, rate: 2 }, blockEditors.lastView.get(alpha)!.updatedAt);
+    assert.equal(again.undoable()?.label, 'Set goal Circuit to 2/s in "Alpha circuits"');
+    // Leave no tab behind for the suites after this one (they find their webview by its text).
+    await vscode.window.tabGroups.close(vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === 'Alpha circuits' || t.label.startsWith('Alpha note')));
   });
 });

@@ -33,6 +33,10 @@ export function workDir(name: string): string {
 
 export interface UiCheck {
   statusBarIncludes?: string[];
+  /** Wait until the side bar (the PyOps trees) shows each text. */
+  sidebarIncludes?: string[];
+  /** Wait until the side bar no longer shows any of these. */
+  sidebarExcludes?: string[];
   /** Type this into the chat input (and press Enter unless chatSubmit is false). */
   chatType?: string;
   chatSubmit?: boolean;
@@ -55,6 +59,8 @@ export interface UiResult {
   failures: string[];
   /** Visible text of the chat's response list (when asked for). */
   chatText?: string;
+  /** Visible text of the side bar (when side bar texts were checked). */
+  sidebarText?: string;
   /** Visible text of the PyOps side panel (when asked for). */
   webviewText?: string;
 }

@@ -23,6 +23,8 @@ interface OpenEditor {
   shown?: { updatedAt: string; result: SolveResult | null; broken?: string; ctx: PlanningContext };
   ready: boolean;
   busy: boolean;
+  /** The project the block lives in: after a switch the tab waits for it instead of editing another project. */
+  project: { id: string; name: string };
 }
 
 export class BlockEditors implements vscode.Disposable {
@@ -39,9 +41,9 @@ export class BlockEditors implements vscode.Disposable {
     let project = projects.active;
     this.subs.push(projects.onDidChange((p) => {
       if (p === project) return this.refreshAll();
-      // Another project: following it refreshes each tab, which reports its block gone there.
+      // Another project: following it refreshes each tab, which says its block's project is not open.
       project = p;
-      if (!p) this.closeAll('The project was closed.');
+      if (!p) this.reportClosed();
       this.follower.follow(p);
     }));
     this.follower.follow(project);
@@ -64,7 +66,7 @@ export class BlockEditors implements vscode.Disposable {
       localResourceRoots: [dist, media],
     });
     panel.webview.html = this.html(panel.webview, dist, media);
-    const ed: OpenEditor = { panel, ready: false, busy: false };
+    const ed: OpenEditor = { panel, ready: false, busy: false, project: { id: p.id, name: p.name } };
     this.open.set(id, ed);
     panel.onDidDispose(() => {
       this.open.delete(id);
@@ -85,6 +87,11 @@ export class BlockEditors implements vscode.Disposable {
       return;
     }
     const m = parsed.data;
+    const away = this.elsewhere(id);
+    if (away && m.type !== 'ready') {
+      this.post(id, { type: 'gone', message: away });
+      return;
+    }
     try {
       switch (m.type) {
         case 'ready':
@@ -125,6 +132,14 @@ export class BlockEditors implements vscode.Disposable {
     }
   }
 
+  /** Why the tab cannot edit now, when its block's project is not the open one. */
+  private elsewhere(id: string): string | undefined {
+    const ed = this.open.get(id);
+    const p = this.projects.active;
+    if (!ed || p?.id === ed.project.id) return undefined;
+    return `This block is in the project "${ed.project.name}", which is not open now${p ? ` (the open project is "${p.name}")` : ''}. Open "${ed.project.name}" again to edit it; this tab picks it up.`;
+  }
+
   private base(id: string): string {
     return this.open.get(id)?.shown?.updatedAt ?? getBlock(this.projects.require(), id).updatedAt;
   }
@@ -161,6 +176,11 @@ export class BlockEditors implements vscode.Disposable {
     const ed = this.open.get(id);
     const p = this.projects.active;
     if (!ed?.ready || !p) return;
+    const away = this.elsewhere(id);
+    if (away) {
+      this.post(id, { type: 'gone', message: away });
+      return;
+    }
     let b;
     try {
       b = getBlock(p, id);
@@ -218,8 +238,8 @@ export class BlockEditors implements vscode.Disposable {
     return pick?.recipe || undefined;
   }
 
-  private closeAll(message: string): void {
-    for (const id of [...this.open.keys()]) this.post(id, { type: 'gone', message });
+  private reportClosed(): void {
+    for (const id of [...this.open.keys()]) this.post(id, { type: 'gone', message: this.elsewhere(id) ?? 'The project was closed.' });
   }
 
   private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {

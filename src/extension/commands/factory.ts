@@ -3,11 +3,12 @@
 // action through the same core functions the assistant's apply uses. They take the tree node they
 // were invoked on, `{ blockId }` / `{ snapshotId }` from tests and links, or ask with a quick pick.
 import * as vscode from 'vscode';
+import path from 'node:path';
 import { z } from 'zod';
 import { planningContext } from '../../core/planning/context';
 import { gameIndex } from '../../core/planning/gameIndex';
 import { solverFor } from '../../core/assistant/tools/context';
-import { createBlock, deleteBlock, getBlock, listBlocks, restoreSnapshot, snapshotHeads, saveBlock, snapshotBlock } from '../../core/planning/factory/blocks';
+import { BlockError, createBlock, deleteBlock, getBlock, listBlocks, restoreSnapshot, snapshotHeads, saveBlock, snapshotBlock } from '../../core/planning/factory/blocks';
 import { blockMarkdown } from '../../core/planning/factory/blockReport';
 import type { ProjectManager } from '../projectManager';
 import type { FactoryNode } from '../views/factoryTree';
@@ -39,11 +40,25 @@ export async function pickBlock(projects: ProjectManager, arg: unknown, title: s
 class BlockPages implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
+  /** The project each shown block was read from, to say where it lives after a switch. */
+  private readonly homes = new Map<string, { projectId: string; name: string }>();
   constructor(private readonly projects: ProjectManager) {}
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const p = this.projects.require();
-    const id = uri.path.split('/')[1];
-    return blockMarkdown(p, p.hasGameData() ? gameIndex(p) : undefined, id);
+    const p = this.projects.active;
+    const id = uri.path.split('/')[1] ?? '';
+    const home = this.homes.get(id);
+    if (home && home.projectId !== p?.id) {
+      return `# ${path.posix.basename(uri.path, '.md')}\n\n_This block is in the project "${home.name}", which is not open${p ? ` (the open project is "${p.name}")` : ''}. Open "${home.name}" again and this page follows it._\n`;
+    }
+    if (!p) return '# No PyOps project is open\n\nOpen the project this block belongs to.\n';
+    try {
+      const text = blockMarkdown(p, p.hasGameData() ? gameIndex(p) : undefined, id);
+      this.homes.set(id, { projectId: p.id, name: p.name });
+      return text;
+    } catch (err) {
+      if (!(err instanceof BlockError)) throw err;
+      return `# ${path.posix.basename(uri.path, '.md')}\n\n_This block is not in the open project "${p.name}": it was deleted (Undo brings it back) or it belongs to another project._\n`;
+    }
   }
   refreshOpen(): void {
     for (const d of vscode.workspace.textDocuments) if (d.uri.scheme === BLOCK_SCHEME) this.changed.fire(d.uri);
@@ -62,7 +77,10 @@ export function registerFactoryCommands(projects: ProjectManager): vscode.Dispos
   const done = () => projects.touch();
   return [
     vscode.workspace.registerTextDocumentContentProvider(BLOCK_SCHEME, pages),
-    projects.onDidChange(follow),
+    projects.onDidChange(() => {
+      follow();
+      pages.refreshOpen();
+    }),
     { dispose: () => unsub?.() },
     registerCommand('pyops.block.open', async (arg?: unknown) => {
       const id = await pickBlock(projects, arg, 'Open which block?');

@@ -34,6 +34,10 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
    * updatedAt but not its document, and an editor with unsaved changes must not see a conflict then.
    */
   private readonly seen = new Map<string, { uri: vscode.Uri; text: string; mtime: number }>();
+  /** The project each record was read from, so a document left open across a switch can say where it lives. */
+  private readonly homes = new Map<string, { projectId: string; name: string }>();
+  /** Records whose project was switched away from while open: announced again when it comes back. */
+  private readonly away = new Map<string, vscode.Uri>();
   private unsubscribe: (() => void) | undefined;
   private readonly sub: vscode.Disposable;
 
@@ -54,6 +58,11 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
   private announce(): void {
     const p = this.projects.active;
     const events: vscode.FileChangeEvent[] = [];
+    for (const [id, uri] of this.away) {
+      if (this.homes.get(id)?.projectId !== p?.id) continue;
+      this.away.delete(id);
+      events.push({ type: vscode.FileChangeType.Created, uri });
+    }
     for (const [id, s] of this.seen) {
       let now: ReturnType<MarkdownRecordStore['get']> | undefined;
       try {
@@ -64,6 +73,7 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
       if (now === undefined) {
         events.push({ type: vscode.FileChangeType.Deleted, uri: s.uri });
         this.seen.delete(id);
+        if (this.homes.get(id)?.projectId !== p?.id) this.away.set(id, s.uri);
         continue;
       }
       const text = noteToMarkdown(now);
@@ -83,9 +93,16 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
 
   private record(uri: vscode.Uri) {
     const p = this.projects.active;
+    const id = idOf(uri);
+    const home = this.homes.get(id);
+    const elsewhere = home && home.projectId !== p?.id;
+    // Unsaved text stays in the editor; saying where the record lives tells the user how to save it.
+    if (elsewhere) throw vscode.FileSystemError.Unavailable(`This ${this.store.noun} is in the project "${home.name}", which is not open${p ? ` (the open project is "${p.name}")` : ''}. Open "${home.name}" again to see or save it.`);
     if (!p) throw vscode.FileSystemError.Unavailable('No PyOps project is open.');
     try {
-      return { p, r: this.store.get(p, idOf(uri)) };
+      const r = this.store.get(p, id);
+      this.homes.set(id, { projectId: p.id, name: p.name });
+      return { p, r };
     } catch {
       throw vscode.FileSystemError.FileNotFound(uri);
     }
