@@ -96,6 +96,10 @@ async function checkUi(page, req, OUT) {
     const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
     if (!ok) failures.push(`status bar does not show "${text}" (it shows: ${(await bar.innerText().catch(() => '?')).replace(/\s+/g, ' ')})`);
   }
+  for (const selector of req.pageSelectors ?? []) {
+    const ok = await page.locator(selector).first().waitFor({ timeout: req.timeoutMs ?? 30_000 }).then(() => true, () => false);
+    if (!ok) failures.push(`the page has no visible ${selector}`);
+  }
   // The side bar (the PyOps container's trees): wait for texts to appear, and for others to go.
   const sidebar = page.locator('#workbench\\.parts\\.sidebar');
   for (const text of req.sidebarIncludes ?? []) {

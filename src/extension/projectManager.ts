@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Project, gamedataProblem } from '../core/db/project';
 import { importGameData, type ImportSummary } from '../core/gamedata/import';
+import { completeWalkthroughStep } from './walkthrough';
 
 const LAST_PROJECT_KEY = 'pyops.lastProject';
 
@@ -136,7 +137,9 @@ export class ProjectManager implements vscode.Disposable {
     void this.context.globalState.update(LAST_PROJECT_KEY, p?.file);
     void vscode.commands.executeCommand('setContext', 'pyops.projectOpen', !!p);
     // The walkthrough's "Open the sample project" step checks itself on this key (package.json completionEvents).
-    void vscode.commands.executeCommand('setContext', 'pyops.sampleOpen', !!p && path.resolve(p.file) === path.resolve(this.sampleFile()));
+    const sample = !!p && path.resolve(p.file) === path.resolve(this.sampleFile());
+    void vscode.commands.executeCommand('setContext', 'pyops.sampleOpen', sample);
+    if (sample) completeWalkthroughStep('sample');
     this.changed.fire(p);
     // Set up saving once the window has settled, so the first edit does not pay for it.
     clearTimeout(this.prepareTimer);

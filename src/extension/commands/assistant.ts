@@ -14,6 +14,7 @@ import { readSettings } from '../settings';
 import { tokens } from '../../webview/format';
 import { objectArg } from './args';
 import { registerCommand } from './register';
+import { completeWalkthroughStep } from '../walkthrough';
 
 const conversationArg = z.object({ conversationId: z.string().min(1) });
 const applyArg = proposalRefSchema.extend({ confirm: z.boolean().optional() });
@@ -53,6 +54,7 @@ export function registerAssistantCommands(host: AssistantHost, actions: Proposal
         }));
       if (!key?.trim()) return false;
       await host.setKey(key);
+      completeWalkthroughStep('model');
       if (!a) void vscode.window.showInformationMessage('PyOps: OpenRouter key saved. PyOps models are now in the chat\'s model picker.');
       return true;
     }),
@@ -89,6 +91,7 @@ export function registerAssistantCommands(host: AssistantHost, actions: Proposal
         }
       }
       await vscode.workspace.getConfiguration('pyops').update('models.default', model.trim(), vscode.ConfigurationTarget.Global);
+      completeWalkthroughStep('model');
       return model.trim();
     }),
 

@@ -9,6 +9,7 @@ import type { ProjectManager } from '../projectManager';
 import { fileArg, objectArg } from './args';
 import { registerCommand } from './register';
 import { describeImport } from './gamedata';
+import { WALKTHROUGH_ID } from '../walkthrough';
 
 const PYOPS_FILTER = { 'PyOps project': ['pyops'] };
 
@@ -176,9 +177,6 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
     }),
   ];
 }
-
-/** The walkthrough's id as VS Code knows it (`<publisher>.<name>#<walkthrough id>`, package.json). */
-export const WALKTHROUGH_ID = 'pyops.pyops-vscode#pyops.start';
 
 /** Bring the Factory view and the walkthrough (at "Ask a first question") into sight; neither is essential. */
 async function showSampleFirstRun(): Promise<void> {
