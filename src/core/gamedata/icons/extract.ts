@@ -19,6 +19,8 @@ export const ICON_PIXELS = 64;
 /** Part of every key: bump when drawing changes, so caches are redrawn. */
 const DRAWING_VERSION = 1;
 const CONCURRENCY = 8;
+/** The game-data format that first stored icon specs. */
+const ICON_FORMAT_VERSION = 3;
 
 export interface IconSpecRow {
   kind: IconKind;
@@ -57,6 +59,17 @@ export function readIconSpecs(project: Project): IconSpecRow[] {
     }
   }
   return out;
+}
+
+/** Extract the icons of a project's current game data (its fingerprint goes into the manifest). */
+export async function extractProjectIcons(project: Project, opts: ExtractOptions): Promise<IconExtractSummary> {
+  if (!project.hasGameData()) throw new Error(`"${project.name}" has no game data yet. Import a dump or sync from Factorio first.`);
+  if (Number(project.gamedataMeta('data_format_version') ?? 0) < ICON_FORMAT_VERSION) {
+    throw new Error(`The game data of "${project.name}" was imported before PyOps kept icons. Import or sync it again, then extract the icons.`);
+  }
+  // No specs (a dump without icons) still writes an empty manifest: icons of an earlier import go.
+  const specs = readIconSpecs(project);
+  return extractIcons(project.file, project.gamedataMeta('fingerprint') ?? '', specs, opts);
 }
 
 /** "icons: 5,210 extracted (120 new), 42 missing" */
@@ -113,9 +126,12 @@ export async function extractIcons(projectFile: string, fingerprint: string, spe
               try {
                 const pics = await Promise.all(j.row.spec.layers.map((l, i) => pictures.take(l.icon, l.size, j.layers[i])));
                 const out = encodePng(composeIcon(j.row.spec, pics, size));
+                // Named by content, so a half-written file under the real name would never be redrawn.
+                // Synchronous calls: for thousands of small files the promise API's file handles cost
+                // more than the writes.
                 const tmp = path.join(dir, `${j.file}.${process.pid}.tmp`);
-                await fs.promises.writeFile(tmp, out);
-                await fs.promises.rename(tmp, path.join(dir, j.file));
+                fs.writeFileSync(tmp, out);
+                fs.renameSync(tmp, path.join(dir, j.file));
                 drawn++;
                 return j.file;
               } catch (err) {

@@ -18,7 +18,9 @@ export function decodePng(bytes: Uint8Array): Picture {
 export function encodePng(pic: Picture): Buffer {
   const png = new PNG({ width: pic.width, height: pic.height });
   Buffer.from(pic.data.buffer, pic.data.byteOffset, pic.data.byteLength).copy(png.data);
-  return PNG.sync.write(png, { colorType: 6 });
+  // One filter and a middle compression level: trying every filter per row at level 9 took most of
+  // an extraction's time for files a few percent smaller.
+  return PNG.sync.write(png, { colorType: 6, filterType: 4, deflateLevel: 6 });
 }
 
 /**
