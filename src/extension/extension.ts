@@ -82,7 +82,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     balanceView,
     registerCommand('pyops.balance.refresh', () => balance.refresh()),
   );
-  const blockEditor = registerBlockEditor(context, projects);
+  const blockEditor = registerBlockEditor(context, projects, icons);
   context.subscriptions.push(...blockEditor.disposables);
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
