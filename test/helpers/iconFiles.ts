@@ -38,26 +38,22 @@ export function zip(entries: Record<string, Buffer>, opts: { deflate?: boolean; 
     const nameBuf = Buffer.from(name, 'utf8');
     const body = opts.deflate ? zlib.deflateRawSync(data) : data;
     const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(opts.deflate ? 8 : 0, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    locals.push(local, nameBuf, body);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(opts.deflate ? 8 : 0, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
+    // The local and central headers hold the same fields; the central one's start 2 bytes later.
+    const header = (signature: number, length: number, at: number) => {
+      const b = Buffer.alloc(length);
+      b.writeUInt32LE(signature, 0);
+      b.writeUInt16LE(20, 4);
+      b.writeUInt16LE(20, 6);
+      b.writeUInt16LE(0x800, at);
+      b.writeUInt16LE(opts.deflate ? 8 : 0, at + 2);
+      b.writeUInt32LE(crc, at + 8);
+      b.writeUInt32LE(body.length, at + 12);
+      b.writeUInt32LE(data.length, at + 16);
+      b.writeUInt16LE(nameBuf.length, at + 20);
+      return b;
+    };
+    locals.push(header(0x04034b50, 30, 6), nameBuf, body);
+    const central = header(0x02014b50, 46, 8);
     let extra = Buffer.alloc(0);
     if (opts.zip64) {
       // Every 32-bit size and offset overflows into the zip64 extra field.
