@@ -9,6 +9,7 @@ import { benchCompaction, benchTurnOverhead } from './assistant';
 import { benchSolve } from './solve';
 import { benchAudit, benchBlockEdit } from './factory';
 import { benchBridge } from './bridge';
+import { benchIcons } from './icons';
 import { PY_DATA } from './data';
 import { benchPlatform, platformSkipReason } from './platform/launch';
 
@@ -80,6 +81,15 @@ const sections: Section[] = [
       const e = await benchBlockEdit();
       out.blockEdit = e;
       checks.blockEdit = { target: 'ms ≤ 100 (100-recipe Py block, solve + undoable save)', met: e.ms <= 100 };
+    },
+  },
+  {
+    name: 'icons',
+    needs: py,
+    run: async (out, checks) => {
+      const i = await benchIcons(py);
+      out.icons = i;
+      checks.icons = { target: 'coldSeconds ≤ 30 and warmSeconds ≤ 3 (every Py icon, synthetic pictures)', met: i.coldSeconds <= 30 && i.warmSeconds <= 3 };
     },
   },
   {

@@ -27,6 +27,7 @@ import { registerTaskCommands } from './commands/tasks';
 import { registerGoodCommands } from './commands/goods';
 import { registerBlockEditor } from './blockEditor/commands';
 import type { BlockEditors } from './blockEditor/panel';
+import { GameIcons } from './icons';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -44,6 +45,8 @@ export interface PyOpsApi {
   balance: BalanceTree;
   /** The block editor tabs. */
   blockEditors: BlockEditors;
+  /** Game icons of the active project (from the cache beside it). */
+  icons: GameIcons;
   /** The two tree views (tests reveal and expand nodes in them). */
   views: { factory: vscode.TreeView<FactoryNode>; balance: vscode.TreeView<BalanceNode> };
 }
@@ -60,10 +63,11 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   const settings = readSettings();
   if (projects.expectsStartupProject(settings.openSampleProjectOnStartup)) void loadSqlJs().catch(() => undefined);
   context.subscriptions.push(projects, createProjectStatus(projects));
-  context.subscriptions.push(...registerProjectCommands(projects), ...registerGameDataCommands(projects), ...registerPlanningCommands(projects));
-  const factory = new FactoryTree(projects);
+  const icons = new GameIcons(projects);
+  context.subscriptions.push(icons, ...registerProjectCommands(projects), ...registerGameDataCommands(projects, icons), ...registerPlanningCommands(projects));
+  const factory = new FactoryTree(projects, icons);
   const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: factory, showCollapseAll: true, manageCheckboxStateManually: true });
-  const balance = new BalanceTree(projects);
+  const balance = new BalanceTree(projects, icons);
   const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: balance, showCollapseAll: true });
   context.subscriptions.push(
     factory,
@@ -78,7 +82,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     balanceView,
     registerCommand('pyops.balance.refresh', () => balance.refresh()),
   );
-  const blockEditor = registerBlockEditor(context, projects);
+  const blockEditor = registerBlockEditor(context, projects, icons);
   context.subscriptions.push(...blockEditor.disposables);
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
@@ -88,7 +92,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   // Opening a project, an import, a horizon or TURD change: re-solve whatever became stale.
   context.subscriptions.push(projects.onDidChange(() => void refreshBlocks(projects)));
   context.subscriptions.push(...registerLanguageModelTools(projects, game));
-  const assistant = registerAssistant(context, projects, game, [gameLink.onDidChangeState, gameLink.onDidChangeLinked]);
+  const assistant = registerAssistant(context, projects, game, [gameLink.onDidChangeState, gameLink.onDidChangeLinked], icons);
   context.subscriptions.push(assistant);
   const mcp = new EmbeddedMcp(projects, game, String(context.extension.packageJSON.version ?? '0'));
   context.subscriptions.push(
@@ -128,7 +132,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })
     .finally(() => startupClock.projectSettled(projects.active?.file ?? null));
-  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, blockEditors: blockEditor.editors, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
 }
 
 export function deactivate(): void {

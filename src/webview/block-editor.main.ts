@@ -6,7 +6,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import type { BlockEditMessage, BlockEditorView, EditorFlowView, FromBlockEditor, ToBlockEditor } from './blockEditorProtocol';
 import { buildings, power, short } from './format';
-import { append, button, clear, h, icon } from './panel/dom';
+import { append, button, clear, h, icon, picture } from './panel/dom';
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
 
@@ -37,7 +37,7 @@ function flowList(title: string, list: EditorFlowView[], empty?: string): HTMLEl
     'section',
     { class: 'flows' },
     h('h3', null, `${title} (${list.length})`),
-    h('ul', null, list.map((f) => h('li', null, h('button', { class: 'link', title: `Open ${f.display}`, onclick: () => post({ type: 'openGood', good: f.good }) }, f.display), ` ${short(rateIn(f.rate))}/${unit}`))),
+    h('ul', null, list.map((f) => h('li', null, picture(f.icon), h('button', { class: 'link', title: `Open ${f.display}`, onclick: () => post({ type: 'openGood', good: f.good }) }, f.display), ` ${short(rateIn(f.rate))}/${unit}`))),
   );
 }
 
@@ -54,7 +54,7 @@ function goalsSection(v: BlockEditorView): HTMLElement {
     v.goals.length
       ? h('table', null, h('tbody', null, v.goals.map((g) =>
           h('tr', null,
-            h('td', null, h('button', { class: 'link', onclick: () => post({ type: 'openGood', good: g.good }) }, g.display), g.direction === 'consume' ? h('span', { class: 'muted' }, ' (takes)') : null),
+            h('td', null, picture(g.icon), h('button', { class: 'link', onclick: () => post({ type: 'openGood', good: g.good }) }, g.display), g.direction === 'consume' ? h('span', { class: 'muted' }, ' (takes)') : null),
             h('td', null, g.stock
               ? h('span', { class: 'muted' }, `stock: ${g.stock}`)
               : h('input', { type: 'number', step: 'any', min: '0', value: rateIn(Math.abs(g.rate)), 'aria-label': `Rate of ${g.display} per ${unit}`, 'data-key': `goal:${g.index}`, onchange: (e: Event) => {
@@ -94,7 +94,7 @@ function rowsSection(v: BlockEditorView): HTMLElement {
                 )
               : h('span', { class: 'muted' }, r.fuelDisplay ?? '—');
             return h('tr', { class: r.disabled ? 'disabled' : undefined },
-              h('td', null, h('div', null, r.display), h('div', { class: 'sub muted', title: r.machineRule }, r.machineRule), r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ' ', r.machineWarning) : null),
+              h('td', null, h('div', null, picture(r.icon), r.display), h('div', { class: 'sub muted', title: r.machineRule }, r.machineRule), r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ' ', r.machineWarning) : null),
               h('td', null, machine),
               h('td', null, fuel),
               h('td', { class: 'num' }, r.buildings !== null && r.wholeBuildings !== null ? buildings(r.buildings, r.wholeBuildings) : '—'),

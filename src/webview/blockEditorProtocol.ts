@@ -19,6 +19,8 @@ export interface MachineOptionView {
 export interface EditorRowView {
   recipe: string;
   display: string;
+  /** Webview URI of the recipe's game icon, when the project's icons were extracted. */
+  icon?: string;
   disabled: boolean;
   /** The machine the block names for the row (null: the default rule picks). */
   pinnedMachine: string | null;
@@ -42,6 +44,7 @@ export interface EditorRowView {
 export interface EditorFlowView {
   good: string;
   display: string;
+  icon?: string;
   rate: number;
   kind: 'item' | 'fluid';
 }
@@ -62,7 +65,7 @@ export interface BlockEditorView {
   /** solved, infeasible, stale, disabled, broken, error (the Factory view's words). */
   state: string;
   stateDetail?: string;
-  goals: Array<{ index: number; good: string; display: string; rate: number; direction: 'produce' | 'consume'; stock?: string }>;
+  goals: Array<{ index: number; good: string; display: string; rate: number; direction: 'produce' | 'consume'; stock?: string; icon?: string }>;
   rows: EditorRowView[];
   /** Goods the block makes or uses, for the made/balanced toggles. */
   goods: EditorGoodView[];

@@ -116,7 +116,7 @@ function conversationCards(s: PanelState, ctx: CardContext): Node {
 function renderProposals(): void {
   rerender(panels.proposals, () => {
     if (!state?.project) return h('p', { class: 'empty' }, 'Open a project, then ask @pyops for a block or a plan; its proposals appear here as cards.');
-    const ctx: CardContext = { post, game: state.game, open, busy, toggled: persist };
+    const ctx: CardContext = { post, game: state.game, open, busy, toggled: persist, icons: state.icons ?? {} };
     if (!state.pending.length) return conversationCards(state, ctx);
     // Drafts from Copilot agent mode and MCP clients belong to no conversation: they come first, in their own group.
     return h(

@@ -193,6 +193,11 @@ export interface PanelState {
   pending: PendingProposalView[];
   context: ContextView | null;
   game: { linked: boolean; detail: string };
+  /**
+   * Game icons of the goods (`good:<name>`), recipes (`recipe:<name>`) and machines (`entity:<name>`)
+   * the cards show, as webview URIs; absent ones keep their usual symbol.
+   */
+  icons?: Record<string, string>;
 }
 
 export interface ArchivedMessage {

@@ -127,7 +127,7 @@ function openBundle(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Arra
 /**
  * Copy every game-data table from `from` into the same tables of `into`, in one transaction. Columns
  * are matched by name: a backup written before a game-data migration lacks the newer columns, which
- * then take their defaults.
+ * then take their defaults, and the newer tables, which stay empty.
  */
 function copyGameDataTables(into: Database, from: Database, alsoInTransaction?: (db: Database) => void): void {
   into.run(`ATTACH DATABASE '${dbFilename(from)}' AS src`);
@@ -135,6 +135,8 @@ function copyGameDataTables(into: Database, from: Database, alsoInTransaction?: 
   for (const t of ['gd_meta', ...GAMEDATA_TABLES]) {
     const have = new Set(all<{ name: string }>(into, `PRAGMA main.table_info(${t})`).map((c) => c.name));
     const cols = all<{ name: string }>(into, `PRAGMA src.table_info(${t})`).map((c) => c.name).filter((c) => have.has(c)).map((c) => `"${c}"`).join(', ');
+    // A table newer than the backup (icons) stays empty.
+    if (!cols) continue;
     into.run(`INSERT INTO main.${t} (${cols}) SELECT ${cols} FROM src.${t}`);
   }
   alsoInTransaction?.(into);

@@ -78,6 +78,8 @@ export interface TurdMasterRow { name: string }
 export interface TurdBranchRow { name: string; master: string; gate: string }
 export interface TurdBranchModuleRow { branch: string; module: string }
 export interface TurdReplacementRow { branch: string; old: string; new: string; source: 'helper' | 'inferred' }
+/** `spec`: an IconSpec as JSON (see icons/spec.ts). */
+export interface IconRow { kind: 'item' | 'fluid' | 'recipe' | 'entity' | 'technology'; name: string; spec: string }
 
 export interface GameData {
   item_groups: ItemGroupRow[];
@@ -109,6 +111,7 @@ export interface GameData {
   turd_branches: TurdBranchRow[];
   turd_branch_modules: TurdBranchModuleRow[];
   turd_replacements: TurdReplacementRow[];
+  icons: IconRow[];
 }
 
 export function emptyGameData(): GameData {
@@ -118,7 +121,7 @@ export function emptyGameData(): GameData {
     machine_fuel_categories: [], resources: [], labs: [], modules: [], module_limitations: [], beacons: [],
     belts: [], loaders: [], inserters: [], technologies: [], tech_prerequisites: [], tech_unlocks: [],
     tech_ingredients: [], tech_bonuses: [], tech_productivity_bonuses: [], turd_masters: [], turd_branches: [],
-    turd_branch_modules: [], turd_replacements: [],
+    turd_branch_modules: [], turd_replacements: [], icons: [],
   };
 }
 

@@ -14,6 +14,7 @@ import { AssistantPanel, PANEL_VIEW_ID } from '../panel/provider';
 import { createAssistantStatus } from '../status/assistantStatus';
 import { registerAssistantCommands } from '../commands/assistant';
 import { registerUriHandler } from '../uriHandler';
+import type { GameIcons } from '../icons';
 
 export interface AssistantSurfaces extends vscode.Disposable {
   host: AssistantHost;
@@ -21,10 +22,16 @@ export interface AssistantSurfaces extends vscode.Disposable {
   panel: AssistantPanel;
 }
 
-export function registerAssistant(context: vscode.ExtensionContext, projects: ProjectManager, game: () => GameLink | undefined, gameEvents: ReadonlyArray<vscode.Event<unknown>> = []): AssistantSurfaces {
+export function registerAssistant(
+  context: vscode.ExtensionContext,
+  projects: ProjectManager,
+  game: () => GameLink | undefined,
+  gameEvents: ReadonlyArray<vscode.Event<unknown>> = [],
+  icons?: GameIcons,
+): AssistantSurfaces {
   const host = new AssistantHost(context, projects, game);
   const actions = new ProposalActions(host);
-  const panel = new AssistantPanel(context, host, actions, gameEvents);
+  const panel = new AssistantPanel(context, host, actions, gameEvents, icons);
   const refs = new ReferenceDocuments(projects);
   const disposables: vscode.Disposable[] = [
     host,
@@ -32,7 +39,7 @@ export function registerAssistant(context: vscode.ExtensionContext, projects: Pr
     panel,
     refs,
     vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, panel, { webviewOptions: { retainContextWhenHidden: true } }),
-    registerChatParticipant(host, context),
+    registerChatParticipant(host, context, icons),
     vscode.lm.registerLanguageModelChatProvider(PYOPS_VENDOR, new OpenRouterChatProvider(host)),
     vscode.workspace.registerTextDocumentContentProvider(REFERENCE_SCHEME, refs),
     createAssistantStatus(host),

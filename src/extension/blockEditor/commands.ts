@@ -10,12 +10,13 @@ import { objectArg } from '../commands/args';
 import { registerCommand } from '../commands/register';
 import { pickBlock } from '../commands/factory';
 import { BlockEditors } from './panel';
+import type { GameIcons } from '../icons';
 import { pickGood, recipeItem } from './pickers';
 
 const newArg = z.object({ name: z.string().min(1).max(120), good: z.string().min(1), rate: z.number().finite(), recipe: z.string().min(1).optional() }).strict();
 
-export function registerBlockEditor(context: vscode.ExtensionContext, projects: ProjectManager): { editors: BlockEditors; disposables: vscode.Disposable[] } {
-  const editors = new BlockEditors(context, projects);
+export function registerBlockEditor(context: vscode.ExtensionContext, projects: ProjectManager, icons?: GameIcons): { editors: BlockEditors; disposables: vscode.Disposable[] } {
+  const editors = new BlockEditors(context, projects, icons);
   return {
     editors,
     disposables: [

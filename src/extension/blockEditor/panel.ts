@@ -12,6 +12,7 @@ import { fromBlockEditorSchema, type BlockEditorView, type ToBlockEditor } from 
 import type { ProjectManager } from '../projectManager';
 import { WriteFollower } from '../views/followWrites';
 import { webviewHtml } from '../webviewHtml';
+import type { GameIcons } from '../icons';
 import { blockEditorView } from './viewModel';
 import { pickGood, recipeItem } from './pickers';
 
@@ -37,7 +38,16 @@ export class BlockEditors implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly projects: ProjectManager,
+    private readonly icons?: GameIcons,
   ) {
+    if (icons) {
+      this.subs.push(icons.onDidChange(() => {
+        for (const [id, ed] of this.open) {
+          ed.panel.webview.options = this.options();
+          this.postState(id);
+        }
+      }));
+    }
     let project = projects.active;
     this.subs.push(projects.onDidChange((p) => {
       if (p === project) return this.refreshAll();
@@ -60,11 +70,7 @@ export class BlockEditors implements vscode.Disposable {
     }
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel(BLOCK_EDITOR_VIEW, b.name, vscode.ViewColumn.Active, {
-      enableScripts: true,
-      retainContextWhenHidden: false,
-      localResourceRoots: [dist, media],
-    });
+    const panel = vscode.window.createWebviewPanel(BLOCK_EDITOR_VIEW, b.name, vscode.ViewColumn.Active, { ...this.options(), retainContextWhenHidden: false });
     panel.webview.html = this.html(panel.webview, dist, media);
     const ed: OpenEditor = { panel, ready: false, busy: false, project: { id: p.id, name: p.name } };
     this.open.set(id, ed);
@@ -213,8 +219,26 @@ export class BlockEditors implements vscode.Disposable {
       undoLabel: p.undoable()?.label,
       redoLabel: p.redoable()?.label,
     });
+    this.withIcons(view, ed.panel.webview);
     this.lastView.set(id, view);
     this.post(id, { type: 'state', view });
+  }
+
+  /** The extension's files, and the project's icon cache when it has one. */
+  private options(): vscode.WebviewOptions {
+    const ext = this.context.extensionUri;
+    const roots = [vscode.Uri.joinPath(ext, 'dist'), vscode.Uri.joinPath(ext, 'media')];
+    const folder = this.icons?.folder;
+    return { enableScripts: true, localResourceRoots: folder ? [...roots, folder] : roots };
+  }
+
+  private withIcons(view: BlockEditorView, webview: vscode.Webview): void {
+    const icons = this.icons;
+    if (!icons?.count) return;
+    const uri = (u: vscode.Uri | undefined) => (u ? webview.asWebviewUri(u).toString() : undefined);
+    for (const g of view.goals) g.icon = uri(icons.good(g.good));
+    for (const r of view.rows) r.icon = uri(icons.icon('recipe', r.recipe));
+    if (view.result) for (const f of [...view.result.imports, ...view.result.exports, ...view.result.byproducts]) f.icon = uri(icons.good(f.good));
   }
 
   /** Recipes that make or use a good (the block's goals and imports first), each with its state. */

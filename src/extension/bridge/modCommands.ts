@@ -16,7 +16,7 @@ export function companionModSource(extensionPath: string): string {
   throw new Error(`The PyOps Link mod is missing from the extension (looked in ${extensionPath}/dist/companion-mod); reinstall PyOps.`);
 }
 
-function factorioPaths() {
+export function factorioPaths() {
   const s = readSettings();
   return detectFactorio({ executable: s.factorioExecutablePath || undefined, userDataDir: s.factorioUserDataPath || undefined });
 }

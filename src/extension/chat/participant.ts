@@ -16,6 +16,7 @@ import { namesFrom, NO_NAMES } from '../proposals/views';
 import { keepCount, linkFromHistory, parseTurnMetadata, type TurnMetadata } from './history';
 import { ChatRenderer } from './render';
 import { blockIdsByName } from './references';
+import type { GameIcons } from '../icons';
 import { emptyCommandHint, framedMessage, PROMPT_COMMANDS } from './slashCommands';
 import { keySetupAnswer, staleThreadNotice } from './setup';
 import { vscodeTurnModel } from './vscodeModel';
@@ -25,8 +26,8 @@ export const PARTICIPANT_ID = 'pyops.assistant';
 
 const JUSTIFICATION = 'PyOps answers your Factorio planning question with this model, using its own planning tools.';
 
-export function registerChatParticipant(host: AssistantHost, context: vscode.ExtensionContext): vscode.Disposable {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => handleRequest(host, request, chatContext, stream, token));
+export function registerChatParticipant(host: AssistantHost, context: vscode.ExtensionContext, icons?: GameIcons): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, chatContext, stream, token) => handleRequest(host, request, chatContext, stream, token, icons));
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
   participant.followupProvider = {
     provideFollowups(result) {
@@ -91,7 +92,14 @@ async function compactNow(host: AssistantHost, project: Project, conversationId:
   return { metadata: answerMetadata(project, conversationId) };
 }
 
-export async function handleRequest(host: AssistantHost, request: vscode.ChatRequest, chatContext: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+export async function handleRequest(
+  host: AssistantHost,
+  request: vscode.ChatRequest,
+  chatContext: vscode.ChatContext,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+  icons?: GameIcons,
+): Promise<vscode.ChatResult> {
   const project = host.projects.active;
   if (!project) return noProject(stream);
   if (project.readOnly) {
@@ -134,7 +142,7 @@ export async function handleRequest(host: AssistantHost, request: vscode.ChatReq
   const abort = new AbortController();
   const sub = token.onCancellationRequested(() => abort.abort());
   const g = project.hasGameData() ? gameIndex(project) : undefined;
-  const renderer = new ChatRenderer(stream, { conversationId, names: g ? namesFrom(g) : NO_NAMES, blockIds: () => blockIdsByName(host.projects) });
+  const renderer = new ChatRenderer(stream, { conversationId, names: g ? namesFrom(g) : NO_NAMES, blockIds: () => blockIdsByName(host.projects), goodIcon: icons ? (good) => icons.good(good) : undefined });
   const id = conversationId;
   try {
     const result = await host.turn({

@@ -33,6 +33,8 @@ export interface RenderContext {
   names: GameNames;
   /** Block ids by name, for references to supplier blocks; asked once, and only if an answer names a block. */
   blockIds: () => Map<string, string>;
+  /** The good's game icon, when the project's icons were extracted. */
+  goodIcon?: (good: string) => vscode.Uri | undefined;
 }
 
 function md(text: string): vscode.MarkdownString {
@@ -163,7 +165,7 @@ export class ChatRenderer {
     for (const [good, display] of goods) {
       if (!good || this.referenced.has(`g:${good}`)) continue;
       this.referenced.add(`g:${good}`);
-      this.stream.reference(goodUri(good, display), new vscode.ThemeIcon('package'));
+      this.stream.reference(goodUri(good, display), this.ctx.goodIcon?.(good) ?? new vscode.ThemeIcon('package'));
     }
   }
 

@@ -3,10 +3,12 @@ import * as vscode from 'vscode';
 import path from 'node:path';
 import { z } from 'zod';
 import { importGameData, type ImportSummary } from '../../core/gamedata/import';
-import { syncFromFactorio, FactorioSyncError } from '../../core/gamedata/factorio';
+import { syncFromFactorio, FactorioSyncError, gameFoldersOf } from '../../core/gamedata/factorio';
+import { describeIconSummary, extractProjectIcons, type IconExtractSummary } from '../../core/gamedata/icons/extract';
 import { readSettings } from '../settings';
-import { notFound } from '../bridge/modCommands';
+import { factorioPaths, notFound } from '../bridge/modCommands';
 import type { ProjectManager } from '../projectManager';
+import type { GameIcons } from '../icons';
 import { objectArg } from './args';
 import { registerCommand } from './register';
 
@@ -15,7 +17,15 @@ export function describeImport(s: ImportSummary): string {
   return `${c.items} items, ${c.fluids} fluids, ${c.recipes} recipes (+${c.synthesizedRecipes} planner recipes), ${c.machines} machines, ${c.technologies} technologies${c.turdMasters ? `, ${c.turdMasters} TURD upgrades` : ''}.`;
 }
 
-export function registerGameDataCommands(projects: ProjectManager): vscode.Disposable[] {
+/** What an extraction left out, in a form the user can act on: the commonest reason first. */
+function iconReport(s: IconExtractSummary | { error: string } | undefined): string {
+  if (!s) return '';
+  if ('error' in s) return ` Icons: ${s.error}`;
+  const why = s.missing && s.missingReasons[0] ? ` (most often: ${s.missingReasons[0].reason})` : '';
+  return ` ${describeIconSummary(s).replace(/^icons/, 'Icons')}${why}.`;
+}
+
+export function registerGameDataCommands(projects: ProjectManager, icons?: GameIcons): vscode.Disposable[] {
   return [
     registerCommand('pyops.gamedata.import', async (arg?: unknown) => {
       const p = projects.requireWritable();
@@ -57,12 +67,35 @@ export function registerGameDataCommands(projects: ProjectManager): vscode.Dispo
           },
         );
         projects.touch();
-        void vscode.window.showInformationMessage(`PyOps: synced from Factorio ${result.factorioVersion} — ${describeImport(result.summary)}`);
+        icons?.reload();
+        void vscode.window.showInformationMessage(`PyOps: synced from Factorio ${result.factorioVersion} — ${describeImport(result.summary)}${iconReport(result.icons)}`);
         return result.summary;
       } catch (err) {
         if (err instanceof FactorioSyncError && err.code === 'aborted') return undefined;
         return notFound(err);
       }
+    }),
+
+    // Projects imported from a dump file have specs but no pictures; a sync extracts them itself.
+    registerCommand('pyops.gamedata.extractIcons', async () => {
+      const p = projects.require();
+      let folders;
+      try {
+        folders = gameFoldersOf(factorioPaths());
+      } catch (err) {
+        return notFound(err);
+      }
+      const summary = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `PyOps: extracting icons for "${p.name}" from ${folders.gameData} and ${folders.mods}`, cancellable: true },
+        (_progress, token) => {
+          const abort = new AbortController();
+          token.onCancellationRequested(() => abort.abort());
+          return extractProjectIcons(p, { folders, signal: abort.signal });
+        },
+      );
+      icons?.reload();
+      void vscode.window.showInformationMessage(`PyOps:${iconReport(summary)} (${summary.seconds.toFixed(1)} s)`);
+      return summary;
     }),
   ];
 }

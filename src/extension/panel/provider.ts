@@ -7,7 +7,7 @@
 // conversation links land here too.
 import * as vscode from 'vscode';
 import { branchConversation, deleteConversation, getConversation, loadMessages, updateConversation } from '../../core/assistant/conversations/store';
-import { fromWebviewSchema, type FromWebview, type ProposalRef, type RunEvent, type Tab, type ToWebview, type TranscriptView } from '../../webview/protocol';
+import { fromWebviewSchema, type FromWebview, type PanelState, type ProposalRef, type RunEvent, type Tab, type ToWebview, type TranscriptView } from '../../webview/protocol';
 import type { AssistantHost } from '../assistant/host';
 import type { ProposalActions } from '../proposals/actions';
 import { archivedMessages, buildPanelState } from './state';
@@ -15,6 +15,8 @@ import { startupClock } from '../startupTiming';
 import { webviewHtml } from '../webviewHtml';
 import { transcriptView } from './transcript';
 import { conversationLinkParts, parseConversationLink } from '../conversationLinks';
+import type { GameIcons } from '../icons';
+import { iconNamesOf } from './iconNames';
 
 export const PANEL_CONTAINER_ID = 'pyops';
 export const PANEL_VIEW_ID = 'pyops.assistantPanel';
@@ -48,6 +50,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     private readonly host: AssistantHost,
     private readonly actions: ProposalActions,
     gameEvents: ReadonlyArray<vscode.Event<unknown>> = [],
+    private readonly icons?: GameIcons,
   ) {
     this.disposables.push(
       host.onDidChangeConversations(() => this.refresh()),
@@ -64,6 +67,14 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     );
     // Synced game state and the link coming and going both change what the cards offer ("Show in game").
     for (const e of gameEvents) this.disposables.push(e(() => this.refresh()));
+    if (icons) {
+      this.disposables.push(
+        icons.onDidChange(() => {
+          if (this.view) this.view.webview.options = this.options();
+          this.refresh();
+        }),
+      );
+    }
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -73,8 +84,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     startupClock.mark('panelResolved');
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'webview');
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
-    const codiconDir = vscode.Uri.joinPath(this.context.extensionUri, 'dist', 'codicons');
-    view.webview.options = { enableScripts: true, localResourceRoots: [dist, media, codiconDir] };
+    view.webview.options = this.options();
     view.webview.html = this.html(view.webview, dist, media);
     // Per view: VS Code resolves a new view each time the old one was disposed (moved, closed).
     for (const d of this.viewListeners.splice(0)) d.dispose();
@@ -95,6 +105,28 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
         if (view.visible) this.refresh();
       }),
     );
+  }
+
+  /** The extension's own files, and the active project's icon cache when it has one. */
+  private options(): vscode.WebviewOptions {
+    const ext = this.context.extensionUri;
+    const roots = [vscode.Uri.joinPath(ext, 'dist', 'webview'), vscode.Uri.joinPath(ext, 'media'), vscode.Uri.joinPath(ext, 'dist', 'codicons')];
+    const icons = this.icons?.folder;
+    return { enableScripts: true, localResourceRoots: icons ? [...roots, icons] : roots };
+  }
+
+  /** Webview URIs of the game icons of what the cards show. */
+  private iconsFor(state: PanelState): Record<string, string> | undefined {
+    const icons = this.icons;
+    const webview = this.view?.webview;
+    if (!icons?.count || !webview) return undefined;
+    const out: Record<string, string> = {};
+    for (const key of iconNamesOf(state)) {
+      const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+      const uri = kind === 'good' ? icons.good(name) : icons.icon(kind === 'recipe' ? 'recipe' : 'entity', name);
+      if (uri) out[key] = webview.asWebviewUri(uri).toString();
+    }
+    return out;
   }
 
   private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {
@@ -167,7 +199,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
       const generation = ++this.stateGeneration;
       void buildPanelState(this.host, this.actions).then(
         (state) => {
-          if (generation === this.stateGeneration) this.post({ type: 'state', state });
+          if (generation === this.stateGeneration) this.post({ type: 'state', state: { ...state, icons: this.iconsFor(state) } });
         },
         (err) => {
           if (generation === this.stateGeneration) void vscode.window.showWarningMessage(`PyOps side panel: ${(err as Error).message}`);

@@ -9,6 +9,7 @@ import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
 import { factoryBalance, type FactoryBalance } from '../../core/planning/factory/balance';
 import type { ProjectManager } from '../projectManager';
+import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
 
 type Section = 'under' | 'over' | 'unsourced' | 'dangling' | 'final' | 'balanced' | 'buildings' | 'notSolved';
@@ -43,8 +44,13 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   private readonly writes = new WriteFollower(250, () => this.refresh());
   private readonly subs: vscode.Disposable[] = [];
 
-  constructor(private readonly projects: ProjectManager) {
+  constructor(
+    private readonly projects: ProjectManager,
+    private readonly icons?: GameIcons,
+  ) {
     this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
+    // New pictures change no figure: redraw the items, keep the computed balance.
+    if (icons) this.subs.push(icons.onDidChange(() => this.changed.fire(undefined)));
     this.writes.follow(projects.active);
   }
 
@@ -164,6 +170,8 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
         item.description = node.detail;
         item.tooltip = `${node.display} (${node.good}) — ${node.tooltip}\n\nClick to open its page or a block that makes or takes it.`;
         item.contextValue = 'pyops.balance.good';
+        const picture = this.icons?.good(node.good);
+        if (picture) item.iconPath = picture;
         item.command = { command: 'pyops.good.open', title: 'Open Good', arguments: [{ good: node.good }] };
         return item;
       }
@@ -172,7 +180,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
         const item = new vscode.TreeItem(m.display, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `machine:${m.machine}`;
         item.description = `× ${m.count}`;
-        item.iconPath = icon('symbol-class');
+        item.iconPath = this.icons?.icon('entity', m.machine) ?? icon('symbol-class');
         return item;
       }
       case 'block': {

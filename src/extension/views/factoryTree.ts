@@ -7,12 +7,13 @@ import { gameIndex } from '../../core/planning/gameIndex';
 import { factoryOutline, type FactoryOutline, type OutlineBlock } from '../../core/planning/factory/outline';
 import { getTask, type TaskLink, type TaskStep } from '../../core/work/tasks';
 import type { ProjectManager } from '../projectManager';
+import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
 
 export type FactoryNode =
   | { kind: 'group'; group: 'blocks' | 'tasks' | 'notes' | 'planning' }
   | { kind: 'block'; block: OutlineBlock }
-  | { kind: 'goal'; blockId: string; text: string }
+  | { kind: 'goal'; blockId: string; good: string; text: string }
   | { kind: 'snapshots'; block: OutlineBlock }
   | { kind: 'snapshot'; blockId: string; id: string; label: string; createdAt: string }
   | { kind: 'task'; task: FactoryOutline['tasks'][number] }
@@ -52,8 +53,12 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
   private readonly writes = new WriteFollower(50, () => this.refresh());
   private readonly subs: vscode.Disposable[] = [];
 
-  constructor(private readonly projects: ProjectManager) {
+  constructor(
+    private readonly projects: ProjectManager,
+    private readonly icons?: GameIcons,
+  ) {
     this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
+    if (icons) this.subs.push(icons.onDidChange(() => this.changed.fire(undefined)));
     this.writes.follow(projects.active);
   }
 
@@ -90,7 +95,7 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
         return planningFacts(o);
       case 'block':
         return [
-          ...node.block.goals.map((g): FactoryNode => ({ kind: 'goal', blockId: node.block.id, text: `${g.direction === 'consume' ? 'Takes' : 'Makes'} ${g.display} ${num(g.rate)}/s${g.stock ? ' (stock)' : ''}` })),
+          ...node.block.goals.map((g): FactoryNode => ({ kind: 'goal', blockId: node.block.id, good: g.good, text: `${g.direction === 'consume' ? 'Takes' : 'Makes'} ${g.display} ${num(g.rate)}/s${g.stock ? ' (stock)' : ''}` })),
           ...(node.block.snapshots.length ? [{ kind: 'snapshots', block: node.block } as FactoryNode] : []),
         ];
       case 'snapshots':
@@ -167,7 +172,10 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
         const item = new vscode.TreeItem(b.name, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `block:${b.id}`;
         item.description = [b.state === 'solved' ? `${b.buildings} building${b.buildings === 1 ? '' : 's'}` : b.state, mw(b.powerW)].filter(Boolean).join(' · ');
-        item.iconPath = icon(...STATE_ICON[b.state]);
+        // A solved block shows what it makes; any other state keeps its coloured symbol, which is
+        // what a player scanning the list for trouble looks for.
+        const goal = b.state === 'solved' && b.goals[0] ? this.icons?.good(b.goals[0].good) : undefined;
+        item.iconPath = goal ?? icon(...STATE_ICON[b.state]);
         item.tooltip = new vscode.MarkdownString(`**${b.name}** — ${b.state}${b.stateDetail ? `: ${b.stateDetail}` : ''}\n\n${b.goals.map((g) => `- ${g.direction === 'consume' ? 'Takes' : 'Makes'} ${g.display} ${num(g.rate)}/s`).join('\n')}`);
         item.contextValue = b.state === 'disabled' ? 'pyops.block.disabled' : 'pyops.block.enabled';
         item.command = { command: 'pyops.block.edit', title: 'Edit Block', arguments: [{ blockId: b.id }] };
@@ -175,7 +183,7 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
       }
       case 'goal': {
         const item = new vscode.TreeItem(node.text);
-        item.iconPath = icon('target');
+        item.iconPath = this.icons?.good(node.good) ?? icon('target');
         return item;
       }
       case 'snapshots': {
@@ -220,7 +228,8 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
         const item = new vscode.TreeItem(this.display(l.kind, l.name));
         item.id = `link:${l.id}`;
         item.description = l.kind;
-        item.iconPath = icon(LINK_ICON[l.kind]);
+        const picture = l.kind === 'item' || l.kind === 'fluid' || l.kind === 'recipe' || l.kind === 'technology' || l.kind === 'entity' ? this.icons?.icon(l.kind, l.name) : undefined;
+        item.iconPath = picture ?? icon(LINK_ICON[l.kind]);
         item.contextValue = 'pyops.taskLink';
         item.command = { command: 'pyops.task.openLink', title: 'Open Link', arguments: [{ kind: l.kind, name: l.name }] };
         return item;

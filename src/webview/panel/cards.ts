@@ -6,7 +6,7 @@
 // use the same cards, with their own buttons' messages and a Dismiss button.
 import type { AppliedView, DraftView, FlowView, FromWebview, PanelState, PendingProposalView, PlanView, ProposalRef, ProposalView } from '../protocol';
 import { buildings, campaignLines, counted, groupLines, perSecond, power, powerAndFuel, short, temperature, totalBuildings } from '../format';
-import { badge, button, h, icon } from './dom';
+import { badge, button, h, icon, picture } from './dom';
 import { flowDiagram } from './flowDiagram';
 
 export interface CardContext {
@@ -17,6 +17,8 @@ export interface CardContext {
   /** A section was opened or closed: keep `open` across a reload of the view. */
   toggled(): void;
   busy: Set<string>;
+  /** Game icons by `good:`/`recipe:`/`entity:` name (see PanelState.icons). */
+  icons: Record<string, string>;
 }
 
 export const refKey = (r: ProposalRef) => `${r.conversationId}|${r.messageId}|${r.toolCallId}`;
@@ -71,7 +73,7 @@ function section(ctx: CardContext, key: string, title: string, body: Array<Node 
   return c;
 }
 
-function flowTable(caption: string, flows: FlowView[], withBlocks = false): HTMLElement | null {
+function flowTable(ctx: CardContext, caption: string, flows: FlowView[], withBlocks = false): HTMLElement | null {
   if (!flows.length) return null;
   return h(
     'table',
@@ -82,7 +84,7 @@ function flowTable(caption: string, flows: FlowView[], withBlocks = false): HTML
       'tbody',
       null,
       flows.map((f) =>
-        h('tr', null, h('td', null, icon(f.kind === 'fluid' ? 'drop' : 'package'), ' ', f.display, temperature(f) ? ` (${temperature(f)})` : ''), h('td', { class: 'num' }, perSecond(f.rate)), withBlocks ? h('td', null, (f.blocks ?? []).join(', ')) : null),
+        h('tr', null, h('td', null, picture(ctx.icons[`good:${f.good}`], f.kind === 'fluid' ? 'drop' : 'package'), ' ', f.display, temperature(f) ? ` (${temperature(f)})` : ''), h('td', { class: 'num' }, perSecond(f.rate)), withBlocks ? h('td', null, (f.blocks ?? []).join(', ')) : null),
       ),
     ),
   );
@@ -95,7 +97,7 @@ function sharedReasons(d: DraftView): Map<string, number> {
   return new Map([...n].filter(([, c]) => c > 1));
 }
 
-function recipeTable(d: DraftView): HTMLElement | null {
+function recipeTable(ctx: CardContext, d: DraftView): HTMLElement | null {
   if (!d.rows.length) return null;
   const shared = sharedReasons(d);
   const table = h(
@@ -110,10 +112,11 @@ function recipeTable(d: DraftView): HTMLElement | null {
         h(
           'tr',
           null,
-          h('td', null, r.display, h('div', { class: 'sub' }, `${counted(r.craftsPerSecond, 'craft')}/s${r.group ? ` · in ${r.group}` : ''}`)),
+          h('td', null, picture(ctx.icons[`recipe:${r.recipe}`]), r.display, h('div', { class: 'sub' }, `${counted(r.craftsPerSecond, 'craft')}/s${r.group ? ` · in ${r.group}` : ''}`)),
           h(
             'td',
             null,
+            r.machine ? picture(ctx.icons[`entity:${r.machine}`]) : null,
             r.machineDisplay ?? r.machine ?? '—',
             r.modules.length ? h('div', { class: 'sub' }, icon('extensions'), ' ', r.modules.map((m) => `${m.count}× ${m.display}`).join(', ')) : null,
             r.beacons.length ? h('div', { class: 'sub' }, icon('radio-tower'), ' ', r.beacons.map((b) => `${short(b.count)}× ${b.display}${b.modules.length ? ` (${b.modules.map((m) => `${m.count}× ${m.display}`).join(', ')})` : ''}`).join('; ')) : null,
@@ -183,13 +186,13 @@ export function draftDetails(ctx: CardContext, key: string, d: DraftView, opts: 
     changes.length ? list('Changes', changes) : null,
     d.campaign ? list('Campaign', campaignLines(d.campaign)) : null,
     d.groups?.length ? list('Composed groups', groupLines(d.groups)) : null,
-    section(ctx, `${key}:recipes`, `Recipes and buildings (${d.rows.length})`, [recipeTable(d)], true),
+    section(ctx, `${key}:recipes`, `Recipes and buildings (${d.rows.length})`, [recipeTable(ctx, d)], true),
     section(ctx, `${key}:flows`, 'Imports, exports and byproducts', [
-      flowTable('Imports from blocks', d.importsFromBlocks, true),
-      flowTable('Imports from outside', d.importsExternal),
+      flowTable(ctx, 'Imports from blocks', d.importsFromBlocks, true),
+      flowTable(ctx, 'Imports from outside', d.importsExternal),
       d.subBlocksNeeded.length ? list('Left to supplier blocks', d.subBlocksNeeded.map((s) => `${s.display} ${perSecond(s.rate)}`)) : null,
-      flowTable('Exports', d.exports),
-      flowTable('Byproducts', d.byproducts),
+      flowTable(ctx, 'Exports', d.exports),
+      flowTable(ctx, 'Byproducts', d.byproducts),
     ]),
     section(ctx, `${key}:energy`, 'Power, heat and pollution', [list('Energy', energy), turd.length ? list('TURD requirements', turd) : null]),
     diagram ? section(ctx, `${key}:flow`, 'Flow diagram', [diagram], opts.flowOpen) : null,

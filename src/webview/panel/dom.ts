@@ -29,6 +29,17 @@ export function icon(name: string, label?: string): HTMLElement {
   return h('span', { class: `codicon codicon-${name}`, 'aria-hidden': label ? undefined : 'true', 'aria-label': label, role: label ? 'img' : undefined });
 }
 
+/**
+ * A game icon when there is one, else the codicon `fallback` (or nothing). A picture that fails to
+ * load (the cache was cleared meanwhile) turns into the fallback instead of a broken image.
+ */
+export function picture(src: string | undefined, fallback?: string): HTMLElement | null {
+  if (!src) return fallback ? icon(fallback) : null;
+  const img = h('img', { class: 'game-icon', src, alt: '', width: 16, height: 16, 'aria-hidden': 'true' });
+  img.addEventListener('error', () => img.replaceWith(fallback ? icon(fallback) : document.createTextNode('')), { once: true });
+  return img;
+}
+
 /** A VS Code-styled button. */
 export function button(label: string, onClick: () => void, opts: { icon?: string; secondary?: boolean; disabled?: boolean; title?: string; iconOnly?: boolean; key?: string } = {}): HTMLElement {
   const b = h('vscode-button', {

@@ -7,8 +7,9 @@ export const GAMEDATA_KIND = 'pyops-gamedata';
 /**
  * Bumped when the normalizer's output changes; an older sidecar still opens (status `outdated`) and a
  * re-import brings it up to date. 2: beacon_counter; electric drain defaulted for crafting machines only.
+ * 3: icon specs (what the game draws for each good, recipe, entity and technology).
  */
-export const DATA_FORMAT_VERSION = 2;
+export const DATA_FORMAT_VERSION = 3;
 
 const V1 = `
 CREATE TABLE gd_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -121,9 +122,18 @@ const V2 = `
 ALTER TABLE beacons ADD COLUMN beacon_counter TEXT NOT NULL DEFAULT 'same_type';
 `;
 
+// v3: the icon each prototype shows, as the dump declares it (layers with file paths into the game's
+// and mods' folders, resolved scale, shift and tint). The pictures themselves are not game data: they
+// are extracted into a cache beside the project from these specs. Older sidecars get an empty table,
+// so they show no icons until the next import.
+const V3 = `
+CREATE TABLE icons (kind TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (kind, name));
+`;
+
 export const GAMEDATA_MIGRATIONS: Migration[] = [
   { version: 1, sql: V1 },
   { version: 2, sql: V2 },
+  { version: 3, sql: V3 },
 ];
 
 /** Every table the import replaces, in an order safe for deletes. */
@@ -132,5 +142,5 @@ export const GAMEDATA_TABLES = [
   'recipe_products', 'crafting_machines', 'machine_categories', 'machine_fuel_categories', 'resources', 'labs',
   'modules', 'module_limitations', 'beacons', 'belts', 'loaders', 'inserters', 'technologies',
   'tech_prerequisites', 'tech_unlocks', 'tech_ingredients', 'tech_bonuses', 'tech_productivity_bonuses',
-  'turd_masters', 'turd_branches', 'turd_branch_modules', 'turd_replacements', 'cost_analysis',
+  'turd_masters', 'turd_branches', 'turd_branch_modules', 'turd_replacements', 'cost_analysis', 'icons',
 ] as const;

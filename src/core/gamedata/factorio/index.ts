@@ -5,6 +5,7 @@ export {
   detectFactorio,
   defaultUserDataDir,
   executableCandidates,
+  gameFoldersOf,
   portableUserDataDir,
   systemLocateEnv,
   type FactorioOverrides,

@@ -142,6 +142,13 @@ export function installRootOf(env: LocateEnv, executable: string): string {
   return env.platform === 'darwin' ? p.dirname(dir) : p.dirname(p.dirname(dir));
 }
 
+/** The folders `__mod__/…` paths point into: the install's data/ (base, core, …) and the user's mods/. */
+export function gameFoldersOf(paths: Pick<FactorioPaths, 'executable' | 'userDataDir'>, envIn: Partial<LocateEnv> = {}): { gameData: string; mods: string } {
+  const env: LocateEnv = { ...systemLocateEnv(), ...envIn };
+  const p = pathsFor(env.platform);
+  return { gameData: p.join(installRootOf(env, paths.executable), 'data'), mods: p.join(paths.userDataDir, 'mods') };
+}
+
 function cfgValue(text: string, key: string): string | undefined {
   for (const line of text.split(/\r?\n/)) {
     const t = line.trim();

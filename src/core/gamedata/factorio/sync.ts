@@ -1,14 +1,16 @@
 // "Sync game data from Factorio": find the game → refuse while it runs → read its version →
 // enable the helper mod → `--dump-data` → `--dump-prototype-locale` → always put the user's mods
-// back → import the dump if this run wrote it. Errors are FactorioSyncErrors (or the importer's
-// DumpError) whose message says what to do; the project changes only when the import succeeds.
+// back → import the dump if this run wrote it → extract the icons it names (never failing the
+// sync). Errors are FactorioSyncErrors (or the importer's DumpError) whose message says what to do;
+// the project changes only when the import succeeds.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Project } from '../../db/project';
 import { ProjectError } from '../../db/errors';
 import { importGameData, type ImportSummary } from '../import';
 import { DUMP_FILE, findDumpSource, type DumpSource } from '../dump/read';
-import { detectFactorio, type LocateEnv } from './locate';
+import { detectFactorio, gameFoldersOf, type LocateEnv } from './locate';
+import { describeIconSummary, extractProjectIcons, type IconExtractSummary } from '../icons/extract';
 import { isFactorioRunning } from './process';
 import { installHelperMod } from './helperMod';
 import { HELPER_MOD_NAME } from './helperModFiles';
@@ -34,6 +36,8 @@ export interface SyncOptions {
   env?: Partial<LocateEnv>;
   /** Environment of the Factorio process (default: this process's). */
   processEnv?: Record<string, string | undefined>;
+  /** Extract the icons into the cache beside the project after the import (default true). */
+  icons?: boolean;
 }
 
 export interface SyncResult {
@@ -47,6 +51,8 @@ export interface SyncResult {
    * helper (the importer then inferred TURD replacements from recipe names).
    */
   helperLoaded: boolean;
+  /** The icon extraction after the import; it never fails the sync, so a failure is reported here. */
+  icons?: IconExtractSummary | { error: string };
 }
 
 interface FileMark {
@@ -182,5 +188,19 @@ export async function syncFromFactorio(project: Project, opts: SyncOptions = {})
     `Imported ${summary.counts.items} items, ${summary.counts.fluids} fluids and ${summary.counts.recipes} recipes from Factorio ${version.version}` +
       (helperLoaded ? '' : ' (the helper mod did not load, so TURD replacements were inferred from recipe names)'),
   );
-  return { summary, executable: paths.executable, userDataDir: paths.userDataDir, factorioVersion: version.version, helperLoaded };
+  const icons = opts.icons === false ? undefined : await syncIcons(project, gameFoldersOf(paths, opts.env), opts.signal, say);
+  return { summary, executable: paths.executable, userDataDir: paths.userDataDir, factorioVersion: version.version, helperLoaded, icons };
+}
+
+/** The data is in; pictures are a nicety, so whatever goes wrong here is reported, never thrown. */
+async function syncIcons(project: Project, folders: { gameData: string; mods: string }, signal: AbortSignal | undefined, say: (m: string) => void): Promise<IconExtractSummary | { error: string }> {
+  try {
+    const s = await extractProjectIcons(project, { folders, signal });
+    say(`Extracted the icons (${describeIconSummary(s)}, ${s.seconds.toFixed(1)} s)`);
+    return s;
+  } catch (err) {
+    const error = `${err instanceof Error ? err.message : String(err)} The game data was imported; the views show their usual symbols until "PyOps: Extract Icons from Factorio" succeeds.`;
+    say(`Icons were not extracted: ${error}`);
+    return { error };
+  }
 }

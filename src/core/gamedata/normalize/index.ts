@@ -6,6 +6,7 @@ import { normalizeBeacons, normalizeCraftingMachines, normalizeLogistics, normal
 import { normalizeTechnologies } from './technologies';
 import { normalizeTurd } from './turd';
 import { validateReferences } from './validate';
+import { normalizeIcons } from './icons';
 import { synthesize } from '../synthesize';
 import { helperExportSchema, resourceSchema, tileSchema } from '../dump/schema';
 import { Localizer, type LocaleSources } from '../locale';
@@ -57,6 +58,7 @@ export function normalizeDump(raw: RawDump, locale: LocaleSources): NormalizeRes
   normalizeTurd(ctx, exp?.turd_replacements);
   synthesize(ctx, { ...power, resources, tiles: ctx.protos('tile', tileSchema) });
   if (ctx.problems.length) throw new DumpError(ctx.problems);
+  normalizeIcons(ctx);
 
   const replacements = ctx.out.turd_replacements;
   return {

@@ -7,12 +7,15 @@ import path from 'node:path';
 import { Project, gamedataPath } from '../../../../src/core/db/project';
 import { backupProject, restoreBackup } from '../../../../src/core/db/bundle';
 import { loadSqlJs, scalar } from '../../../../src/core/db/sqlite';
+import { latestVersion } from '../../../../src/core/db/migrate';
+import { GAMEDATA_MIGRATIONS } from '../../../../src/core/db/schema/gamedata';
 import { importGameData } from '../../../../src/core/gamedata/import';
 import { gameIndex } from '../../../../src/core/planning/gameIndex';
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 
-/** Rewrite a schema-2 game-data database as schema 1 wrote it: no beacon_counter, format 1. */
+/** Rewrite a current game-data database as schema 1 wrote it: no beacon_counter, no icons, format 1. */
 function downgrade(db: import('sql.js').Database, schema = 'main'): void {
+  db.run(`DROP TABLE ${schema}.icons`);
   db.run(`ALTER TABLE ${schema}.beacons DROP COLUMN beacon_counter`);
   db.run(`UPDATE ${schema}.gd_meta SET value = '1' WHERE key = 'data_format_version'`);
 }
@@ -49,7 +52,7 @@ describe('game data from an older schema', () => {
       again.close();
     }
     const reread = new SQL.Database(fs.readFileSync(gamedataPath(file)));
-    assert.equal(scalar(reread, 'PRAGMA user_version'), 2);
+    assert.equal(scalar(reread, 'PRAGMA user_version'), latestVersion(GAMEDATA_MIGRATIONS));
     reread.close();
   });
 

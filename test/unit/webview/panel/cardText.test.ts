@@ -43,7 +43,7 @@ describe('block card text', () => {
   let uninstall: () => void;
   before(() => (uninstall = installFakeDom()));
   after(() => uninstall());
-  const ctx = (): CardContext => ({ post: () => {}, game: { linked: true, detail: '' }, open: new Map(), toggled: () => {}, busy: new Set() });
+  const ctx = (): CardContext => ({ post: () => {}, game: { linked: true, detail: '' }, open: new Map(), toggled: () => {}, busy: new Set(), icons: {} });
   const render = (raw: unknown) => {
     const draft = toDraftView(raw, names);
     const card = proposalCard(ctx(), { kind: 'block', ref: { conversationId: 'c', messageId: 'm', toolCallId: 't' }, title: 'Plates', draft }) as unknown as FakeElement;
@@ -98,5 +98,22 @@ describe('block card text', () => {
     assert.deepEqual(draft.flow.edges.find((e) => e.from === 'g:pyops-fluid-fuel'), { from: 'g:pyops-fluid-fuel', to: 'r:smelt', rate: 3, fuel: true });
     assert.ok(draft.flow.edges.every((e) => typeof e.rate === 'number'));
     assert.deepEqual(draft.flow.nodes.find((n) => n.id === 'r:smelt'), { id: 'r:smelt', kind: 'recipe', label: 'Smelt iron', machine: 'Furnace', buildings: 1, wholeBuildings: 1 });
+  });
+
+  it('shows game icons where the panel has them and the usual symbols elsewhere, never a broken image', () => {
+    const draft = toDraftView(stored, names);
+    const icons = { 'good:ore': 'https://file+.vscode-resource/ore.png', 'recipe:smelt': 'https://file+.vscode-resource/smelt.png', 'entity:furnace': 'https://file+.vscode-resource/furnace.png' };
+    const card = proposalCard({ ...ctx(), icons, open: new Map([['c|m|t:flows', true]]) }, { kind: 'block', ref: { conversationId: 'c', messageId: 'm', toolCallId: 't' }, title: 'Plates', draft }) as unknown as FakeElement;
+    const imgs = card.all().filter((e) => e.tagName === 'img');
+    assert.deepEqual(imgs.map((i) => i.getAttribute('src')).sort(), Object.values(icons).sort());
+    // Natural gas has no picture: its row keeps the fluid symbol.
+    const gasRow = card.all().find((e) => e.tagName === 'tr' && e.textContent.includes('Natural gas'))!;
+    assert.ok(gasRow.all().some((e) => e.getAttribute('class') === 'codicon codicon-drop'));
+    // A picture that fails to load becomes the symbol.
+    const ore = imgs.find((i) => i.getAttribute('src') === icons['good:ore'])!;
+    const cell = ore.parentNode!;
+    ore.dispatch('error');
+    assert.ok(!cell.all().some((e) => e.tagName === 'img'));
+    assert.ok(cell.all().some((e) => e.getAttribute('class') === 'codicon codicon-package'));
   });
 });

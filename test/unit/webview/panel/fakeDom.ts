@@ -33,6 +33,17 @@ export class FakeElement extends FakeNode {
   click(): void {
     for (const l of this.listeners.get('click') ?? []) l({});
   }
+  /** Fire an event the page would (an image's `error`). */
+  dispatch(type: string): void {
+    for (const l of this.listeners.get(type) ?? []) l({});
+  }
+  replaceWith(n: FakeNode): void {
+    const p = this.parentNode;
+    if (!p) return;
+    p.childNodes[p.childNodes.indexOf(this)] = n;
+    n.parentNode = p;
+    this.parentNode = null;
+  }
   override get textContent(): string {
     return this.ownText + this.childNodes.map((c) => c.textContent).join('');
   }

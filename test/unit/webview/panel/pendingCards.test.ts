@@ -26,7 +26,7 @@ describe('pending proposal cards', function () {
   let project: Project;
   let uninstall: () => void;
   const posted: FromWebview[] = [];
-  const ctx = (): CardContext => ({ post: (m) => posted.push(m), game: { linked: true, detail: '' }, open: new Map(), toggled: () => {}, busy: new Set() });
+  const ctx = (): CardContext => ({ post: (m) => posted.push(m), game: { linked: true, detail: '' }, open: new Map(), toggled: () => {}, busy: new Set(), icons: {} });
   const buttons = (card: FakeElement) => card.all().filter((e) => e.tagName === 'vscode-button');
   const buttonNamed = (card: FakeElement, label: string) => buttons(card).find((b) => b.textContent === label);
   const views = (): PendingProposalView[] => pendingViews(project, namesFrom(gameIndex(project)));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Project } from '../../../../../src/core/db/project';
 import { importGameData, type ImportCounts } from '../../../../../src/core/gamedata/import';
 import { FactorioSyncError, HELPER_MOD_NAME, syncFromFactorio, type SyncOptions } from '../../../../../src/core/gamedata/factorio';
+import { iconCacheDir } from '../../../../../src/core/gamedata/icons/cache';
 import { ensureFakeIsExecutable, FAKE_FACTORIO, SAMPLE_DUMP, SAMPLE_WORLD, snapshotTree, tempDir, USER_MOD_LIST } from './helpers';
 
 interface Seen {
@@ -117,7 +118,22 @@ describe('syncFromFactorio (fake Factorio)', () => {
     assert.ok(fs.existsSync(path.join(userData, 'mods', 'some-old-mod_0.1.0.zip')), "the user's own mods are untouched");
     assert.ok(progress.some((m) => m.startsWith('Dumped the prototypes')));
     assert.ok(progress.some((m) => m.startsWith('Restored')));
-    assert.ok(progress.at(-1)!.startsWith('Imported 44 items'));
+    assert.ok(progress.at(-2)!.startsWith('Imported 44 items'));
+    assert.ok(progress.at(-1)!.startsWith('Extracted the icons (icons: 0 extracted, 0 missing'));
+  });
+
+  it('extracts the icons after the import, and a failure there does not fail the sync', async () => {
+    const ok = await syncFromFactorio(project, opts());
+    // The sample world declares no icons: an empty cache, nothing missing.
+    assert.deepEqual(ok.icons && 'extracted' in ok.icons ? [ok.icons.extracted, ok.icons.missing] : ok.icons, [0, 0]);
+    // A file where the cache folder should be: the sync still imports and says what happened.
+    fs.rmSync(iconCacheDir(project.file), { recursive: true });
+    fs.writeFileSync(iconCacheDir(project.file), 'in the way');
+    const progress: string[] = [];
+    const failed = await syncFromFactorio(project, opts('ok', { onProgress: (m) => progress.push(m) }));
+    assert.equal(failed.summary.counts.items, 44);
+    assert.match(failed.icons && 'error' in failed.icons ? failed.icons.error : '', /Extract Icons from Factorio/);
+    assert.ok(progress.some((m) => m.startsWith('Icons were not extracted')));
   });
 
   it('stamps the helper with the engine series, so a 2.1 game loads it', async () => {

@@ -1,0 +1,157 @@
+// Where `__mod__/path` lives on disk. The game's own mods (base, core, space-age, …) are folders in
+// `<install>/data/`; the others are in `<user data>/mods/` as a folder `<mod>/` or `<mod>_<version>/`,
+// or a zip `<mod>_<version>.zip` whose single top folder may have any name. With several versions
+// the one mod-list.json pins wins, else the newest; an unversioned folder (a mod being developed)
+// wins over all. Each zip's directory is read once, on first use.
+import fs from 'node:fs';
+import path from 'node:path';
+import { modListSchema, MOD_LIST_FILE } from '../factorio/modList';
+import { ZipArchive, type ZipEntry } from './zip';
+
+export interface GameFolders {
+  /** `<install>/data`: base, core and the official expansions. */
+  gameData?: string;
+  /** `<user data>/mods`. */
+  mods?: string;
+}
+
+/** A file found: how to read it and a stamp that changes when its content does. */
+export interface ModFile {
+  stamp: string;
+  read(): Promise<Buffer>;
+}
+
+export type Resolved = { ok: true; file: ModFile } | { ok: false; reason: string };
+
+type Source = { kind: 'dir'; dir: string; label: string } | { kind: 'zip'; file: string; label: string };
+
+/** `__mod__/rest` → [mod, rest]. */
+export function splitModPath(p: string): [string, string] | undefined {
+  const m = /^__([^/]+?)__\/(.+)$/.exec(p);
+  return m ? [m[1], m[2]] : undefined;
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] || 0) - (pb[i] || 0);
+    if (d) return d;
+  }
+  return 0;
+}
+
+function listDir(dir: string | undefined): string[] {
+  if (!dir) return [];
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export class ModFiles {
+  private readonly sources = new Map<string, Source | undefined>();
+  private readonly zips = new Map<string, Promise<{ zip: ZipArchive; byPath: Map<string, ZipEntry> } | Error>>();
+  /** Mod name → candidates in the mods folder: [version or '' for unversioned, path, zip?]. */
+  private readonly installed = new Map<string, Array<{ version: string; path: string; zip: boolean }>>();
+  private readonly pinned = new Map<string, string>();
+
+  constructor(private readonly folders: GameFolders) {
+    for (const n of listDir(folders.mods)) {
+      const full = path.join(folders.mods!, n);
+      const zip = /\.zip$/i.test(n);
+      const base = zip ? n.slice(0, -4) : n;
+      const m = /^(.+)_(\d+(?:\.\d+)*)$/.exec(base);
+      const [mod, version] = m ? [m[1], m[2]] : [base, ''];
+      if (!zip && !isDir(full)) continue;
+      if (zip && !version) continue;
+      const list = this.installed.get(mod) ?? [];
+      list.push({ version, path: full, zip });
+      this.installed.set(mod, list);
+    }
+    try {
+      const list = modListSchema.parse(JSON.parse(fs.readFileSync(path.join(folders.mods ?? '', MOD_LIST_FILE), 'utf8')));
+      for (const m of list.mods) if (typeof m.version === 'string') this.pinned.set(m.name, m.version);
+    } catch {
+      // no or unreadable mod-list.json: newest versions are used
+    }
+  }
+
+  private source(mod: string): Source | undefined {
+    if (this.sources.has(mod)) return this.sources.get(mod);
+    let src: Source | undefined;
+    const builtIn = this.folders.gameData ? path.join(this.folders.gameData, mod) : undefined;
+    if (builtIn && isDir(builtIn)) src = { kind: 'dir', dir: builtIn, label: builtIn };
+    else {
+      const list = this.installed.get(mod) ?? [];
+      const pin = this.pinned.get(mod);
+      const pick =
+        list.find((c) => c.version === '') ??
+        (pin ? list.find((c) => c.version === pin) : undefined) ??
+        [...list].sort((a, b) => compareVersions(b.version, a.version) || Number(a.zip) - Number(b.zip))[0];
+      if (pick) src = pick.zip ? { kind: 'zip', file: pick.path, label: pick.path } : { kind: 'dir', dir: pick.path, label: pick.path };
+    }
+    this.sources.set(mod, src);
+    return src;
+  }
+
+  private openZip(file: string) {
+    let z = this.zips.get(file);
+    if (!z) {
+      z = ZipArchive.open(file).then(
+        (zip) => {
+          // Paths inside the mod are relative to the zip's one top folder, whatever it is called.
+          const byPath = new Map<string, ZipEntry>();
+          for (const [name, e] of zip.entries) {
+            const slash = name.indexOf('/');
+            if (slash > 0 && !byPath.has(name.slice(slash + 1))) byPath.set(name.slice(slash + 1), e);
+          }
+          return { zip, byPath };
+        },
+        (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+      );
+      this.zips.set(file, z);
+    }
+    return z;
+  }
+
+  async resolve(modPath: string): Promise<Resolved> {
+    const parts = splitModPath(modPath);
+    if (!parts) return { ok: false, reason: `${modPath} is not a __mod__/… path` };
+    const [mod, rest] = parts;
+    const src = this.source(mod);
+    if (!src) return { ok: false, reason: `mod "${mod}" is not in ${[this.folders.gameData, this.folders.mods].filter(Boolean).join(' or ') || 'any known folder'}` };
+    if (src.kind === 'dir') {
+      const file = path.join(src.dir, ...rest.split('/'));
+      try {
+        const st = await fs.promises.stat(file);
+        if (!st.isFile()) return { ok: false, reason: `${file} is not a file` };
+        return { ok: true, file: { stamp: `f:${st.size}:${st.mtimeMs}`, read: () => fs.promises.readFile(file) } };
+      } catch {
+        return { ok: false, reason: `${file} does not exist` };
+      }
+    }
+    const z = await this.openZip(src.file);
+    if (z instanceof Error) return { ok: false, reason: `${src.file} cannot be read (${z.message})` };
+    const entry = z.byPath.get(rest);
+    if (!entry) return { ok: false, reason: `${src.file} has no ${rest}` };
+    return { ok: true, file: { stamp: `z:${entry.crc32}:${entry.size}`, read: () => z.zip.read(entry) } };
+  }
+
+  async close(): Promise<void> {
+    for (const z of this.zips.values()) {
+      const r = await z;
+      if (!(r instanceof Error)) await r.zip.close();
+    }
+    this.zips.clear();
+  }
+}
