@@ -137,7 +137,7 @@ export class BlockEditors implements vscode.Disposable {
     if (ctx.g.isEmpty) throw new Error('This project has no game data yet; import it ("PyOps: Import Game Data from Dump…") before editing blocks.');
     if (ed) this.setBusy(id, true);
     try {
-      const r = await editBlock(p, solverFor(ctx), id, edit, base, (n) => ctx.g.displayOf(n));
+      const r = await editBlock(p, solverFor(ctx), id, edit, base, ctx);
       if (ed) ed.shown = { updatedAt: r.block.updatedAt, result: r.result, broken: r.broken, ctx };
       this.postState(id);
     } finally {
