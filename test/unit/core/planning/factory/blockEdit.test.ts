@@ -103,6 +103,37 @@ describe('block editor edits', () => {
     assert.equal(v.goals[0].display, ctx.g.displayOf('circuit'));
   });
 
+  it('shows each row\'s modules, beacons and pin, locked modules with their research, the presets and the flow', async () => {
+    const { p, id } = await circuits();
+    writeSettings(p, { research_mode: 'now', available_science_packs: ['basic-research-pack'] });
+    const ctx = planningContext(p);
+    createPreset(p, ctx.g, { name: 'Fast', modules: [{ name: 'speed-module-s1', count: 2 }] });
+    let b = getBlock(p, id);
+    await editBlock(p, solverFor(ctx), id, { kind: 'row-modules', recipe: 'circuit', modules: [{ name: 'speed-module-s1', count: 1 }] }, b.updatedAt, ctx);
+    await editBlock(p, solverFor(ctx), id, { kind: 'row-pin', recipe: 'wire', pin: { kind: 'cap', buildings: 5 } }, getBlock(p, id).updatedAt, ctx);
+    b = getBlock(p, id);
+    const v = blockEditorView(ctx, b, await solverFor(ctx)(b.doc));
+    const circuit = v.rows.find((r) => r.recipe === 'circuit')!;
+    assert.deepEqual(circuit.modules, [{ name: 'speed-module-s1', display: ctx.g.displayOf('speed-module-s1'), count: 1 }]);
+    assert.equal(circuit.moduleSlots, circuit.machine === 'press-mk2' ? raw['assembling-machine']['press-mk2'].module_slots : raw['assembling-machine'].press.module_slots);
+    close(circuit.effects!.speed, raw.module['speed-module-s1'].effect.speed);
+    // speed-module-s2 is unlocked by modules-2, which takes advanced research packs: locked, saying so.
+    assert.deepEqual(raw.technology['modules-2'].effects.map((e: { recipe?: string }) => e.recipe).includes('speed-module-s2'), true);
+    const s2 = v.moduleCatalog['speed-module-s2'];
+    assert.ok(circuit.moduleOptions.includes('speed-module-s2'));
+    assert.equal(s2.state, 'needs-research');
+    assert.match(s2.needs ?? '', new RegExp(`research ${ctx.g.displayOf('modules-2')}; ${ctx.g.displayOf('advanced-research-pack')} not produced yet`));
+    const usable = circuit.moduleOptions.map((n) => ['unlocked', 'buildable'].includes(v.moduleCatalog[n].state));
+    assert.deepEqual(usable, [...usable].sort((x, y) => Number(y) - Number(x)), 'usable modules first');
+    assert.deepEqual(circuit.beaconOptions.sort(), Object.keys(raw.beacon).sort());
+    assert.deepEqual(v.rows.find((r) => r.recipe === 'wire')!.pin, { kind: 'cap', buildings: 5 });
+    assert.deepEqual(v.presets.map((x) => [x.name, x.summary]), [['Fast', `2 × ${ctx.g.displayOf('speed-module-s1')}`]]);
+    // The flow diagram: one node per recipe and per good, the goal marked.
+    assert.deepEqual(v.flow.nodes.filter((n) => n.kind === 'recipe').map((n) => n.id).sort(), ['r:circuit', 'r:wire']);
+    assert.equal(v.flow.nodes.find((n) => n.id === 'g:circuit')?.role, 'goal');
+    close(v.flow.edges.find((e) => e.from === 'r:circuit' && e.to === 'g:circuit')!.rate!, 1);
+  });
+
   describe('modules, beacons and pins', () => {
     const speed1 = () => raw.module['speed-module-s1'].effect as { speed: number; consumption: number };
     const mk2 = () => raw['assembling-machine']['press-mk2'];
