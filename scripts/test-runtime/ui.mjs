@@ -137,10 +137,18 @@ async function checkUi(page, req, OUT) {
     if (!(await waitForText(frame.locator('body'), text, req.timeoutMs ?? 30_000))) failures.push(`the PyOps side panel does not show "${text}"`);
   }
   if (req.webviewClick) {
-    const target = frame.locator('vscode-button', { hasText: req.webviewClick }).first();
+    // VS Code-styled buttons, and plain buttons (the block editor's link-like row toggles).
+    const target = frame.locator('vscode-button, button', { hasText: req.webviewClick }).first();
     const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
     if (!ok) failures.push(`the PyOps side panel has no button "${req.webviewClick}"`);
     else await target.click();
+  }
+  if (req.webviewReveal) {
+    // Scroll the webview until this text is in view (a screenshot of a long editor tab).
+    const target = frame.getByText(req.webviewReveal, { exact: true }).first();
+    const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    if (!ok) failures.push(`the webview does not show "${req.webviewReveal}" to scroll to`);
+    else await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   }
   if (req.webviewIncludes?.length || req.webviewClick || req.collectWebview) out.webviewText = (await frame.locator('body').innerText().catch(() => '')).slice(0, 8000);
   if (req.screenshot) {

@@ -1,12 +1,15 @@
-// The block editor (browser side): goals with a rate unit, recipe rows with machine and fuel
-// pickers (unbuildable machines marked with what unlocks them), made/balanced toggles per good, and
-// the solve result beside them. Every change goes to the extension as one edit, based on the block
+// The block editor (browser side): goals with a rate unit (made, taken in, or a stock within a
+// time), recipe rows with machine and fuel pickers (unbuildable machines marked with what unlocks
+// them) and, expanded, their modules, beacons, pin and presets (blockEditor/rowDetail.ts),
+// made/balanced toggles per good, and the solve result with its flow diagram beside them. Every change goes to the extension as one edit, based on the block
 // version this tab shows; the extension answers with the new state (or why it refused).
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import type { BlockEditMessage, BlockEditorView, EditorFlowView, FromBlockEditor, ToBlockEditor } from './blockEditorProtocol';
 import { buildings, power, short } from './format';
 import { append, button, clear, h, icon, picture } from './panel/dom';
+import { flowDiagram } from './panel/flowDiagram';
+import { modulesSummary, rowDetail } from './blockEditor/rowDetail';
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
 
@@ -15,8 +18,11 @@ const post = (m: FromBlockEditor) => vscode.postMessage(m);
 
 type Unit = 's' | 'min' | 'h';
 const PER: Record<Unit, number> = { s: 1, min: 60, h: 3600 };
-const saved = (vscode.getState() ?? {}) as { unit?: Unit };
+const saved = (vscode.getState() ?? {}) as { unit?: Unit; open?: string[] };
 let unit: Unit = saved.unit && saved.unit in PER ? saved.unit : 's';
+/** Rows whose detail (modules, beacons, pin) is shown; kept across reloads of the tab. */
+const open = new Set<string>(Array.isArray(saved.open) ? saved.open : []);
+const keep = () => vscode.setState({ unit, open: [...open] });
 let view: BlockEditorView | undefined;
 let busy = false;
 let message: { text: string; kind: 'error' | 'gone' } | undefined;
@@ -44,27 +50,51 @@ function flowList(title: string, list: EditorFlowView[], empty?: string): HTMLEl
 function goalsSection(v: BlockEditorView): HTMLElement {
   const unitSelect = h('select', { 'aria-label': 'Rate unit', 'data-key': 'unit', onchange: (e: Event) => {
     unit = (e.target as HTMLSelectElement).value as Unit;
-    vscode.setState({ unit });
+    keep();
     render();
   } }, (['s', 'min', 'h'] as Unit[]).map((u) => h('option', { value: u, selected: u === unit }, `per ${u === 's' ? 'second' : u === 'min' ? 'minute' : 'hour'}`)));
   return h(
     'section',
     { class: 'goals' },
-    h('div', { class: 'section-head' }, h('h2', null, 'Goals'), unitSelect, button('Add Goal…', () => post({ type: 'pickGoal' }), { icon: 'add', secondary: true, key: 'add-goal' })),
+    h('div', { class: 'section-head' }, h('h2', null, 'Goals'), unitSelect,
+      button('Add Goal…', () => post({ type: 'pickGoal' }), { icon: 'add', secondary: true, key: 'add-goal', title: 'A good the block makes' }),
+      button('Add Consumed Good…', () => post({ type: 'pickGoal', direction: 'consume' }), { icon: 'sign-in', secondary: true, key: 'add-consume', title: 'A good the block takes in at a rate (a sink)' })),
     v.goals.length
-      ? h('table', null, h('tbody', null, v.goals.map((g) =>
-          h('tr', null,
-            h('td', null, picture(g.icon), h('button', { class: 'link', onclick: () => post({ type: 'openGood', good: g.good }) }, g.display), g.direction === 'consume' ? h('span', { class: 'muted' }, ' (takes)') : null),
-            h('td', null, g.stock
-              ? h('span', { class: 'muted' }, `stock: ${g.stock}`)
-              : h('input', { type: 'number', step: 'any', min: '0', value: rateIn(Math.abs(g.rate)), 'aria-label': `Rate of ${g.display} per ${unit}`, 'data-key': `goal:${g.index}`, onchange: (e: Event) => {
-                  const n = Number((e.target as HTMLInputElement).value);
-                  if (!Number.isFinite(n) || n < 0) return render();
-                  edit({ kind: 'goal-rate', index: g.index, rate: n / PER[unit] });
-                } }), ` /${unit}`),
-            h('td', { class: 'actions' }, button('Remove goal', () => edit({ kind: 'goal-remove', index: g.index }), { icon: 'trash', iconOnly: true, secondary: true, key: `goal-rm:${g.index}` })),
-          ))))
+      ? h('table', null, h('tbody', null, v.goals.map((g) => h('tr', null,
+          h('td', null, picture(g.icon), h('button', { class: 'link', onclick: () => post({ type: 'openGood', good: g.good }) }, g.display), g.direction === 'consume' ? h('span', { class: 'muted' }, ' (takes)') : null),
+          h('td', null, goalAmount(g)),
+          h('td', { class: 'actions' }, button('Remove goal', () => edit({ kind: 'goal-remove', index: g.index }), { icon: 'trash', iconOnly: true, secondary: true, key: `goal-rm:${g.index}` })),
+        ))))
       : h('p', { class: 'muted' }, 'No goals yet: add what this block should make.'),
+  );
+}
+
+/** A produce goal is a rate or a stock (an amount within a time window); a consume goal is a rate. */
+function goalAmount(g: BlockEditorView['goals'][number]): HTMLElement {
+  const rateInput = h('input', { type: 'number', step: 'any', min: '0', value: rateIn(Math.abs(g.rate)), 'aria-label': `Rate of ${g.display} per ${unit}`, 'data-key': `goal:${g.index}`, onchange: (e: Event) => {
+    const n = Number((e.target as HTMLInputElement).value);
+    if (!Number.isFinite(n) || n < 0) return render();
+    edit({ kind: 'goal-rate', index: g.index, rate: n / PER[unit] });
+  } });
+  if (g.direction === 'consume') return h('span', null, rateInput, ` /${unit}`);
+  const mode = h('select', { 'aria-label': `Kind of goal for ${g.display}`, 'data-key': `goal-mode:${g.index}`, onchange: (e: Event) => {
+    // Switching keeps the rate: a stock over the default 600 s window makes what the rate made.
+    if ((e.target as HTMLSelectElement).value === 'stock') edit({ kind: 'goal-stock', index: g.index, amount: Number((g.rate * 600).toPrecision(6)) || 1, window: 600 });
+    else edit({ kind: 'goal-rate', index: g.index, rate: g.rate });
+  } }, h('option', { value: 'rate', selected: !g.stock }, 'rate'), h('option', { value: 'stock', selected: !!g.stock }, 'stock'));
+  if (!g.stock) return h('span', { class: 'goal-amount' }, mode, ' ', rateInput, ` /${unit}`);
+  const stock = g.stock;
+  const num = (value: number, label: string, key: string, set: (n: number) => void) =>
+    h('input', { type: 'number', step: 'any', min: '0', value, 'aria-label': label, 'data-key': key, onchange: (e: Event) => {
+      const n = Number((e.target as HTMLInputElement).value);
+      if (!(n > 0)) return render();
+      set(n);
+    } });
+  return h('span', { class: 'goal-amount' }, mode, ' ',
+    num(stock.amount, `Amount of ${g.display}`, `goal-amount:${g.index}`, (n) => edit({ kind: 'goal-stock', index: g.index, amount: n, window: stock.window })),
+    ' within ',
+    num(stock.window, `Time window for ${g.display} in seconds`, `goal-window:${g.index}`, (n) => edit({ kind: 'goal-stock', index: g.index, amount: stock.amount, window: n })),
+    h('span', { class: 'muted' }, ` s (${short(rateIn(g.rate))}/${unit})`),
   );
 }
 
@@ -75,8 +105,8 @@ function rowsSection(v: BlockEditorView): HTMLElement {
     h('div', { class: 'section-head' }, h('h2', null, `Recipes (${v.rows.length})`), button('Add Recipe…', () => post({ type: 'pickRecipe' }), { icon: 'add', secondary: true, key: 'add-recipe' })),
     v.rows.length
       ? h('table', null,
-          h('thead', null, h('tr', null, h('th', null, 'Recipe'), h('th', null, 'Machine'), h('th', null, 'Fuel'), h('th', { class: 'num' }, 'Buildings'), h('th', { class: 'num' }, 'Power'), h('th', null, ''))),
-          h('tbody', null, v.rows.map((r) => {
+          h('thead', null, h('tr', null, h('th', null, 'Recipe'), h('th', null, 'Machine'), h('th', null, 'Fuel'), h('th', null, 'Modules'), h('th', { class: 'num' }, 'Buildings'), h('th', { class: 'num' }, 'Power'), h('th', null, ''))),
+          h('tbody', null, v.rows.flatMap((r) => {
             const machine = h('select', { 'aria-label': `Machine for ${r.display}`, 'data-key': `machine:${r.recipe}`, onchange: (e: Event) => {
               const value = (e.target as HTMLSelectElement).value;
               edit({ kind: 'row-machine', recipe: r.recipe, machine: value || null });
@@ -93,10 +123,18 @@ function rowsSection(v: BlockEditorView): HTMLElement {
                   r.fuelOptions.map((f) => h('option', { value: f.name, selected: r.pinnedFuel === f.name }, f.display)),
                 )
               : h('span', { class: 'muted' }, r.fuelDisplay ?? '—');
-            return h('tr', { class: r.disabled ? 'disabled' : undefined },
+            const expanded = open.has(r.recipe);
+            const toggle = () => {
+              if (expanded) open.delete(r.recipe);
+              else open.add(r.recipe);
+              keep();
+              render();
+            };
+            const main = h('tr', { class: r.disabled ? 'disabled' : undefined },
               h('td', null, h('div', null, picture(r.icon), r.display), h('div', { class: 'sub muted', title: r.machineRule }, r.machineRule), r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ' ', r.machineWarning) : null),
               h('td', null, machine),
               h('td', null, fuel),
+              h('td', { class: 'modules-cell' }, h('button', { class: 'link', 'aria-expanded': String(expanded), 'data-key': `expand:${r.recipe}`, title: `${expanded ? 'Hide' : 'Show'} the modules, beacons and pin of ${r.display}`, onclick: toggle }, icon(expanded ? 'chevron-down' : 'chevron-right'), ' ', modulesSummary(r))),
               h('td', { class: 'num' }, r.buildings !== null && r.wholeBuildings !== null ? buildings(r.buildings, r.wholeBuildings) : '—'),
               h('td', { class: 'num' }, r.powerW !== null && r.powerW > 0 ? power(r.powerW) : '—'),
               h('td', { class: 'actions' },
@@ -104,6 +142,7 @@ function rowsSection(v: BlockEditorView): HTMLElement {
                 button('Remove recipe', () => edit({ kind: 'row-remove', recipe: r.recipe }), { icon: 'trash', iconOnly: true, secondary: true, key: `row-rm:${r.recipe}` }),
               ),
             );
+            return expanded ? [main, h('tr', { class: 'detail' }, h('td', { colspan: 7 }, rowDetail(v, r, { edit, post })))] : [main];
           })))
       : h('p', { class: 'muted' }, 'No recipes yet: add the recipes the block should run.'),
   );
@@ -130,6 +169,7 @@ function resultSection(v: BlockEditorView): HTMLElement {
       flowList('Byproducts', r.byproducts),
       r.fuel.length ? h('section', { class: 'flows' }, h('h3', null, 'Fuel bought in'), h('ul', null, r.fuel.map((f) => h('li', null, `${f.display} ${short(rateIn(f.rate))}/${unit}`)))) : null,
     ),
+    v.flow.nodes.length ? h('section', { class: 'flow-section' }, h('h3', null, 'Flow'), flowDiagram(v.flow, v.name)) : null,
     r.warnings.length ? h('details', { class: 'warnings' }, h('summary', null, `${r.warnings.length} note${r.warnings.length === 1 ? '' : 's'}`), h('ul', null, r.warnings.map((w) => h('li', null, w)))) : null,
   );
 }

@@ -2,6 +2,7 @@
 // extension validates every incoming message with the zod schema below; the webview imports the
 // types only. Rates travel per second; the webview converts the unit the user picked.
 import { z } from 'zod';
+import type { FlowGraphView } from './protocol';
 
 // ── views (extension → webview) ────────────────────────────────────────────
 
@@ -14,6 +15,40 @@ export interface MachineOptionView {
   /** What unlocks it, in words, when it is not buildable under the horizon. */
   needs?: string;
   speed: number;
+}
+
+/** A module or beacon the player may choose, with what the horizon says about it. */
+export interface ChoiceView {
+  name: string;
+  display: string;
+  state: CandidateStateView;
+  /** What unlocks it, in words, when it is not buildable under the horizon. */
+  needs?: string;
+}
+
+export interface ModuleChoiceView extends ChoiceView {
+  /** "+25 % speed, +40 % consumption". */
+  effects: string;
+}
+
+export interface BeaconChoiceView extends ChoiceView {
+  slots: number;
+  /** Modules it transmits (names in the block's module catalog). */
+  modules: string[];
+}
+
+export interface EditorModuleView {
+  name: string;
+  display: string;
+  count: number;
+}
+
+export interface EditorBeaconView {
+  beacon: string;
+  display: string;
+  /** Beacons affecting each machine. */
+  count: number;
+  modules: EditorModuleView[];
 }
 
 export interface EditorRowView {
@@ -39,6 +74,23 @@ export interface EditorRowView {
   buildings: number | null;
   wholeBuildings: number | null;
   powerW: number | null;
+  /** Module slots of the row's machine (0: it takes none). */
+  moduleSlots: number;
+  /** Why the row takes no modules or beacons, when it does not. */
+  moduleNote?: string;
+  /** The row's machine modules and beacons, as the block names them. */
+  modules: EditorModuleView[];
+  beacons: EditorBeaconView[];
+  /** Modules that fit the row (names in the block's module catalog), usable first. */
+  moduleOptions: string[];
+  /** Beacons that can affect the row's machine (names in the block's beacon catalog). */
+  beaconOptions: string[];
+  /** Summed effects after the game's rules (fractions), and one building's crafting speed. */
+  effects: { speed: number; productivity: number; consumption: number; pollution: number } | null;
+  speed: number | null;
+  beaconBuildings: number | null;
+  /** Exactly (`count`) or at most (`cap`) N buildings. */
+  pin: { kind: 'count' | 'cap'; buildings: number } | null;
 }
 
 export interface EditorFlowView {
@@ -65,8 +117,15 @@ export interface BlockEditorView {
   /** solved, infeasible, stale, disabled, broken, error (the Factory view's words). */
   state: string;
   stateDetail?: string;
-  goals: Array<{ index: number; good: string; display: string; rate: number; direction: 'produce' | 'consume'; stock?: string; icon?: string }>;
+  goals: Array<{ index: number; good: string; display: string; rate: number; direction: 'produce' | 'consume'; stock?: { amount: number; window: number }; icon?: string }>;
   rows: EditorRowView[];
+  /** Every module and beacon the rows refer to, once for the block. */
+  moduleCatalog: Record<string, ModuleChoiceView>;
+  beaconCatalog: Record<string, BeaconChoiceView>;
+  /** The project's module presets. */
+  presets: Array<{ id: string; name: string; summary: string }>;
+  /** The solved block as a graph (empty beyond the diagram's size limit). */
+  flow: FlowGraphView;
   /** Goods the block makes or uses, for the made/balanced toggles. */
   goods: EditorGoodView[];
   result: {
@@ -98,17 +157,24 @@ export type ToBlockEditor =
 
 const name = z.string().trim().min(1).max(200);
 const rate = z.number().finite().min(-1e9).max(1e9);
+const modules = z.array(z.object({ name, count: z.number().int().min(1).max(64) }).strict()).max(16);
+const beacons = z.array(z.object({ beacon: name, count: z.number().min(0).max(64), modules, shared: z.number().min(1).max(64).optional() }).strict()).max(4);
 
 export const blockEditSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rename'), name: z.string().trim().min(1).max(120) }).strict(),
-  z.object({ kind: z.literal('goal-add'), good: name, rate }).strict(),
+  z.object({ kind: z.literal('goal-add'), good: name, rate, direction: z.enum(['produce', 'consume']).optional() }).strict(),
   z.object({ kind: z.literal('goal-rate'), index: z.number().int().min(0).max(50), rate }).strict(),
+  z.object({ kind: z.literal('goal-stock'), index: z.number().int().min(0).max(50), amount: z.number().finite().positive().max(1e12), window: z.number().finite().positive().max(1e9) }).strict(),
   z.object({ kind: z.literal('goal-remove'), index: z.number().int().min(0).max(50) }).strict(),
   z.object({ kind: z.literal('row-add'), recipe: name }).strict(),
   z.object({ kind: z.literal('row-remove'), recipe: name }).strict(),
   z.object({ kind: z.literal('row-disable'), recipe: name, disabled: z.boolean() }).strict(),
   z.object({ kind: z.literal('row-machine'), recipe: name, machine: name.nullable() }).strict(),
   z.object({ kind: z.literal('row-fuel'), recipe: name, fuel: name.nullable() }).strict(),
+  z.object({ kind: z.literal('row-modules'), recipe: name, modules }).strict(),
+  z.object({ kind: z.literal('row-beacons'), recipe: name, beacons }).strict(),
+  z.object({ kind: z.literal('row-preset'), recipe: name, preset: name }).strict(),
+  z.object({ kind: z.literal('row-pin'), recipe: name, pin: z.object({ kind: z.enum(['count', 'cap']), buildings: z.number().finite().min(0).max(1e6) }).strict().nullable() }).strict(),
   z.object({ kind: z.literal('good-made'), good: name, on: z.boolean() }).strict(),
   z.object({ kind: z.literal('good-drain'), good: name, on: z.boolean() }).strict(),
 ]);
@@ -118,7 +184,9 @@ export const fromBlockEditorSchema = z.discriminatedUnion('type', [
   /** `base`: the block's updatedAt the edit was made on (stale-save protection). */
   z.object({ type: z.literal('edit'), edit: blockEditSchema, base: z.string().min(1).max(64) }).strict(),
   /** Pick a good (goal) or a recipe (row) in VS Code's own quick pick. */
-  z.object({ type: z.literal('pickGoal') }).strict(),
+  z.object({ type: z.literal('pickGoal'), direction: z.enum(['produce', 'consume']).optional() }).strict(),
+  /** Save a row's modules and beacons as a named module preset (the name is asked in VS Code). */
+  z.object({ type: z.literal('savePreset'), recipe: name }).strict(),
   z.object({ type: z.literal('pickRecipe'), good: name.optional() }).strict(),
   z.object({ type: z.literal('undo') }).strict(),
   z.object({ type: z.literal('redo') }).strict(),

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import path from 'node:path';
+import fs from 'node:fs';
 import { createBlock, getBlock, listBlocks, listSnapshots } from '../../src/core/planning/factory/blocks';
 import { solverFor } from '../../src/core/assistant/tools/context';
 import { planningContext } from '../../src/core/planning/context';
@@ -149,5 +150,54 @@ describe('PyOps Factory view', () => {
     await waitFor(() => blockEditors.lastView.get(id)?.rows[0].pinnedMachine === null, 'the editor to follow the undo');
     assert.equal(await vscode.commands.executeCommand('pyops.edit.redo'), 'Use Press for Circuit in "Hand-made circuits"');
     await waitFor(() => blockEditors.lastView.get(id)?.rows[0].pinnedMachine === 'press', 'the editor to follow the redo');
+  });
+
+  it('sets modules, a beacon and a pin on a row in the editor, and shows the result change with the flow diagram', async function () {
+    this.timeout(120_000);
+    const { projects, blockEditors } = await api();
+    const p = projects.require();
+    // Expected figures from the sample world's own records (module effect, beacon, machine speed).
+    const raw = JSON.parse(fs.readFileSync(sampleWorld().dump, 'utf8')) as Record<string, Record<string, Record<string, any>>>;
+    const speed = raw.module['speed-module-s1'].effect.speed as number;
+    const tower = raw.beacon['beacon-tower'];
+    const mk2 = raw['assembling-machine']['press-mk2'].crafting_speed as number;
+    const craft = raw.recipe.circuit.energy_required as number;
+    const id = (await vscode.commands.executeCommand('pyops.block.new', { name: 'Moduled circuits', good: 'circuit', rate: 2, recipe: 'circuit' })) as string;
+    await waitFor(() => blockEditors.lastView.get(id), 'the editor to show the new block');
+    const base = () => blockEditors.lastView.get(id)!.updatedAt;
+    const circuit = () => blockEditors.lastView.get(id)!.rows.find((r) => r.recipe === 'circuit')!;
+    await blockEditors.edit(id, { kind: 'row-add', recipe: 'wire' }, base());
+    await blockEditors.edit(id, { kind: 'good-made', good: 'wire', on: true }, base());
+    const close = (a: number | null, b: number) => assert.ok(a !== null && Math.abs(a - b) < 1e-6, `${a} ≠ ${b}`);
+    close(circuit().buildings, (2 * craft) / mk2);
+    await blockEditors.edit(id, { kind: 'row-modules', recipe: 'circuit', modules: [{ name: 'speed-module-s1', count: 2 }] }, base());
+    assert.equal(p.undoable()?.label, 'Set modules of Circuit to 2 × Speed module S1 in "Moduled circuits"');
+    close(circuit().buildings, (2 * craft) / (mk2 * (1 + 2 * speed)));
+    await blockEditors.edit(id, { kind: 'row-beacons', recipe: 'circuit', beacons: [{ beacon: 'beacon-tower', count: 2, modules: [{ name: 'speed-module-s1', count: 2 }] }] }, base());
+    const total = 2 * speed + 2 * speed * tower.distribution_effectivity * tower.profile[1] * 2;
+    close(circuit().effects!.speed, total);
+    close(circuit().buildings, (2 * craft) / (mk2 * (1 + total)));
+    await blockEditors.edit(id, { kind: 'row-pin', recipe: 'circuit', pin: { kind: 'count', buildings: 3 } }, base());
+    close(circuit().buildings, 3);
+    assert.equal(p.undoable()?.label, 'Pin Circuit to exactly 3 buildings in "Moduled circuits"');
+    assert.ok(blockEditors.lastView.get(id)!.flow.nodes.length >= 4, 'the editor has a flow diagram of the solved block');
+    // Open the row's detail in the tab (its toggle names the modules) and look at it with the diagram.
+    await vscode.commands.executeCommand('workbench.action.joinAllGroups');
+    const click = await uiRequest({ webview: 'Recipes (2)', webviewClick: '2 × Speed module S1', timeoutMs: 15_000 });
+    assert.deepEqual(click.failures, [], click.webviewText);
+    const ui = await uiRequest({
+      webview: 'Recipes (2)', webviewIncludes: ['Machine modules · 2 of 4 slots', 'Modules in Beacon tower', 'Speed +', 'Flow', 'exactly'],
+      timeoutMs: 15_000, screenshot: { file: 'block-editor-modules.png', element: 'page' },
+    });
+    assert.deepEqual(ui.failures, [], ui.webviewText);
+    const flow = await uiRequest({ webview: 'Recipes (2)', webviewReveal: 'Flow', timeoutMs: 15_000, screenshot: { file: 'block-editor-flow.png', element: 'page' } });
+    assert.deepEqual(flow.failures, [], flow.webviewText);
+    // An impossible cap shows the diagnosis instead of a result.
+    await blockEditors.edit(id, { kind: 'row-pin', recipe: 'circuit', pin: { kind: 'cap', buildings: 0.1 } }, base());
+    assert.equal(blockEditors.lastView.get(id)!.state, 'infeasible');
+    const bad = await uiRequest({ webview: 'Recipes (2)', webviewIncludes: ['Why it cannot be solved'], timeoutMs: 15_000, screenshot: { file: 'block-editor-infeasible.png', element: 'page' } });
+    assert.deepEqual(bad.failures, [], bad.webviewText);
+    await vscode.commands.executeCommand('pyops.edit.undo');
+    await waitFor(() => blockEditors.lastView.get(id)?.state === 'solved', 'the editor to follow the undo of the cap');
   });
 });

@@ -49,8 +49,10 @@ export interface UiCheck {
   webview?: string;
   /** Wait until the PyOps side panel (webview) shows each text. */
   webviewIncludes?: string[];
-  /** Click the side panel's button with this text. */
+  /** Click the webview's button (a VS Code button or a plain one) with this text. */
   webviewClick?: string;
+  /** Scroll the webview to the element with exactly this text (after any click), e.g. before a screenshot. */
+  webviewReveal?: string;
   collectWebview?: boolean;
   timeoutMs?: number;
   screenshot?: { file: string; element?: 'statusbar' | 'page' | 'sidebar' | 'auxiliarybar' };

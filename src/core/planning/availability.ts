@@ -126,6 +126,8 @@ export class Availability {
   private readonly machineCache = new Map<string, MachineAvailability>();
   private readonly verdictCache = new Map<string, CandidateVerdict>();
   private readonly machineVerdictCache = new Map<string, CandidateVerdict>();
+  private readonly itemCache = new Map<string, MachineAvailability>();
+  private readonly itemVerdictCache = new Map<string, CandidateVerdict>();
   private readonly packs: Set<string>;
   /** Target mode: techs in the closure of the target's unlocking technology. */
   readonly targetClosure: Set<string> | null;
@@ -386,16 +388,29 @@ export class Availability {
     const hit = this.machineVerdictCache.get(name);
     if (hit) return hit;
     const m = this.g.machines.get(name);
-    const av = this.machine(name);
+    const out: CandidateVerdict = !m || (m.hidden && !m.item) ? { state: 'no-machine' } : this.itemVerdict(m.item);
+    this.machineVerdictCache.set(name, out);
+    return out;
+  }
+
+  /**
+   * The verdict on a placed item — a machine's, a module's, a beacon's — from the research gates of
+   * the recipes that make it: buildable under the horizon, else the research or TURD pick it needs.
+   * An item nothing makes (or no item at all) is never gated.
+   */
+  itemVerdict(item: string | null): CandidateVerdict {
+    const key = item ?? '';
+    const hit = this.itemVerdictCache.get(key);
+    if (hit) return hit;
+    const av = this.itemAvailability(item);
     const research = (): CandidateNeeds => {
-      const u = m ? this.machineUnlock(m) : null;
+      const u = this.itemUnlock(av.madeBy);
       if (!u) return { research: [] };
       return this.state.researched.has(u.technology) ? {} : { research: [u.technology], ...(u.missingPacks.length ? { packs: u.missingPacks } : {}) };
     };
     const withNeeds = (state: CandidateState, needs: CandidateNeeds): CandidateVerdict => ({ state, ...(Object.keys(needs).length ? { needs } : {}) });
     let out: CandidateVerdict;
-    if (!m || (m.hidden && !m.item)) out = { state: 'no-machine' };
-    else if (av.buildableNow) out = { state: this.machineUnlockedInSave(m) ? 'unlocked' : 'buildable' };
+    if (av.buildableNow) out = { state: this.itemUnlockedInSave(av) ? 'unlocked' : 'buildable' };
     else {
       const gates = av.madeBy.map((r) => this.researchGate(r)).filter((x) => x.research !== 'needs-research' && x.turd);
       const pick = gates.find((x) => x.turd!.state === 'pickable') ?? gates.find((x) => x.turd!.state === 'blocked');
@@ -405,7 +420,7 @@ export class Availability {
         out = { state: t.state === 'pickable' ? 'turd-pick' : 'turd-blocked', needs: { turd: { master: t.master, branch: t.branch, ...(t.state === 'blocked' && selected ? { selected } : {}) } } };
       } else out = withNeeds('needs-research', research());
     }
-    this.machineVerdictCache.set(name, out);
+    this.itemVerdictCache.set(key, out);
     return out;
   }
 
@@ -430,7 +445,10 @@ export class Availability {
   }
 
   private machineUnlockedInSave(m: Machine): boolean {
-    const av = this.machine(m.name);
+    return this.itemUnlockedInSave(this.machine(m.name));
+  }
+
+  private itemUnlockedInSave(av: MachineAvailability): boolean {
     if (!av.buildableNow && !av.availableNow) return false;
     if (!av.madeBy.length) return true;
     return av.madeBy.some((r) => this.researchGate(r).unlockedInSave);
@@ -449,16 +467,25 @@ export class Availability {
     if (hit) return hit;
     const m = this.g.machines.get(name);
     const item = m?.item ?? null;
+    // A hidden machine no item places (Py's "-legacy" variants, crash-site wrecks) cannot be built.
+    const out = !m || (m.hidden && !item) ? { availableNow: false, buildableNow: false, madeBy: [] } : this.itemAvailability(item);
+    this.machineCache.set(name, out);
+    return out;
+  }
+
+  /** A placed item's availability: the research gate of the recipes that make it. Machines, modules
+   *  and beacons are placed items, and the full recipe verdict (which asks for a machine) would go
+   *  round in circles. */
+  itemAvailability(item: string | null): MachineAvailability {
+    const key = item ?? '';
+    const hit = this.itemCache.get(key);
+    if (hit) return hit;
     const madeBy = item ? this.g.producersOf(item).filter((r) => !this.g.recipes.get(r)!.synthetic) : [];
     let out: MachineAvailability;
-    // A hidden machine no item places (Py's "-legacy" variants, crash-site wrecks) cannot be built.
-    if (!m || (m.hidden && !item)) out = { availableNow: false, buildableNow: false, madeBy };
-    else if (this.mode === 'future') out = { availableNow: true, buildableNow: true, madeBy };
+    if (this.mode === 'future') out = { availableNow: true, buildableNow: true, madeBy };
     else if (!item || madeBy.length === 0) out = { availableNow: true, buildableNow: true, madeBy }; // nothing gates it
-    // The research gate of its item's recipes only: machines are placed items, and the full verdict
-    // (which asks for a machine) would go round in circles.
     else out = { availableNow: madeBy.some((r) => this.researchGate(r).availableNow), buildableNow: madeBy.some((r) => this.researchGate(r).buildableNow), madeBy };
-    this.machineCache.set(name, out);
+    this.itemCache.set(key, out);
     return out;
   }
 
@@ -506,8 +533,12 @@ export class Availability {
 
   /** The lowest-tier technology unlocking a recipe that makes the machine's item (ties by name). */
   machineUnlock(m: Machine): { technology: string; display: string; missingPacks: string[] } | null {
+    return this.itemUnlock(this.machine(m.name).madeBy);
+  }
+
+  private itemUnlock(madeBy: string[]): { technology: string; display: string; missingPacks: string[] } | null {
     let best: { t: string; tier: number } | null = null;
-    for (const r of this.machine(m.name).madeBy) {
+    for (const r of madeBy) {
       for (const t of this.researchGate(r).unlockTechs) {
         const tier = this.tier(t);
         if (!best || tier < best.tier || (tier === best.tier && t < best.t)) best = { t, tier };

@@ -89,7 +89,8 @@ export function moduleMisfit(m: Module, machine: Pick<Machine, 'allowedEffects' 
   return undefined;
 }
 
-function beaconMisfit(m: Module, b: Beacon): string | undefined {
+/** Why a module cannot go into this beacon (undefined = it fits): its category, or a bonus the beacon does not transmit. */
+export function beaconMisfit(m: Module, b: Beacon): string | undefined {
   if (b.allowedModuleCategories && !b.allowedModuleCategories.includes(m.category)) return `${b.display} does not accept ${m.category} modules`;
   for (const e of EFFECTS) if (isBeneficial(e, m.effects[e]) && b.allowedEffects && !b.allowedEffects.includes(e)) return `${b.display} does not transmit the ${e} effect`;
   return undefined;

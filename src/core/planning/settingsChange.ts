@@ -12,6 +12,7 @@ import { globToRegExp } from './availability';
 import { QueryError, suggest } from './queries/errors';
 import { findNames, normalizeName, type NameEntry } from './queries/names';
 import { readPlanningState, RESEARCH_MODES, setResearched, writeSettings, type PlanningSettings } from './settings';
+import { listPresets, type ModulePreset } from './modulePresets';
 
 const name = z.string().trim().min(1, 'must be a non-empty internal name').max(200);
 const addRemove = (what: string) =>
@@ -76,10 +77,16 @@ export interface SettingsView {
   favoriteFuel: string | null;
   excludedRecipes: string[];
   miningProductivity: PlanningSettings['mining_productivity'];
+  /** Named sets of machine modules and beacons the user applies to block rows (made in the block editor). */
+  modulePresets: Array<Pick<ModulePreset, 'name' | 'modules' | 'beacons'>>;
+  modulePresetsTruncated?: true;
 }
+
+const PRESETS_SHOWN = 20;
 
 export function settingsView(p: Project): SettingsView {
   const { settings: s, researched } = readPlanningState(p);
+  const presets = listPresets(p);
   return {
     horizon: s.research_mode,
     horizonTarget: s.horizon_target,
@@ -89,6 +96,8 @@ export function settingsView(p: Project): SettingsView {
     favoriteFuel: s.favorite_fuel,
     excludedRecipes: s.exclusions,
     miningProductivity: s.mining_productivity,
+    modulePresets: presets.slice(0, PRESETS_SHOWN).map(({ name, modules, beacons }) => ({ name, modules, beacons })),
+    ...(presets.length > PRESETS_SHOWN ? { modulePresetsTruncated: true as const } : {}),
   };
 }
 

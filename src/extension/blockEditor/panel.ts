@@ -7,6 +7,7 @@ import { planningContext, type PlanningContext } from '../../core/planning/conte
 import { solverFor } from '../../core/assistant/tools/context';
 import { BlockError, getBlock } from '../../core/planning/factory/blocks';
 import { editBlock, type BlockEdit } from '../../core/planning/factory/blockEdit';
+import { createPreset, describeModules, listPresets } from '../../core/planning/modulePresets';
 import type { SolveResult } from '../../core/planning/solver/result';
 import { fromBlockEditorSchema, type BlockEditorView, type ToBlockEditor } from '../../webview/blockEditorProtocol';
 import type { ProjectManager } from '../projectManager';
@@ -108,10 +109,14 @@ export class BlockEditors implements vscode.Disposable {
           await this.edit(id, m.edit, m.base);
           return;
         case 'pickGoal': {
-          const good = await pickGood(planningContext(this.projects.require()), 'Add a goal: which good should the block make?');
-          if (good) await this.edit(id, { kind: 'goal-add', good, rate: 1 }, this.base(id));
+          const consume = m.direction === 'consume';
+          const good = await pickGood(planningContext(this.projects.require()), consume ? 'Add a goal: which good should the block take in (consume)?' : 'Add a goal: which good should the block make?');
+          if (good) await this.edit(id, { kind: 'goal-add', good, rate: 1, ...(consume ? { direction: 'consume' as const } : {}) }, this.base(id));
           return;
         }
+        case 'savePreset':
+          await this.savePreset(id, m.recipe);
+          return;
         case 'pickRecipe': {
           const recipe = await this.pickRecipe(id, m.good);
           if (recipe) await this.edit(id, { kind: 'row-add', recipe }, this.base(id));
@@ -158,7 +163,7 @@ export class BlockEditors implements vscode.Disposable {
     if (ctx.g.isEmpty) throw new Error('This project has no game data yet; import it ("PyOps: Import Game Data from Dump…") before editing blocks.');
     if (ed) this.setBusy(id, true);
     try {
-      const r = await editBlock(p, solverFor(ctx), id, edit, base, (n) => ctx.g.displayOf(n));
+      const r = await editBlock(p, solverFor(ctx), id, edit, base, ctx);
       if (ed) ed.shown = { updatedAt: r.block.updatedAt, result: r.result, broken: r.broken, ctx };
       this.postState(id);
     } finally {
@@ -262,12 +267,31 @@ export class BlockEditors implements vscode.Disposable {
     return pick?.recipe || undefined;
   }
 
+  /** Save a row's modules and beacons as a named preset (one undoable action), the name asked here. */
+  private async savePreset(id: string, recipe: string): Promise<void> {
+    const p = this.projects.requireWritable();
+    const ctx = planningContext(p);
+    const row = getBlock(p, id).doc.recipes.find((r) => r.recipe === recipe);
+    if (!row) throw new Error(`The block has no row for ${ctx.g.displayOf(recipe)} any more; reload the editor.`);
+    const taken = new Set(listPresets(p).map((x) => x.name.toLowerCase()));
+    const name = await vscode.window.showInputBox({
+      title: `Save the modules of ${ctx.g.displayOf(recipe)} as a preset`,
+      prompt: describeModules((n) => ctx.g.displayOf(n), { modules: row.modules ?? [], beacons: row.beacons ?? [] }),
+      placeHolder: 'e.g. Speed with 8 beacons',
+      validateInput: (v) => (!v.trim() ? 'A preset needs a name' : taken.has(v.trim().toLowerCase()) ? 'A preset with this name exists already' : undefined),
+    });
+    if (!name) return;
+    createPreset(p, ctx.g, { name, modules: row.modules ?? [], beacons: row.beacons ?? [] });
+    this.projects.touch();
+    this.postState(id);
+  }
+
   private reportClosed(): void {
     for (const id of [...this.open.keys()]) this.post(id, { type: 'gone', message: this.elsewhere(id) ?? 'The project was closed.' });
   }
 
   private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {
-    return webviewHtml(webview, this.context.extensionUri, { script: vscode.Uri.joinPath(dist, 'webview', 'block-editor.js'), css: vscode.Uri.joinPath(media, 'block-editor.css'), title: 'Block', label: 'Block editor' });
+    return webviewHtml(webview, this.context.extensionUri, { script: vscode.Uri.joinPath(dist, 'webview', 'block-editor.js'), css: [vscode.Uri.joinPath(media, 'flow-diagram.css'), vscode.Uri.joinPath(media, 'block-editor.css')], title: 'Block', label: 'Block editor' });
   }
 
   dispose(): void {

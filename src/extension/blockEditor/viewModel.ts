@@ -1,18 +1,26 @@
 // What the block editor shows, built from the stored block and a solve of it: goals, rows with
-// their machine and fuel choices (each machine marked with what the horizon allows, in the words
-// every tool uses), the result, and the goods the made/balanced toggles apply to. No vscode
-// import: unit tests build it from the real data.
+// their machine, fuel, module, beacon and pin choices (each machine, module and beacon marked with
+// what the horizon allows, in the words every tool uses), the result with its flow diagram, the
+// module presets, and the goods the made/balanced toggles apply to. No vscode import: unit tests
+// build it from the real data. Modules and beacons are listed once per block (the catalogs) and
+// rows name them, so a 100-row block does not carry the same beacon list a hundred times.
 import type { BlockRecord } from '../../core/planning/factory/blocks';
 import type { PlanningContext } from '../../core/planning/context';
 import type { SolveResult, Flow } from '../../core/planning/solver/result';
 import { goalRate, drainGood } from '../../core/planning/block/document';
 import { blockState } from '../../core/planning/factory/outline';
 import { fuelsFor } from '../../core/planning/energy';
-import type { BlockEditorView, EditorFlowView, EditorRowView, MachineOptionView } from '../../webview/blockEditorProtocol';
+import type { CandidateVerdict } from '../../core/planning/availability';
+import type { Module } from '../../core/planning/gameIndex';
+import { EFFECTS } from '../../core/planning/gameIndex';
+import { beaconOptions, moduleOptions, rowTarget } from '../../core/planning/moduleFit';
+import { describeModules, listPresets } from '../../core/planning/modulePresets';
+import { flowGraph, namesFrom, type RowFlows } from '../proposals/views';
+import type { BeaconChoiceView, BlockEditorView, ChoiceView, EditorFlowView, EditorRowView, MachineOptionView, ModuleChoiceView } from '../../webview/blockEditorProtocol';
 
-/** The state's "needs" in one line a player reads: the research, the packs, the TURD pick. */
-function needsText(ctx: PlanningContext, machine: string): string | undefined {
-  const v = ctx.availability.machineVerdict(machine);
+/** A verdict's "needs" in one line a player reads: the research, the packs, the TURD pick. */
+function needsText(ctx: PlanningContext, v: CandidateVerdict): string | undefined {
+  if (v.state === 'unlocked' || v.state === 'buildable') return undefined;
   const n = v.needs;
   if (!n) return v.state === 'no-machine' ? 'cannot be built (no item places it)' : undefined;
   const parts: string[] = [];
@@ -30,14 +38,52 @@ function machineOptions(ctx: PlanningContext, recipe: string): MachineOptionView
     .machinesFor(rec)
     .filter((m) => !ctx.availability.isExcluded(m.name) && !(m.hidden && !m.item))
     .map((m) => {
-      const state = ctx.availability.machineVerdict(m.name).state;
-      const needs = state === 'unlocked' || state === 'buildable' ? undefined : needsText(ctx, m.name);
-      return { name: m.name, display: m.display, state, ...(needs ? { needs } : {}), speed: m.speed };
+      const v = ctx.availability.machineVerdict(m.name);
+      const needs = needsText(ctx, v);
+      return { name: m.name, display: m.display, state: v.state, ...(needs ? { needs } : {}), speed: m.speed };
     })
     .sort((a, b) => Number(usable(b.state)) - Number(usable(a.state)) || b.speed - a.speed || a.display.localeCompare(b.display));
 }
 
 const usable = (s: MachineOptionView['state']) => s === 'unlocked' || s === 'buildable';
+
+function choice(ctx: PlanningContext, name: string, display: string, v: CandidateVerdict): ChoiceView {
+  const needs = needsText(ctx, v);
+  return { name, display, state: v.state, ...(needs ? { needs } : {}) };
+}
+
+const pct = (x: number) => `${x > 0 ? '+' : ''}${Number((x * 100).toPrecision(3))} %`;
+
+/** "+25 % speed, +40 % consumption" — the module's nonzero effects. */
+export function effectsText(m: Pick<Module, 'effects'>): string {
+  return EFFECTS.filter((e) => m.effects[e] !== 0).map((e) => `${pct(m.effects[e])} ${e}`).join(', ') || 'no effect';
+}
+
+/** Per row: the modules and beacons it may take, named into the block's catalogs. */
+class Catalogs {
+  readonly modules: Record<string, ModuleChoiceView> = {};
+  readonly beacons: Record<string, BeaconChoiceView> = {};
+  constructor(private readonly ctx: PlanningContext) {}
+
+  module(m: Module, v: CandidateVerdict): string {
+    this.modules[m.name] ??= { ...choice(this.ctx, m.name, m.display, v), effects: effectsText(m) };
+    return m.name;
+  }
+
+  row(recipe: string, machine?: string): { slots: number; note?: string; modules: string[]; beacons: string[] } {
+    const { g, availability: a } = this.ctx;
+    const t = rowTarget(g, a, { recipe, ...(machine ? { machine } : {}) });
+    if (typeof t === 'string') return { slots: 0, note: t, modules: [], beacons: [] };
+    const modules = moduleOptions(g, a, t).map((o) => this.module(o.module, o.verdict));
+    const beacons = beaconOptions(g, a, t).map((o) => {
+      this.beacons[o.beacon.name] ??= { ...choice(this.ctx, o.beacon.name, o.beacon.display, o.verdict), slots: o.beacon.moduleSlots, modules: o.modules.map((x) => this.module(x.module, x.verdict)) };
+      return o.beacon.name;
+    });
+    const slots = t.machine.usesModuleEffects ? t.machine.moduleSlots : 0;
+    const note = !slots && !beacons.length ? `${t.machine.display} takes no modules and no beacon reaches it` : !slots ? `${t.machine.display} has no module slots` : undefined;
+    return { slots, ...(note ? { note } : {}), modules, beacons };
+  }
+}
 
 function flows(ctx: PlanningContext, list: Flow[]): EditorFlowView[] {
   return list.map((f) => ({ good: f.good, display: ctx.g.displayOf(f.good), rate: f.rate, kind: f.kind }));
@@ -46,10 +92,14 @@ function flows(ctx: PlanningContext, list: Flow[]): EditorFlowView[] {
 export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: SolveResult | null, extra: { broken?: string; undoLabel?: string; redoLabel?: string } = {}): BlockEditorView {
   const d = (n: string) => ctx.g.displayOf(n);
   const solved = new Map((result?.rows ?? []).map((r) => [r.recipe, r]));
+  const catalogs = new Catalogs(ctx);
+  const modulesOf = (ms: Array<{ name: string; count: number }> | undefined) => (ms ?? []).map((m) => ({ name: m.name, display: d(m.name), count: m.count }));
   const rows: EditorRowView[] = b.doc.recipes.map((row) => {
     const s = solved.get(row.recipe);
     const machine = s?.machine ? ctx.g.machines.get(s.machine) : undefined;
     const fuels = machine ? fuelsFor(ctx.g, machine) : [];
+    const fit = catalogs.row(row.recipe, row.machine);
+    const pin = b.doc.pins.find((p) => p.recipe === row.recipe && p.kind !== 'share');
     return {
       recipe: row.recipe,
       display: d(row.recipe),
@@ -68,6 +118,16 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
       buildings: s ? s.buildings : null,
       wholeBuildings: s ? s.wholeBuildings : null,
       powerW: s ? s.powerW : null,
+      moduleSlots: fit.slots,
+      ...(fit.note ? { moduleNote: fit.note } : {}),
+      modules: modulesOf(row.modules),
+      beacons: (row.beacons ?? []).map((x) => ({ beacon: x.beacon, display: d(x.beacon), count: x.count, modules: modulesOf(x.modules) })),
+      moduleOptions: fit.modules,
+      beaconOptions: fit.beacons,
+      effects: s ? s.effects : null,
+      speed: s ? s.speed : null,
+      beaconBuildings: s ? s.beaconBuildings : null,
+      pin: pin && pin.kind !== 'share' ? { kind: pin.kind, buildings: pin.buildings } : null,
     };
   });
   const made = new Set(b.doc.made);
@@ -87,9 +147,13 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
     ...(extra.broken ? { stateDetail: extra.broken } : detail && !result ? { stateDetail: detail } : result?.message ? { stateDetail: result.message } : {}),
     goals: b.doc.goals.map((g, index) => {
       const r = goalRate(g);
-      return { index, good: g.good, display: d(g.good), rate: r.rate, direction: r.direction, ...(r.stock ? { stock: `${g.stock!.amount} within ${g.stock!.window} s` } : {}) };
+      return { index, good: g.good, display: d(g.good), rate: r.rate, direction: r.direction, ...(g.stock ? { stock: { amount: g.stock.amount, window: g.stock.window } } : {}) };
     }),
     rows,
+    moduleCatalog: catalogs.modules,
+    beaconCatalog: catalogs.beacons,
+    presets: ctx.project ? listPresets(ctx.project).map((x) => ({ id: x.id, name: x.name, summary: describeModules(d, x) })) : [],
+    flow: result ? solvedFlow(ctx, result, rows) : { nodes: [], edges: [] },
     goods,
     result: result
       ? {
@@ -110,4 +174,11 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
     ...(extra.undoLabel ? { undoLabel: extra.undoLabel } : {}),
     ...(extra.redoLabel ? { redoLabel: extra.redoLabel } : {}),
   };
+}
+
+/** The solved block as the side panel's flow diagram draws a draft: one node per recipe and good. */
+function solvedFlow(ctx: PlanningContext, result: SolveResult, rows: EditorRowView[]): BlockEditorView['flow'] {
+  const byRecipe: RowFlows = new Map(result.rows.map((r) => [r.recipe, (r.flows ?? []).filter((f) => f.rate !== 0)]));
+  const live = rows.filter((r) => !r.disabled && byRecipe.has(r.recipe)).map((r) => ({ recipe: r.recipe, display: r.display, machine: r.machine, machineDisplay: r.machineDisplay, buildings: r.buildings ?? 0, wholeBuildings: r.wholeBuildings ?? 0 }));
+  return flowGraph({ rows: live, goals: result.goals, importsFromBlocks: [], importsExternal: result.imports, byproducts: result.byproducts, exports: result.exports }, namesFrom(ctx.g), byRecipe);
 }

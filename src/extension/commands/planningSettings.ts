@@ -1,12 +1,14 @@
 // Planning settings beyond the horizon, from the Factory view or the palette: favourite machine per
-// crafting category, favourite fuel, excluded recipes, mining productivity. They go through the same
-// validated core change the assistant's settings tool uses (one undoable action, names checked), so
-// the tree, the drafts and the assistant all read the same settings.
+// crafting category, favourite fuel, excluded recipes, mining productivity, module presets. They go
+// through the same validated core changes the assistant's settings tool uses (one undoable action,
+// names checked), so the tree, the drafts and the assistant all read the same settings. Presets are
+// made in the block editor (a row's modules); here they are listed, renamed and deleted.
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { planningContext } from '../../core/planning/context';
 import { changePlanningSettings, changeSettingsInput, solidFuels, type ChangeSettingsInput } from '../../core/planning/settingsChange';
 import { readSettings } from '../../core/planning/settings';
+import { deletePreset, describeModules, getPreset, listPresets, renamePreset } from '../../core/planning/modulePresets';
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from './args';
 import { withData } from './planning';
@@ -84,6 +86,47 @@ export function registerPlanningSettingsCommands(projects: ProjectManager): vsco
       }
       if (!add.length && !remove.length) return undefined;
       return apply({ excludedRecipes: { add, remove } } as ChangeSettingsInput);
+    }),
+    registerCommand('pyops.planning.managePresets', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ presetId: z.string().min(1).optional() }));
+      const { p, pc } = context();
+      let id = a?.presetId;
+      if (!id) {
+        const presets = listPresets(p);
+        if (!presets.length) {
+          void vscode.window.showInformationMessage("PyOps: no module presets yet. In a block's editor, open a row's modules and use Save as Preset….");
+          return undefined;
+        }
+        id = (await vscode.window.showQuickPick(presets.map((x) => ({ label: x.name, description: describeModules((n) => pc.g.displayOf(n), x), id: x.id })), { title: 'Module presets', matchOnDescription: true }))?.id;
+        if (!id) return undefined;
+      }
+      const preset = getPreset(p, id);
+      const action = await vscode.window.showQuickPick([{ label: '$(edit) Rename…', action: 'rename' }, { label: '$(trash) Delete', action: 'delete' }], { title: `Module preset "${preset.name}"` });
+      if (action?.action === 'rename') return vscode.commands.executeCommand('pyops.planning.renamePreset', { presetId: id });
+      if (action?.action === 'delete') return vscode.commands.executeCommand('pyops.planning.deletePreset', { presetId: id });
+      return undefined;
+    }),
+    registerCommand('pyops.planning.renamePreset', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ presetId: z.string().min(1), name: z.string().min(1).max(80).optional() }));
+      if (!a) return vscode.commands.executeCommand('pyops.planning.managePresets');
+      const p = projects.requireWritable();
+      const preset = getPreset(p, a.presetId);
+      const name = a.name ?? (await vscode.window.showInputBox({ title: `Rename module preset "${preset.name}"`, value: preset.name, validateInput: (v) => (v.trim() ? undefined : 'A preset needs a name') }));
+      if (!name) return undefined;
+      const r = renamePreset(p, preset.id, name);
+      projects.touch();
+      return r.name;
+    }),
+    registerCommand('pyops.planning.deletePreset', async (arg?: unknown) => {
+      const a = objectArg(arg, z.object({ presetId: z.string().min(1) }));
+      if (!a) return vscode.commands.executeCommand('pyops.planning.managePresets');
+      const p = projects.requireWritable();
+      const preset = getPreset(p, a.presetId);
+      deletePreset(p, preset.id);
+      projects.touch();
+      // Undoable like every change, so no confirmation dialog: say how to get it back.
+      void vscode.window.showInformationMessage(`PyOps: deleted module preset "${preset.name}" (rows keep their modules; Undo brings the preset back).`);
+      return preset.id;
     }),
     registerCommand('pyops.planning.setMiningProductivity', async (arg?: unknown) => {
       const a = objectArg(arg, z.object({ value: z.union([z.number(), z.literal('research')]) }));

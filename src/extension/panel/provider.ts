@@ -130,7 +130,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
   }
 
   private html(webview: vscode.Webview, dist: vscode.Uri, media: vscode.Uri): string {
-    return webviewHtml(webview, this.context.extensionUri, { script: vscode.Uri.joinPath(dist, 'panel.js'), css: vscode.Uri.joinPath(media, 'panel.css'), title: 'PyOps', label: 'PyOps assistant' });
+    return webviewHtml(webview, this.context.extensionUri, { script: vscode.Uri.joinPath(dist, 'panel.js'), css: [vscode.Uri.joinPath(media, 'flow-diagram.css'), vscode.Uri.joinPath(media, 'panel.css')], title: 'PyOps', label: 'PyOps assistant' });
   }
 
   /** Show the panel on a tab, optionally scrolled to one proposal's card. */

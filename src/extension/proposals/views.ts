@@ -113,7 +113,17 @@ const energyLabel = (display: string) => display.replace(/\s*\(MJ\)$/, '');
  * recipe → product with the solved rate, fuel and burnt results included. Drafts stored before
  * rows kept their flows fall back to the recipes' goods from the game data, without rates.
  */
-export function flowGraph(d: Pick<DraftView, 'rows' | 'goals' | 'importsFromBlocks' | 'importsExternal' | 'byproducts' | 'exports'>, names: GameNames, flows: RowFlows = new Map()): FlowGraphView {
+/** What the diagram reads of a block: a draft card's view, or the block editor's solve. */
+export interface FlowSource {
+  rows: Array<Pick<RowView, 'recipe' | 'display' | 'machine' | 'machineDisplay' | 'buildings' | 'wholeBuildings'>>;
+  goals: Array<{ good: string }>;
+  importsFromBlocks: Array<{ good: string }>;
+  importsExternal: Array<{ good: string }>;
+  byproducts: Array<{ good: string }>;
+  exports: Array<{ good: string }>;
+}
+
+export function flowGraph(d: FlowSource, names: GameNames, flows: RowFlows = new Map()): FlowGraphView {
   const recipes = d.rows.filter((r) => r.recipe);
   if (!recipes.length || recipes.length > FLOW_MAX_RECIPES) return { nodes: [], edges: [] };
   const role = new Map<string, NonNullable<FlowGraphView['nodes'][number]['role']>>();

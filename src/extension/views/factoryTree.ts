@@ -274,5 +274,10 @@ function planningFacts(o: FactoryOutline): FactoryNode[] {
     { kind: 'fact', text: 'Favourite fuel', detail: p.favoriteFuel?.display ?? 'default choice', command: cmd('pyops.planning.setFavoriteFuel', 'Set Favourite Fuel…') },
     { kind: 'fact', text: 'Excluded recipes', detail: `${p.exclusions.length} pattern${p.exclusions.length === 1 ? '' : 's'}`, command: cmd('pyops.planning.editExclusions', 'Edit Excluded Recipes…') },
     { kind: 'fact', text: 'Mining productivity', detail: p.miningProductivity.source === 'research' ? 'from research' : `+${p.miningProductivity.percent} %`, command: cmd('pyops.planning.setMiningProductivity', 'Set Mining Productivity…') },
+    ...p.presets.map((x): FactoryNode => ({ kind: 'fact', text: `Module preset: ${x.name}`, detail: x.summary, command: cmd('pyops.planning.managePresets', 'Manage Module Presets…', { presetId: x.id }) })),
+    {
+      kind: 'fact', text: 'Module presets', detail: p.presets.length ? `${p.presets.length} (rename or delete)` : "none yet (save a row's modules in the block editor)",
+      command: cmd('pyops.planning.managePresets', 'Manage Module Presets…'),
+    },
   ];
 }

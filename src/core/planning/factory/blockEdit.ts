@@ -1,22 +1,38 @@
 // One edit of a block as the block editor makes it: a small, named change to the block document
-// (a goal's rate, a row's machine or fuel, a row added or removed, a good made or drained), solved
-// once and saved as one undoable action with stale-save protection. The editor, tests and the
+// (a goal's rate or stock, a row's machine, fuel, modules, beacons or pin, a row added or removed, a
+// good made or drained), solved once and saved as one undoable action with stale-save protection. The editor, tests and the
 // benchmark all go through here, so "an edit re-solves in time" is measured on the real path.
 import type { Project } from '../../db/project';
 import type { SolveResult } from '../solver/result';
-import { drainGood, parseBlockDoc, type BlockDoc, type Goal } from '../block/document';
+import type { PlanningContext } from '../context';
+import type { GameIndex } from '../gameIndex';
+import type { BeaconConfig, ModuleCount } from '../effects';
+import { drainGood, parseBlockDoc, type BlockDoc, type Goal, type Row } from '../block/document';
+import { mergeModules, rowBeaconsMisfit, rowModulesMisfit, rowTarget, type RowTarget } from '../moduleFit';
+import { describeModules, getPreset, type ModulePreset } from '../modulePresets';
 import { BlockError, getBlock, saveBlock, type BlockRecord, type BlockSolver } from './blocks';
 
 export type BlockEdit =
   | { kind: 'rename'; name: string }
-  | { kind: 'goal-add'; good: string; rate: number }
+  | { kind: 'goal-add'; good: string; rate: number; direction?: 'produce' | 'consume' }
+  /** Sets a rate; a stock goal becomes a rate goal. */
   | { kind: 'goal-rate'; index: number; rate: number }
+  /** Make `amount` within `window` seconds; a rate goal becomes a stock goal. */
+  | { kind: 'goal-stock'; index: number; amount: number; window: number }
   | { kind: 'goal-remove'; index: number }
   | { kind: 'row-add'; recipe: string }
   | { kind: 'row-remove'; recipe: string }
   | { kind: 'row-disable'; recipe: string; disabled: boolean }
   | { kind: 'row-machine'; recipe: string; machine: string | null }
   | { kind: 'row-fuel'; recipe: string; fuel: string | null }
+  /** The row's machine modules ([] clears them). */
+  | { kind: 'row-modules'; recipe: string; modules: ModuleCount[] }
+  /** The row's beacon configurations ([] clears them). */
+  | { kind: 'row-beacons'; recipe: string; beacons: BeaconConfig[] }
+  /** A module preset's modules and beacons, copied onto the row. */
+  | { kind: 'row-preset'; recipe: string; preset: string }
+  /** Exactly (`count`) or at most (`cap`) N buildings for the row; null removes the pin. */
+  | { kind: 'row-pin'; recipe: string; pin: { kind: 'count' | 'cap'; buildings: number } | null }
   | { kind: 'good-made'; good: string; on: boolean }
   | { kind: 'good-drain'; good: string; on: boolean };
 
@@ -27,12 +43,45 @@ export interface AppliedEdit {
   label: string;
 }
 
-const rateText = (r: number) => `${Number(r.toPrecision(4))}/s`;
+/** What an edit may need beyond the document: names to show, the game data to check modules and beacons against, presets. */
+export interface EditContext {
+  display?: (name: string) => string;
+  planning?: Pick<PlanningContext, 'g' | 'availability'>;
+  preset?: (id: string) => ModulePreset;
+}
+
+const num = (r: number) => String(Number(r.toPrecision(4)));
+const rateText = (r: number) => `${num(r)}/s`;
+const buildingsText = (n: number) => `${num(n)} building${n === 1 ? '' : 's'}`;
 
 /** The document after `edit`, with the words for Undo; throws a BlockError a user can act on. */
-export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: BlockEdit, display: (name: string) => string = (n) => n): AppliedEdit {
+export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: BlockEdit, ec: EditContext = {}): AppliedEdit {
+  const display = ec.display ?? ((n: string) => n);
   const doc: BlockDoc = structuredClone(b.doc);
   const inBlock = ` in "${b.name}"`;
+  /** The row's recipe and machine, to check modules and beacons against (refused without game data). */
+  const target = (r: Row): RowTarget & { g: GameIndex } => {
+    if (!ec.planning) throw new BlockError('Modules and beacons are checked against the game data; import it first.', 'invalid');
+    const t = rowTarget(ec.planning.g, ec.planning.availability, r);
+    if (typeof t === 'string') throw new BlockError(`${display(r.recipe)}: ${t}.`, 'invalid');
+    return { ...t, g: ec.planning.g };
+  };
+  const setModules = (r: Row, modules: ModuleCount[]) => {
+    const merged = mergeModules(modules);
+    const t = target(r);
+    const why = rowModulesMisfit(t.g, t, merged);
+    if (why) throw new BlockError(`${why}.`, 'invalid');
+    if (merged.length) r.modules = merged;
+    else delete r.modules;
+  };
+  const setBeacons = (r: Row, beacons: BeaconConfig[]) => {
+    const live = beacons.filter((x) => x.count > 0).map((x) => ({ ...x, modules: mergeModules(x.modules) }));
+    const t = target(r);
+    const why = rowBeaconsMisfit(t.g, t, live);
+    if (why) throw new BlockError(`${why}.`, 'invalid');
+    if (live.length) r.beacons = live;
+    else delete r.beacons;
+  };
   const row = (recipe: string) => {
     const r = doc.recipes.find((x) => x.recipe === recipe);
     if (!r) throw new BlockError(`"${b.name}" has no row for recipe ${recipe}; reload the editor.`, 'invalid');
@@ -49,16 +98,28 @@ export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: Block
       if (!name) throw new BlockError('A block needs a name.', 'invalid');
       return { doc, name, label: `Rename block "${b.name}" to "${name}"` };
     }
-    case 'goal-add':
+    case 'goal-add': {
       if (doc.goals.some((g) => g.good === edit.good)) throw new BlockError(`"${b.name}" already has a goal for ${display(edit.good)}; change its rate instead.`, 'invalid');
-      doc.goals.push({ good: edit.good, rate: edit.rate });
-      return { doc, label: `Add goal ${display(edit.good)} ${rateText(edit.rate)}${inBlock}` };
+      const consume = edit.direction === 'consume';
+      doc.goals.push({ good: edit.good, rate: Math.abs(edit.rate), ...(consume ? { direction: 'consume' as const } : {}) });
+      return { doc, label: consume ? `Add goal: take ${display(edit.good)} ${rateText(Math.abs(edit.rate))}${inBlock}` : `Add goal ${display(edit.good)} ${rateText(edit.rate)}${inBlock}` };
+    }
     case 'goal-rate': {
       const g = goal(edit.index);
-      if (g.stock) throw new BlockError(`The goal for ${display(g.good)} is a stock goal (an amount over a time); edit it in the block document.`, 'invalid');
+      const wasStock = !!g.stock;
+      delete g.stock;
       // The sign says the direction; keep the goal's own direction when it has one.
       g.rate = g.direction === 'consume' ? Math.abs(edit.rate) : edit.rate;
-      return { doc, label: `Set goal ${display(g.good)} to ${rateText(edit.rate)}${inBlock}` };
+      return { doc, label: `Set goal ${display(g.good)} to ${rateText(edit.rate)}${wasStock ? ' (was a stock goal)' : ''}${inBlock}` };
+    }
+    case 'goal-stock': {
+      const g = goal(edit.index);
+      if (g.direction === 'consume' || (g.rate ?? 0) < 0) throw new BlockError(`The goal for ${display(g.good)} takes it in; a stock goal makes an amount. Remove the goal and add one that makes it.`, 'invalid');
+      if (!(edit.amount > 0) || !(edit.window > 0)) throw new BlockError('A stock goal needs an amount and a time window above zero.', 'invalid');
+      g.stock = { amount: edit.amount, window: edit.window };
+      // The rate follows from the stock; a kept rate would come back unnoticed on switching back.
+      delete g.rate;
+      return { doc, label: `Set goal ${display(g.good)} to ${num(edit.amount)} within ${num(edit.window)} s${inBlock}` };
     }
     case 'goal-remove': {
       const g = goal(edit.index);
@@ -85,9 +146,12 @@ export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: Block
       const r = row(edit.recipe);
       if (edit.machine) r.machine = edit.machine;
       else delete r.machine;
-      // Modules and fuel were chosen for the old machine; the solver's defaults fit the new one.
-      delete r.modules;
+      // Fuel was chosen for the old machine; the solver's default fits the new one. Modules and
+      // beacons stay when they fit the new machine too (a faster tier with the same slots), else go.
       delete r.fuel;
+      const t = ec.planning ? rowTarget(ec.planning.g, ec.planning.availability, r) : 'no game data';
+      if (typeof t === 'string' || (r.modules && rowModulesMisfit(ec.planning!.g, t, r.modules))) delete r.modules;
+      if (typeof t === 'string' || (r.beacons && rowBeaconsMisfit(ec.planning!.g, t, r.beacons))) delete r.beacons;
       return { doc, label: edit.machine ? `Use ${display(edit.machine)} for ${display(edit.recipe)}${inBlock}` : `Default machine for ${display(edit.recipe)}${inBlock}` };
     }
     case 'row-fuel': {
@@ -95,6 +159,37 @@ export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: Block
       if (edit.fuel) r.fuel = edit.fuel;
       else delete r.fuel;
       return { doc, label: edit.fuel ? `Burn ${display(edit.fuel)} in ${display(edit.recipe)}${inBlock}` : `Default fuel for ${display(edit.recipe)}${inBlock}` };
+    }
+    case 'row-modules': {
+      const r = row(edit.recipe);
+      setModules(r, edit.modules);
+      return { doc, label: r.modules ? `Set modules of ${display(edit.recipe)} to ${describeModules(display, { modules: r.modules, beacons: [] })}${inBlock}` : `Clear modules of ${display(edit.recipe)}${inBlock}` };
+    }
+    case 'row-beacons': {
+      const r = row(edit.recipe);
+      setBeacons(r, edit.beacons);
+      return { doc, label: r.beacons ? `Set beacons of ${display(edit.recipe)} to ${describeModules(display, { modules: [], beacons: r.beacons })}${inBlock}` : `Clear beacons of ${display(edit.recipe)}${inBlock}` };
+    }
+    case 'row-preset': {
+      const r = row(edit.recipe);
+      if (!ec.preset) throw new BlockError('Module presets are read from the project; apply the preset from the block editor.', 'invalid');
+      const preset = ec.preset(edit.preset);
+      try {
+        setModules(r, preset.modules);
+        setBeacons(r, preset.beacons);
+      } catch (err) {
+        throw err instanceof BlockError ? new BlockError(`Preset "${preset.name}" does not fit ${display(edit.recipe)}: ${err.message}`, 'invalid') : err;
+      }
+      return { doc, label: `Apply module preset "${preset.name}" to ${display(edit.recipe)}${inBlock}` };
+    }
+    case 'row-pin': {
+      row(edit.recipe);
+      // One building pin per row: exactly and at most exclude each other. Share pins stay.
+      doc.pins = doc.pins.filter((p) => p.recipe !== edit.recipe || p.kind === 'share');
+      if (!edit.pin) return { doc, label: `Unpin the buildings of ${display(edit.recipe)}${inBlock}` };
+      if (!(edit.pin.buildings >= 0) || !Number.isFinite(edit.pin.buildings)) throw new BlockError('A pin needs a number of buildings, 0 or more.', 'invalid');
+      doc.pins.push({ kind: edit.pin.kind, recipe: edit.recipe, buildings: edit.pin.buildings });
+      return { doc, label: `${edit.pin.kind === 'count' ? `Pin ${display(edit.recipe)} to exactly` : `Cap ${display(edit.recipe)} at`} ${buildingsText(edit.pin.buildings)}${inBlock}` };
     }
     case 'good-made': {
       doc.made = doc.made.filter((g) => g !== edit.good);
@@ -115,13 +210,13 @@ export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: Block
  * changed meanwhile (another window, the chat, an undo) is refused with a 'stale' BlockError.
  */
 export async function editBlock(
-  p: Project, solve: BlockSolver, id: string, edit: BlockEdit, baseUpdatedAt: string, display?: (name: string) => string,
+  p: Project, solve: BlockSolver, id: string, edit: BlockEdit, baseUpdatedAt: string, planning?: Pick<PlanningContext, 'g' | 'availability'>,
 ): Promise<{ block: BlockRecord; result: SolveResult | null; broken?: string; label: string }> {
   const current = getBlock(p, id);
   if (current.updatedAt !== baseUpdatedAt) {
     throw new BlockError(`Block "${current.name}" was changed since the editor loaded it; it now shows the current version — apply the change again.`, 'stale');
   }
-  const applied = applyBlockEdit(current, edit, display);
+  const applied = applyBlockEdit(current, edit, { ...(planning ? { planning, display: (n: string) => planning.g.displayOf(n) } : {}), preset: (pid) => getPreset(p, pid) });
   const doc = parseBlockDoc(applied.doc);
   let result: SolveResult | null = null;
   let broken: string | undefined;

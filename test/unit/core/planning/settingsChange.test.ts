@@ -10,6 +10,8 @@ import { runTool } from '../../../../src/core/assistant/tools/run';
 import { planningContext } from '../../../../src/core/planning/context';
 import { readPlanningState, readSettings } from '../../../../src/core/planning/settings';
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
+import { createPreset } from '../../../../src/core/planning/modulePresets';
+import { gameIndex } from '../../../../src/core/planning/gameIndex';
 
 type Outcome = Awaited<ReturnType<typeof runTool>>;
 
@@ -67,6 +69,12 @@ describe('changePlanningSettings', function () {
     assert.deepEqual(r.settings.sciencePacks, ['basic-research-pack']);
     project.undo();
     assert.equal(JSON.stringify([readSettings(project), [...readPlanningState(project).researched]]), before, 'one undo restores everything');
+  });
+
+  it('shows the module presets the block editor saved in the settings the assistant reads', async () => {
+    createPreset(project, gameIndex(project), { name: 'Beaconed speed', modules: [{ name: 'speed-module-s1', count: 2 }], beacons: [{ beacon: 'beacon-tower', count: 4, modules: [{ name: 'speed-module-s1', count: 2 }] }] });
+    const r = ok(await call({ horizon: 'future' }));
+    assert.deepEqual(r.settings.modulePresets, [{ name: 'Beaconed speed', modules: [{ name: 'speed-module-s1', count: 2 }], beacons: [{ beacon: 'beacon-tower', count: 4, modules: [{ name: 'speed-module-s1', count: 2 }] }] }]);
   });
 
   it('marks prerequisites researched with a technology, and unmarks what requires a removed one', async () => {
