@@ -96,6 +96,13 @@ async function checkUi(page, req, OUT) {
     const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
     if (!ok) failures.push(`status bar does not show "${text}" (it shows: ${(await bar.innerText().catch(() => '?')).replace(/\s+/g, ' ')})`);
   }
+  // Clicks on the workbench itself (a view's header to fold it, …), in order.
+  for (const selector of req.pageClicks ?? []) {
+    const target = page.locator(selector).first();
+    const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    if (!ok) failures.push(`the page has nothing to click at ${selector}`);
+    else await target.click();
+  }
   for (const selector of req.pageSelectors ?? []) {
     const ok = await page.locator(selector).first().waitFor({ timeout: req.timeoutMs ?? 30_000 }).then(() => true, () => false);
     if (!ok) failures.push(`the page has no visible ${selector}`);

@@ -131,7 +131,7 @@ function rowsSection(v: BlockEditorView): HTMLElement {
               render();
             };
             const main = h('tr', { class: r.disabled ? 'disabled' : undefined },
-              h('td', null, h('div', null, picture(r.icon), r.display), h('div', { class: 'sub muted', title: r.machineRule }, r.machineRule), r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ' ', r.machineWarning) : null),
+              h('td', null, h('div', null, picture(r.icon), r.display), h('div', { class: 'sub muted', title: r.machineRule }, r.machineRule.replace(/\s*\([^()]*\)$/, '')), r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ' ', r.machineWarning) : null),
               h('td', null, machine),
               h('td', null, fuel),
               h('td', { class: 'modules-cell' }, h('button', { class: 'link', 'aria-expanded': String(expanded), 'data-key': `expand:${r.recipe}`, title: `${expanded ? 'Hide' : 'Show'} the modules, beacons and pin of ${r.display}`, onclick: toggle }, icon(expanded ? 'chevron-down' : 'chevron-right'), ' ', modulesSummary(r))),

@@ -33,6 +33,8 @@ export function workDir(name: string): string {
 
 export interface UiCheck {
   statusBarIncludes?: string[];
+  /** Click these (Playwright selectors on the workbench page), in order, before the other checks. */
+  pageClicks?: string[];
   /** Wait until the workbench page shows an element for each CSS selector. */
   pageSelectors?: string[];
   /** Wait until the side bar (the PyOps trees) shows each text. */
