@@ -65,7 +65,7 @@ export const changeSettingsInput = z
         remove: z.array(name).max(50).default([]).describe('preset names'),
       })
       .optional()
-      .describe('named sets of machine modules and beacons; removed first, then renamed, then added'),
+      .describe('named sets of machine modules and beacons (drafts use one by name as a row\'s or block\'s "preset"); removed first, then renamed, then added'),
   })
   .refine((i) => Object.values(i).some((v) => v !== undefined), { message: 'give at least one setting to change' })
   .refine((i) => (i.favoriteMachines ?? []).every((f) => f.machine !== null || f.category), { message: 'favoriteMachines: a null machine needs its category', path: ['favoriteMachines'] });
