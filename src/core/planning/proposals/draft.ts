@@ -105,6 +105,7 @@ export interface DraftRowOut {
   craftsPerSecond: number;
   buildings: number;
   wholeBuildings: number;
+  /** How the modules were chosen: the auto-fill's reason, or the module preset used (or left off, and why). */
   moduleReason?: string;
   /** The composed group the row belongs to. */
   group?: string;
