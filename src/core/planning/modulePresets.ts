@@ -43,6 +43,12 @@ export function listPresets(p: Project): ModulePreset[] {
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The preset of that name (exact, else ignoring case, as names are unique ignoring case). */
+export function findPresetByName(presets: ModulePreset[], name: string): ModulePreset | undefined {
+  const n = name.trim();
+  return presets.find((x) => x.name === n) ?? presets.find((x) => x.name.toLowerCase() === n.toLowerCase());
+}
+
 export function getPreset(p: Project, id: string): ModulePreset {
   const hit = listPresets(p).find((x) => x.id === id);
   if (!hit) throw new PresetError(`There is no module preset ${id} (deleted, or undone); pick another.`);
@@ -57,11 +63,11 @@ function uniqueName(p: Project, name: string, except?: string): string {
 }
 
 /** The preset's modules and beacons checked against the game data: known, placeable, fitting their beacon. */
-function checkedData(g: GameIndex, data: z.input<typeof presetDataSchema>): PresetData {
+export function checkedPresetData(g: GameIndex, data: z.input<typeof presetDataSchema>): PresetData {
   const d = presetDataSchema.parse(data);
   const modules = mergeModules(d.modules);
   const beacons = d.beacons.filter((b) => b.count > 0).map((b) => ({ ...b, modules: mergeModules(b.modules) }));
-  if (!modules.length && !beacons.length) throw new PresetError('A module preset needs modules or a beacon; this row has neither.');
+  if (!modules.length && !beacons.length) throw new PresetError('A module preset needs modules or a beacon; it was given neither.');
   for (const m of [...modules, ...beacons.flatMap((b) => b.modules)]) {
     const mod = g.modules.get(m.name);
     if (!mod || mod.hidden) throw new PresetError(`The game data has no module ${m.name} to place.`);
@@ -80,7 +86,7 @@ function checkedData(g: GameIndex, data: z.input<typeof presetDataSchema>): Pres
 /** Save a new preset (one undoable action); returns it. */
 export function createPreset(p: Project, g: GameIndex, input: { name: string } & z.input<typeof presetDataSchema>): ModulePreset {
   const name = uniqueName(p, input.name);
-  const data = checkedData(g, input);
+  const data = checkedPresetData(g, input);
   const id = newId('mp');
   p.write((db) => db.run('INSERT INTO main.module_presets(id, name, data) VALUES (?, ?, ?)', [id, name, JSON.stringify(data)]), { undo: `Create module preset "${name}"` });
   return { id, name, ...data };

@@ -3,7 +3,8 @@
 // is written as ONE undoable action, so a request that touches the horizon, favourites and research
 // is undone in one step. Research follows the game's tree: marking a technology researched marks its
 // prerequisites too, and unmarking one unmarks what requires it. TURD branches are chosen, not
-// researched, so they are never marked here.
+// researched, so they are never marked here. Module presets are created, renamed and removed through
+// the same core functions the block editor uses, inside the same undoable action.
 import { z } from 'zod';
 import type { Project } from '../db/project';
 import type { GameIndex } from './gameIndex';
@@ -12,7 +13,8 @@ import { globToRegExp } from './availability';
 import { QueryError, suggest } from './queries/errors';
 import { findNames, normalizeName, type NameEntry } from './queries/names';
 import { readPlanningState, RESEARCH_MODES, setResearched, writeSettings, type PlanningSettings } from './settings';
-import { listPresets, type ModulePreset } from './modulePresets';
+import { beaconConfigSchema, moduleCountSchema } from './block/document';
+import { checkedPresetData, createPreset, deletePreset, findPresetByName, listPresets, presetNameSchema, PresetError, renamePreset, type ModulePreset } from './modulePresets';
 
 const name = z.string().trim().min(1, 'must be a non-empty internal name').max(200);
 const addRemove = (what: string) =>
@@ -47,6 +49,23 @@ export const changeSettingsInput = z
       .union([z.number().min(0).max(100_000), z.literal('research')])
       .optional()
       .describe('mining productivity bonus in percent (20 = +20 %), or "research" to take it from researched technologies'),
+    modulePresets: z
+      .object({
+        add: z
+          .array(
+            z.object({
+              name: presetNameSchema,
+              modules: z.array(moduleCountSchema).max(16).default([]).describe('machine modules, e.g. [{name:"speed-module-2",count:2}]'),
+              beacons: z.array(beaconConfigSchema).max(4).default([]).describe('beacons per machine with the modules in each'),
+            }),
+          )
+          .max(20)
+          .default([]),
+        rename: z.array(z.object({ from: name, to: presetNameSchema })).max(20).default([]),
+        remove: z.array(name).max(50).default([]).describe('preset names'),
+      })
+      .optional()
+      .describe('named sets of machine modules and beacons (drafts use one by name as a row\'s or block\'s "preset"); removed first, then renamed, then added'),
   })
   .refine((i) => Object.values(i).some((v) => v !== undefined), { message: 'give at least one setting to change' })
   .refine((i) => (i.favoriteMachines ?? []).every((f) => f.machine !== null || f.category), { message: 'favoriteMachines: a null machine needs its category', path: ['favoriteMachines'] });
@@ -128,6 +147,67 @@ function requireTechnology(pc: PlanningContext, t: string): void {
   if (pc.g.technologies.has(t)) return;
   const s = suggest(pc, 'technology', t);
   throw new QueryError(`no technology named '${t}'.${didYouMean(s)} researchPath takes a good or recipe and names the technology that unlocks it.`, s);
+}
+
+type PresetsInput = NonNullable<ChangeSettingsInput['modulePresets']>;
+
+/**
+ * Module preset changes checked against the presets as they will be after the earlier steps of the
+ * same request (remove, then rename, then add) and against the game data; `apply` writes them
+ * (inside the caller's undoable write). Nothing is written when a check fails.
+ */
+function presetPlan(pc: PlanningContext, p: Project, input: PresetsInput): { change?: SettingChange; apply: () => void } {
+  const { g } = pc;
+  const before = listPresets(p);
+  let names = before.map((x) => x.name);
+  const known = () => (names.length ? `the project's presets: ${list(names.map((n) => `"${n}"`))}` : 'the project has no module presets');
+  const existing = (n: string, what: string) => {
+    const hit = findPresetByName(before, n);
+    if (!hit || !names.includes(hit.name)) throw new QueryError(`no module preset named "${n}" to ${what}; ${known()}.`);
+    return hit;
+  };
+  const free = (n: string) => {
+    const clash = names.find((x) => x.toLowerCase() === n.toLowerCase());
+    if (clash) throw new QueryError(`a module preset named "${clash}" exists already; choose another name (or remove or rename it in the same call).`);
+  };
+  const steps: Array<() => void> = [];
+  for (const n of input.remove) {
+    const hit = existing(n, 'remove');
+    names = names.filter((x) => x !== hit.name);
+    steps.push(() => deletePreset(p, hit.id));
+  }
+  for (const r of input.rename) {
+    const hit = existing(r.from, 'rename');
+    names = names.filter((x) => x !== hit.name);
+    free(r.to);
+    names.push(r.to);
+    steps.push(() => void renamePreset(p, hit.id, r.to));
+  }
+  for (const a of input.add) {
+    free(a.name);
+    try {
+      checkedPresetData(g, a);
+    } catch (err) {
+      if (!(err instanceof PresetError)) throw err;
+      throw new QueryError(`module preset "${a.name}": ${err.message}${presetHint(pc, a)}`);
+    }
+    names.push(a.name);
+    steps.push(() => void createPreset(p, g, a));
+  }
+  const after = [...names].sort((x, y) => x.localeCompare(y));
+  const was = before.map((x) => x.name);
+  const same = steps.length === 0 || (input.add.length === 0 && input.remove.length === 0 && input.rename.every((r) => findPresetByName(before, r.from)!.name === r.to));
+  return { ...(same ? {} : { change: { setting: 'modulePresets', before: was, after } }), apply: () => steps.forEach((s) => s()) };
+}
+
+/** "Did you mean" for the module and beacon names of a refused preset. */
+function presetHint(pc: PlanningContext, a: PresetsInput['add'][number]): string {
+  const { g } = pc;
+  const unknownModule = [...a.modules, ...a.beacons.flatMap((b) => b.modules)].map((m) => m.name).find((m) => !g.modules.get(m) || g.modules.get(m)!.hidden);
+  if (unknownModule) return `${didYouMean(suggest(pc, 'module', unknownModule))} Module names are internal names (recipeInfo lists the modules a recipe takes).`;
+  const unknownBeacon = a.beacons.map((b) => b.beacon).find((b) => !g.beacons.get(b) || g.beacons.get(b)!.hidden);
+  if (unknownBeacon) return didYouMean(suggest(pc, 'beacon', unknownBeacon));
+  return '';
 }
 
 /**
@@ -258,12 +338,16 @@ export function changePlanningSettings(pc: PlanningContext, p: Project, input: C
     if (added.length || removed.length) changes.push({ setting: 'researched', before: before.size, after: researched.size });
   }
 
+  const presets = input.modulePresets ? presetPlan(pc, p, input.modulePresets) : undefined;
+  if (presets?.change) changes.push(presets.change);
+
   if (changes.length) {
     const label = `Change planning settings (${changes.map((c) => c.setting).join(', ')})`;
     p.write(
       () => {
         if (Object.keys(patch).length) writeSettings(p, patch, label);
         if (researched) setResearched(p, [...researched], label);
+        if (presets) presets.apply();
       },
       { undo: label },
     );

@@ -16,17 +16,21 @@ import { fluidFuelOptions, type FluidFuelOptions } from './fuelOptions';
 import { ENERGY_GOODS } from '../factory/ledger';
 import { requireRecipe } from '../queries/errors';
 import { QueryError } from '../queries/errors';
+import { expandPresets, type DraftRow } from './presetRows';
 
 const name = z.string().trim().min(1).max(200);
 export const draftRowInput = z.union([
   name,
-  z.object({
-    recipe: name,
-    machine: name.optional(),
-    modules: z.array(moduleCountSchema).max(16).optional(),
-    beacons: z.array(beaconConfigSchema).max(4).optional(),
-    fuel: name.optional().describe('burner: the solid fuel; fluid-burning machine: the fluid it burns (needs a fuel value; default the pooled fluid fuel)'),
-  }),
+  z
+    .object({
+      recipe: name,
+      machine: name.optional(),
+      modules: z.array(moduleCountSchema).max(16).optional(),
+      beacons: z.array(beaconConfigSchema).max(4).optional(),
+      preset: name.optional().describe("a module preset's name (planning settings): its modules and beacons instead of the auto-fill, if they fit this row"),
+      fuel: name.optional().describe('burner: the solid fuel; fluid-burning machine: the fluid it burns (needs a fuel value; default the pooled fluid fuel)'),
+    })
+    .refine((r) => r.preset === undefined || (r.modules === undefined && r.beacons === undefined), { message: 'give a row either a preset or its modules/beacons, not both' }),
 ]);
 /** A goal rate given by the plan: the sum of what the plan's other blocks import of the good. */
 export const FROM_PLAN = 'fromPlan';
@@ -79,6 +83,7 @@ export const submitBlockInput = z
     groups: z.array(draftGroupInput).max(10).optional().describe('composed groups: rows solved on their own as a module, then scaled by the block as one recipe'),
     subBlocksNeeded: z.array(name).max(30).optional().describe('intermediates deliberately left to other blocks (imported here)'),
     drains: z.array(name).max(30).optional().describe('byproducts to balance inside the block'),
+    preset: name.optional().describe('a module preset for every row without modules, beacons or preset of its own, where it fits'),
     notes: z.string().max(4000).optional(),
   })
   .refine((b) => (b.goals ? !b.target : b.target ? b.rate !== undefined : !!b.campaign), { message: 'give either target and rate, or goals (not both), or a campaign' });
@@ -100,6 +105,7 @@ export interface DraftRowOut {
   craftsPerSecond: number;
   buildings: number;
   wholeBuildings: number;
+  /** How the modules were chosen: the auto-fill's reason, or the module preset used (or left off, and why). */
   moduleReason?: string;
   /** The composed group the row belongs to. */
   group?: string;
@@ -176,7 +182,8 @@ export function splitImports(imports: Flow[], supply: BlockSupply): Pick<Draft, 
   };
 }
 
-export function rowsFromInput(rows: Array<z.output<typeof draftRowInput>>): Row[] {
+/** The rows as given; presets still named (expandPresets turns them into modules and beacons). */
+export function rowsFromInput(rows: Array<z.output<typeof draftRowInput>>): DraftRow[] {
   return rows.map((r) => (typeof r === 'string' ? { recipe: r } : { ...r }));
 }
 
@@ -226,6 +233,10 @@ export interface DraftSpec {
   subBlocksNeeded?: string[];
   notes?: string;
   invalid?: string[];
+  /** recipe → how its modules were chosen before the solve (a module preset applied, or left off). */
+  moduleReasons?: Record<string, string>;
+  /** Said about the input before solving (a preset left off rows it does not fit). */
+  warnings?: string[];
 }
 
 /** Solve twice (defaults, then with module suggestions) and describe the result. */
@@ -234,7 +245,7 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
   let doc = parseBlockDoc(spec.doc);
   const invalid = spec.invalid ?? invalidNames(ctx, doc.recipes, goalGoods(doc));
   let result: SolveResult;
-  const reasons = new Map<string, string>();
+  const reasons = new Map(Object.entries(spec.moduleReasons ?? {}));
   // Machines the draft pins for its second solve keep the first solve's account of how they were chosen.
   const chosen = new Map<string, MachineChoice>();
   if (invalid.length) {
@@ -250,7 +261,8 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
         if (solved && machine && !row.machine) chosen.set(row.recipe, solved.machineChoice);
         if (!machine || row.modules || machine.moduleSlots === 0) return row.machine || !machine ? row : { ...row, machine: machine.name };
         const fill = suggestModules(g, a, { recipe: rec, machine, beacons: row.beacons, turdModules: turd, researchProductivity: a.productivityBonus(rec), craftsPerSec: solved?.craftsPerSecond ?? 0 });
-        reasons.set(row.recipe, fill.reason);
+        const before = reasons.get(row.recipe);
+        reasons.set(row.recipe, before ? `${before}; ${fill.reason}` : fill.reason);
         return { ...row, machine: machine.name, ...(fill.modules.length ? { modules: fill.modules } : {}) };
       });
       doc = { ...doc, recipes: rows };
@@ -330,7 +342,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     turd: { requirements, conflicts },
     unmade: r.unmade,
     invalid,
-    warnings: r.warnings,
+    warnings: [...(spec.warnings ?? []), ...r.warnings],
     ...(spec.notes ? { notes: spec.notes } : {}),
     doc,
   };
@@ -370,7 +382,7 @@ export function fromPlanGoods(input: SubmitBlockInput): string[] {
  * sizes them); without it such a goal is refused, since only a plan knows what its blocks import.
  */
 export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, planRates?: Map<string, number>): DraftSpec {
-  const rows = rowsFromInput(input.recipes);
+  const { rows, moduleReasons, warnings } = expandPresets(ctx, rowsFromInput(input.recipes), input.preset);
   const fromPlan = fromPlanGoods(input);
   const rateOf = (good: string, r: number | typeof FROM_PLAN) => (r === FROM_PLAN ? (planRates?.get(good) ?? 0) : r);
   const goals = input.goals
@@ -388,6 +400,8 @@ export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, pl
     doc: { goals, ...(input.campaign ? { campaign: campaignFromInput(input.campaign) } : {}), ...(input.groups?.length ? { groups: groupsFromInput(input.groups) } : {}), recipes: rows, made, drains: input.drains ?? [], notes: input.notes },
     subBlocksNeeded: input.subBlocksNeeded,
     notes: input.notes,
+    ...(Object.keys(moduleReasons).length ? { moduleReasons } : {}),
+    ...(warnings.length ? { warnings } : {}),
     ...(fromPlan.length ? { fromPlan } : {}),
     ...(outsidePlan.length ? { invalid: [...invalidNames(ctx, rows, goals.map((x) => x.good)), ...outsidePlan] } : {}),
   };

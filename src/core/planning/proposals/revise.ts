@@ -5,7 +5,8 @@ import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { getBlock } from '../factory/blocks';
 import { buildDraft, campaignFromInput, draftCampaignInput, draftGroupInput, groupsFromInput, draftRowInput, invalidNames, linkedGoods, rowsFromInput, type BlockSupply, type Draft } from './draft';
-import { goalGoods, goalRate, parseBlockDoc, type Row } from '../block/document';
+import { goalGoods, goalRate, parseBlockDoc } from '../block/document';
+import { expandPresets, type PresetRows } from './presetRows';
 
 export const reviseBlockInput = z
   .object({
@@ -44,9 +45,13 @@ export async function reviseDraft(ctx: PlanningContext, project: Project, input:
     doc.groups = groups.length ? groups : undefined;
   }
   const before = new Set(doc.recipes.map((r) => r.recipe));
+  let presets: Pick<PresetRows, 'moduleReasons' | 'warnings'> = { moduleReasons: {}, warnings: [] };
   if (input.recipes) {
     const keep = new Map(doc.recipes.map((r) => [r.recipe, r]));
-    const next: Row[] = rowsFromInput(input.recipes).map((r) => ({ ...(keep.get(r.recipe) ?? {}), ...r }));
+    // A kept row's own modules stay unless the row now names a preset that fits it.
+    const expanded = expandPresets(ctx, rowsFromInput(input.recipes).map((r) => ({ ...(keep.get(r.recipe) ?? {}), ...r })));
+    presets = expanded;
+    const next = expanded.rows;
     doc.recipes = next;
     const sub = new Set<string>();
     doc.made = [...new Set([...doc.made.filter((m) => next.some((r) => ctx.g.recipes.get(r.recipe)?.products.some((p) => p.name === m))), ...linkedGoods(ctx, next, sub)])].sort();
@@ -54,7 +59,7 @@ export async function reviseDraft(ctx: PlanningContext, project: Project, input:
   const after = new Set(doc.recipes.map((r) => r.recipe));
   const invalid = invalidNames(ctx, doc.recipes, goalGoods(doc));
   const oldByproducts = new Set((await buildDraft(ctx, { kind: 'update', name: block.name, doc: block.doc, invalid: [] }, supply)).byproducts.map((b) => b.good));
-  const draft = await buildDraft(ctx, { kind: 'update', name: block.name, doc, notes: input.notes, invalid }, supply);
+  const draft = await buildDraft(ctx, { kind: 'update', name: block.name, doc, notes: input.notes, invalid, moduleReasons: presets.moduleReasons, warnings: presets.warnings }, supply);
   // A block sized only by its campaign (or groups) has no first goal for a rate to change.
   const unapplied = input.rate !== undefined && !doc.goals[0] ? [`The block has no rate goal to resize${doc.campaign ? '; give it a new campaign instead' : ''}: the new rate was not applied.`] : [];
   return {

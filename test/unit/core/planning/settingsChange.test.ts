@@ -10,7 +10,7 @@ import { runTool } from '../../../../src/core/assistant/tools/run';
 import { planningContext } from '../../../../src/core/planning/context';
 import { readPlanningState, readSettings } from '../../../../src/core/planning/settings';
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
-import { createPreset } from '../../../../src/core/planning/modulePresets';
+import { createPreset, listPresets } from '../../../../src/core/planning/modulePresets';
 import { gameIndex } from '../../../../src/core/planning/gameIndex';
 
 type Outcome = Awaited<ReturnType<typeof runTool>>;
@@ -75,6 +75,73 @@ describe('changePlanningSettings', function () {
     createPreset(project, gameIndex(project), { name: 'Beaconed speed', modules: [{ name: 'speed-module-s1', count: 2 }], beacons: [{ beacon: 'beacon-tower', count: 4, modules: [{ name: 'speed-module-s1', count: 2 }] }] });
     const r = ok(await call({ horizon: 'future' }));
     assert.deepEqual(r.settings.modulePresets, [{ name: 'Beaconed speed', modules: [{ name: 'speed-module-s1', count: 2 }], beacons: [{ beacon: 'beacon-tower', count: 4, modules: [{ name: 'speed-module-s1', count: 2 }] }] }]);
+  });
+
+  describe('module presets', () => {
+    const presets = () => listPresets(project).map(({ name, modules, beacons }) => ({ name, modules, beacons }));
+    const speed = { name: 'speed-module-s1', count: 2 };
+
+    it('adds, renames and removes presets beside other settings as ONE undoable action', async () => {
+      createPreset(project, gameIndex(project), { name: 'Old', modules: [{ name: 'efficiency-module-s1', count: 1 }] });
+      createPreset(project, gameIndex(project), { name: 'Draft speed', modules: [speed] });
+      const undos = undoCount();
+      const before = JSON.stringify([presets(), readSettings(project)]);
+      const r = ok(
+        await call({
+          horizon: 'future',
+          modulePresets: {
+            remove: ['old'], // names match ignoring case, as they are unique ignoring case
+            rename: [{ from: 'Draft speed', to: 'Speed 2' }],
+            add: [{ name: 'Beaconed', modules: [speed], beacons: [{ beacon: 'beacon-tower', count: 4, modules: [{ name: 'speed-module-s2', count: 2 }] }] }],
+          },
+        }),
+      );
+      assert.equal(undoCount(), undos + 1, 'one undo entry for presets and horizon together');
+      assert.deepEqual(r.changes.find((c: { setting: string }) => c.setting === 'modulePresets'), { setting: 'modulePresets', before: ['Draft speed', 'Old'], after: ['Beaconed', 'Speed 2'] });
+      assert.deepEqual(presets(), [
+        { name: 'Beaconed', modules: [speed], beacons: [{ beacon: 'beacon-tower', count: 4, modules: [{ name: 'speed-module-s2', count: 2 }] }] },
+        { name: 'Speed 2', modules: [speed], beacons: [] },
+      ]);
+      assert.deepEqual(r.settings.modulePresets.map((x: { name: string }) => x.name), ['Beaconed', 'Speed 2'], 'the result shows the presets as saved');
+      project.undo();
+      assert.equal(JSON.stringify([presets(), readSettings(project)]), before, 'one undo restores presets and horizon');
+    });
+
+    it('lets a removed or renamed name be taken again in the same call', async () => {
+      createPreset(project, gameIndex(project), { name: 'Speed', modules: [speed] });
+      ok(await call({ modulePresets: { rename: [{ from: 'Speed', to: 'Speed (old)' }], add: [{ name: 'Speed', modules: [{ name: 'speed-module-s2', count: 2 }] }] } }));
+      assert.deepEqual(presets().map((x) => [x.name, x.modules[0].name]), [['Speed', 'speed-module-s2'], ['Speed (old)', 'speed-module-s1']]);
+    });
+
+    it('refuses unknown presets and modules, taken names and misfits with what to do, and saves nothing', async () => {
+      createPreset(project, gameIndex(project), { name: 'Speed', modules: [speed] });
+      const before = JSON.stringify([presets(), readSettings(project)]);
+      const undos = undoCount();
+      const cases: Array<[unknown, RegExp]> = [
+        [{ modulePresets: { remove: ['Sped'] } }, /no module preset named "Sped" to remove; the project's presets: "Speed"\./],
+        [{ modulePresets: { rename: [{ from: 'Nope', to: 'X' }] } }, /no module preset named "Nope" to rename; the project's presets: "Speed"/],
+        [{ modulePresets: { add: [{ name: 'speed', modules: [speed] }] } }, /a module preset named "Speed" exists already; choose another name/],
+        [{ modulePresets: { add: [{ name: 'A', modules: [speed] }, { name: 'A', modules: [speed] }] } }, /a module preset named "A" exists already/],
+        [{ modulePresets: { add: [{ name: 'Fast', modules: [{ name: 'speed-modul-s2', count: 2 }] }] } }, /module preset "Fast": The game data has no module speed-modul-s2 to place\. Did you mean speed-module-s2/],
+        [{ modulePresets: { add: [{ name: 'TURD', modules: [{ name: 'tempered-press-module', count: 1 }] }] } }, /no module tempered-press-module to place/],
+        [{ modulePresets: { add: [{ name: 'Tower', beacons: [{ beacon: 'beacon-towr', count: 2, modules: [speed] }] }] } }, /no beacon beacon-towr to place\. Did you mean beacon-tower/],
+        [{ modulePresets: { add: [{ name: 'Prod tower', beacons: [{ beacon: 'beacon-tower', count: 2, modules: [{ name: 'productivity-module-s1', count: 2 }] }] }] } }, /cannot go into Beacon tower/i],
+        [{ modulePresets: { add: [{ name: 'Empty' }] } }, /needs modules or a beacon; it was given neither/],
+        // A valid change beside a refused preset is not saved either.
+        [{ horizon: 'future', modulePresets: { remove: ['Speed'], add: [{ name: 'B', modules: [{ name: 'nope', count: 1 }] }] } }, /no module nope/],
+      ];
+      for (const [input, re] of cases) assert.match(err(await call(input)), re, JSON.stringify(input));
+      assert.equal(JSON.stringify([presets(), readSettings(project)]), before);
+      assert.equal(undoCount(), undos);
+      assert.match(err(await call({ modulePresets: { add: [{ name: ' ', modules: [speed] }] } })), /a preset needs a name/);
+    });
+
+    it('writes nothing for a rename to the same name', async () => {
+      createPreset(project, gameIndex(project), { name: 'Speed', modules: [speed] });
+      const undos = undoCount();
+      assert.deepEqual(ok(await call({ modulePresets: { rename: [{ from: 'Speed', to: 'Speed' }] } })).changes, []);
+      assert.equal(undoCount(), undos);
+    });
   });
 
   it('marks prerequisites researched with a technology, and unmarks what requires a removed one', async () => {

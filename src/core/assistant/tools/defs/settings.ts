@@ -1,5 +1,6 @@
 // The planning-settings tool: horizon, science packs, completed research, favourite machines and
-// fuel, excluded recipes, mining productivity — one undoable change per call, names checked first.
+// fuel, excluded recipes, mining productivity, module presets — one undoable change per call, names
+// checked first.
 import { defineTool, plural, type AnyTool } from '../types';
 import { planning } from '../context';
 import { changePlanningSettings, changeSettingsInput } from '../../../planning/settingsChange';
@@ -11,7 +12,7 @@ export const settingsTools: AnyTool[] = [
     tier: 'write',
     tags: ['settings'],
     description:
-      "Changes the project's planning settings when the user asks for it or agrees: horizon (now/target/future) and its target, the science packs they produce, completed research (add/remove; prerequisites and dependants follow), favourite machine per crafting category (or for every category a machine crafts), favourite burner fuel, excluded recipes (names or globs), mining productivity (percent or from research). Give only what changes; every name is checked (unknown ones come back with suggestions, nothing saved). One undoable change; blocks re-solve afterwards. Returns what changed and the resulting settings.",
+      "Changes the project's planning settings when the user asks for it or agrees: horizon (now/target/future) and its target, the science packs they produce, completed research (add/remove; prerequisites and dependants follow), favourite machine per crafting category (or for every category a machine crafts), favourite burner fuel, excluded recipes (names or globs), mining productivity (percent or from research), module presets (named sets of machine modules and beacons that drafts name as a row's or block's `preset`: add, rename, remove). Give only what changes; every name is checked (unknown ones come back with suggestions, nothing saved). One undoable change; blocks re-solve afterwards. Returns what changed and the resulting settings.",
     input: changeSettingsInput,
     run: (i, ctx) => changePlanningSettings(planning(ctx), ctx.project, i),
     describe: (_i, o) => (o.changes.length ? `Changed ${plural(o.changes.length, 'planning setting')}: ${o.changes.map((c) => c.setting).join(', ')}` : 'Planning settings already as asked (nothing changed)'),
