@@ -4,7 +4,7 @@
 // the building draws as goods of the block (solid fuel and its burnt result, fluid fuel, a filtered or
 // temperature-fed fluid, heat). Electricity stays outside the LP: it is kept per building for the
 // post-solve totals.
-import { notBuildableSuffix, type Availability, type DefaultMachine } from '../availability';
+import { notBuildableSuffix, type Availability, type CandidateVerdict, type DefaultMachine } from '../availability';
 import type { MachineChoice } from './result';
 import type { Row } from '../block/document';
 import type { Effects } from '../effects';
@@ -165,6 +165,8 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       recipe, machine, modules: row.modules, beacons: row.beacons, turdModules: turd, researchProductivity: availability.productivityBonus(recipe),
     });
     for (const r of effects.rejected) warnings.push(`${recipe.display}: ${r.name} ignored — ${r.reason}.`);
+    const locked = lockedPlacements(g, availability, row);
+    if (locked) warnings.push(`${recipe.display}: ${locked}`);
     speed = machine.speed * effects.speedMult;
     perBuilding = recipe.energy > 0 ? speed / recipe.energy : 0;
   } else if ((row.modules?.length ?? 0) > 0 || (row.beacons?.length ?? 0) > 0) {
@@ -339,4 +341,31 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
     });
   }
   return { rows, warnings, missingRecipes };
+}
+
+/** What a locked verdict waits for, in the words the machine warnings use. */
+function unlockWords(g: GameIndex, v: CandidateVerdict): string {
+  const n = v.needs;
+  if (n?.turd) return `it needs the TURD branch ${g.displayOf(n.turd.branch)} [${n.turd.branch}]`;
+  const tech = n?.research?.[0];
+  if (!tech) return 'no research unlocks it';
+  return `it is unlocked by ${g.displayOf(tech)} [${tech}]${n?.packs?.length ? `, which needs ${n.packs.join(', ')}` : ''}`;
+}
+
+/**
+ * The row's modules and beacons that cannot be built under the horizon, said once for the row: a
+ * draft or an edit may name them (a preset, the model, the player), and the player must not learn
+ * it only when the factory is built.
+ */
+export function lockedPlacements(g: GameIndex, a: Availability, row: Pick<Row, 'modules' | 'beacons'>): string | undefined {
+  const items = new Set<string>();
+  for (const m of row.modules ?? []) items.add(m.name);
+  for (const b of row.beacons ?? []) {
+    const beacon = g.beacons.get(b.beacon);
+    if (beacon?.item) items.add(beacon.item);
+    for (const m of b.modules) items.add(m.name);
+  }
+  const locked = [...items].map((item) => ({ item, v: a.itemVerdict(item) })).filter(({ v }) => v.state !== 'unlocked' && v.state !== 'buildable');
+  if (!locked.length) return undefined;
+  return `${locked.map(({ item, v }) => `${g.displayOf(item)} [${item}] (${unlockWords(g, v)})`).join('; ')} ${locked.length === 1 ? 'is' : 'are'} not buildable under the ${a.mode} horizon.`;
 }

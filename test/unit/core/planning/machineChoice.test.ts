@@ -56,6 +56,30 @@ describe('machine choice and the recipe verdict', () => {
     });
   });
 
+  describe('modules and beacons', () => {
+    // modules-1 (speed-module-s1) and beacons (beacon-tower) each cost basic and advanced research packs.
+    const gears = (settings: Partial<PlanningSettings>) =>
+      solveBlock(w.g, new Availability(w.g, w.state(settings)), parseBlockDoc({
+        goals: [{ good: 'gear', rate: 1 }],
+        recipes: [{ recipe: 'gear', machine: 'press', modules: [{ name: 'speed-module-s1', count: 1 }], beacons: [{ beacon: 'beacon-tower', count: 1, modules: [{ name: 'speed-module-s1', count: 1 }] }] }],
+      }));
+
+    it('warns once per row about modules and beacons the horizon cannot build, naming what unlocks each', async () => {
+      const r = await gears(BASIC);
+      const said = r.warnings.filter((x) => /not buildable under the now horizon/.test(x));
+      assert.equal(said.length, 1, r.warnings.join('\n'));
+      assert.match(said[0], /^Gear: /);
+      assert.match(said[0], /\[speed-module-s1\] \(it is unlocked by .+ \[modules-1\], which needs advanced-research-pack\)/);
+      assert.match(said[0], /\[beacon-tower\] \(it is unlocked by .+ \[beacons\], which needs advanced-research-pack\)/);
+      assert.match(said[0], / are not buildable/);
+    });
+
+    it('says nothing once the packs that research them are produced', async () => {
+      const r = await gears({ research_mode: 'now', available_science_packs: ['basic-research-pack', 'advanced-research-pack'] });
+      assert.deepEqual(r.warnings.filter((x) => /not buildable/.test(x)), []);
+    });
+  });
+
   describe('drafts', () => {
     let dir: string;
     let p: Project;
