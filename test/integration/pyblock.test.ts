@@ -78,6 +78,11 @@ describe('A Py block in the editor (real data)', () => {
     assert.deepEqual(click.failures, [], click.webviewText);
     const detail = await uiRequest({ webview: editor, webviewIncludes: ['Machine modules', 'per machine'], timeoutMs: 15_000, screenshot: { file: 'py-block-editor-modules.png', element: 'page' } });
     assert.deepEqual(detail.failures, [], detail.webviewText);
+    // A narrow tab (the chat open beside it): the beacon's count keeps "per machine" on its line.
+    await vscode.commands.executeCommand('workbench.action.toggleAuxiliaryBar');
+    const narrow = await uiRequest({ webview: editor, webviewIncludes: ['per machine'], timeoutMs: 15_000, screenshot: { file: 'py-block-editor-narrow.png', element: 'page' } });
+    assert.deepEqual(narrow.failures, [], narrow.webviewText);
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
     const flow = await uiRequest({ webview: editor, webviewReveal: 'Flow', timeoutMs: 15_000, screenshot: { file: 'py-block-editor-flow.png', element: 'page' } });
     assert.deepEqual(flow.failures, [], flow.webviewText);
     console.log(`      (Py block: import, solve and three looks in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
