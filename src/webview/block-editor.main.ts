@@ -233,7 +233,7 @@ function render(): void {
     v.stateDetail && v.state !== 'solved' ? h('p', { class: 'warn' }, v.stateDetail) : null,
     h('div', { class: 'columns' }, h('div', { class: 'left' }, goalsSection(v), rowsSection(v), goodsSection(v)), h('div', { class: 'right' }, resultSection(v))),
     // Across the whole tab: a Py block's diagram is wide, and a column would shrink its labels unreadable.
-    v.result && v.flow.nodes.length ? h('section', { class: 'flow-section' }, h('h2', null, 'Flow'), flowDiagram(v.flow, v.name)) : null,
+    v.result && v.flow.nodes.length ? h('section', { class: 'flow-section' }, h('h2', null, 'Flow'), flowDiagram(v.flow, v.name, { key: v.id, icon: (n) => n.icon })) : null,
   ]);
   if (focused) (root.querySelector(`[data-key="${CSS.escape(focused)}"], [data-focus-key="${CSS.escape(focused)}"]`) as HTMLElement | null)?.focus();
 }
