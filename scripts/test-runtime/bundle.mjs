@@ -16,6 +16,10 @@ export async function bundleTests(log = () => {}) {
   };
   walk(path.join(ROOT, 'test', 'integration'));
   files.sort();
+  // PYOPS_INTEGRATION_ONLY=pyblock,workspace runs just those suites (by file name), for a quick look
+  // at one surface while working on it; the full run (CI, npm test) never sets it.
+  const only = (process.env.PYOPS_INTEGRATION_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (only.length) files.splice(0, files.length, ...files.filter((f) => only.some((o) => path.basename(f) === `${o}.test.ts`)));
   const suites = {
     name: 'suites',
     setup(b) {

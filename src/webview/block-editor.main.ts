@@ -6,7 +6,7 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import type { BlockEditMessage, BlockEditorView, EditorFlowView, FromBlockEditor, ToBlockEditor } from './blockEditorProtocol';
-import { buildings, power, short } from './format';
+import { buildings, power, short, temperature } from './format';
 import { append, button, clear, h, icon, picture } from './panel/dom';
 import { flowDiagram } from './panel/flowDiagram';
 import { modulesSummary, rowDetail } from './blockEditor/rowDetail';
@@ -43,8 +43,13 @@ function flowList(title: string, list: EditorFlowView[], empty?: string): HTMLEl
     'section',
     { class: 'flows' },
     h('h3', null, `${title} (${list.length})`),
-    h('ul', null, list.map((f) => h('li', null, picture(f.icon), h('button', { class: 'link', title: `Open ${f.display}`, onclick: () => post({ type: 'openGood', good: f.good }) }, f.display), ` ${short(rateIn(f.rate))}/${unit}`))),
+    h('ul', null, list.map((f) => h('li', null, picture(f.icon), h('button', { class: 'link', title: `Open ${f.display}`, onclick: () => post({ type: 'openGood', good: f.good }) }, f.display), temperature(f) ? h('span', { class: 'muted' }, ` ${temperature(f)}`) : null, ` ${amount(f)}`))),
   );
+}
+
+/** A rate in the chosen unit; energy (counted in MJ/s) as power, whatever the unit. */
+function amount(f: { rate: number; energy?: true }): string {
+  return f.energy ? power(f.rate * 1e6) : `${short(rateIn(f.rate))}/${unit}`;
 }
 
 function goalsSection(v: BlockEditorView): HTMLElement {
@@ -98,14 +103,27 @@ function goalAmount(g: BlockEditorView['goals'][number]): HTMLElement {
   );
 }
 
+/** The machine rule most rows share, when several do: stated once above the table, not on every row. */
+function commonRule(v: BlockEditorView): string | undefined {
+  const counts = new Map<string, number>();
+  for (const r of v.rows) counts.set(r.machineRule, (counts.get(r.machineRule) ?? 0) + 1);
+  const [rule, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  return n > 1 ? rule : undefined;
+}
+
 function rowsSection(v: BlockEditorView): HTMLElement {
+  const common = commonRule(v);
+  // Py names some recipes alike ("Crushed iron" crushes ore and also smelts it): tell them apart.
+  const seen = new Map<string, number>();
+  for (const r of v.rows) seen.set(r.display, (seen.get(r.display) ?? 0) + 1);
   return h(
     'section',
     { class: 'rows' },
     h('div', { class: 'section-head' }, h('h2', null, `Recipes (${v.rows.length})`), button('Add Recipe…', () => post({ type: 'pickRecipe' }), { icon: 'add', secondary: true, key: 'add-recipe' })),
+    common ? h('p', { class: 'sub muted rule-note', title: common }, `Machines: ${common.replace(/\s*\([^()]*\)$/, '')}, unless a row says otherwise.`) : null,
     v.rows.length
       ? h('table', null,
-          h('thead', null, h('tr', null, h('th', null, 'Recipe'), h('th', null, 'Machine'), h('th', null, 'Fuel'), h('th', null, 'Modules'), h('th', { class: 'num' }, 'Buildings'), h('th', { class: 'num' }, 'Power'), h('th', null, ''))),
+          h('thead', null, h('tr', null, h('th', null, 'Recipe'), h('th', null, 'Machine and fuel'), h('th', null, 'Modules'), h('th', { class: 'num' }, 'Buildings'), h('th', { class: 'num' }, 'Power'), h('th', null, ''))),
           h('tbody', null, v.rows.flatMap((r) => {
             const machine = h('select', { 'aria-label': `Machine for ${r.display}`, 'data-key': `machine:${r.recipe}`, onchange: (e: Event) => {
               const value = (e.target as HTMLSelectElement).value;
@@ -122,7 +140,8 @@ function rowsSection(v: BlockEditorView): HTMLElement {
                   h('option', { value: '', selected: !r.pinnedFuel }, `Default${r.fuelDisplay && !r.pinnedFuel ? ` (${r.fuelDisplay})` : ''}`),
                   r.fuelOptions.map((f) => h('option', { value: f.name, selected: r.pinnedFuel === f.name }, f.display)),
                 )
-              : h('span', { class: 'muted' }, r.fuelDisplay ?? '—');
+              : null;
+            const fuelLine = fuel ? h('label', null, h('span', { class: 'muted' }, 'Fuel '), fuel) : r.fuelDisplay ? h('span', { class: 'muted' }, `Fuel: ${r.fuelDisplay}`) : null;
             const expanded = open.has(r.recipe);
             const toggle = () => {
               if (expanded) open.delete(r.recipe);
@@ -131,9 +150,9 @@ function rowsSection(v: BlockEditorView): HTMLElement {
               render();
             };
             const main = h('tr', { class: r.disabled ? 'disabled' : undefined },
-              h('td', null, h('div', null, picture(r.icon), r.display), h('div', { class: 'sub muted', title: r.machineRule }, r.machineRule.replace(/\s*\([^()]*\)$/, '')), r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ' ', r.machineWarning) : null),
-              h('td', null, machine),
-              h('td', null, fuel),
+              h('td', null, h('div', null, picture(r.icon), r.display, seen.get(r.display)! > 1 ? h('span', { class: 'sub muted' }, ` (${r.recipe})`) : null), r.machineRule !== common ? h('div', { class: 'sub muted', title: r.machineRule }, r.machineRule.replace(/\s*\([^()]*\)$/, '')) : null, r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ' ', r.machineWarning) : null),
+              // Fuel under the machine: most rows burn nothing, and a column of dashes cost the table its width.
+              h('td', { class: 'machine-cell' }, machine, fuelLine ? h('div', { class: 'fuel' }, fuelLine) : null),
               h('td', { class: 'modules-cell' }, h('button', { class: 'link', 'aria-expanded': String(expanded), 'data-key': `expand:${r.recipe}`, title: `${expanded ? 'Hide' : 'Show'} the modules, beacons and pin of ${r.display}`, onclick: toggle }, icon(expanded ? 'chevron-down' : 'chevron-right'), ' ', modulesSummary(r))),
               h('td', { class: 'num' }, r.buildings !== null && r.wholeBuildings !== null ? buildings(r.buildings, r.wholeBuildings) : '—'),
               h('td', { class: 'num' }, r.powerW !== null && r.powerW > 0 ? power(r.powerW) : '—'),
@@ -142,7 +161,7 @@ function rowsSection(v: BlockEditorView): HTMLElement {
                 button('Remove recipe', () => edit({ kind: 'row-remove', recipe: r.recipe }), { icon: 'trash', iconOnly: true, secondary: true, key: `row-rm:${r.recipe}` }),
               ),
             );
-            return expanded ? [main, h('tr', { class: 'detail' }, h('td', { colspan: 7 }, rowDetail(v, r, { edit, post })))] : [main];
+            return expanded ? [main, h('tr', { class: 'detail' }, h('td', { colspan: 6 }, rowDetail(v, r, { edit, post })))] : [main];
           })))
       : h('p', { class: 'muted' }, 'No recipes yet: add the recipes the block should run.'),
   );
@@ -167,9 +186,8 @@ function resultSection(v: BlockEditorView): HTMLElement {
       flowList('Imports', r.imports, 'Nothing comes from outside.'),
       flowList('Exports', r.exports),
       flowList('Byproducts', r.byproducts),
-      r.fuel.length ? h('section', { class: 'flows' }, h('h3', null, 'Fuel bought in'), h('ul', null, r.fuel.map((f) => h('li', null, `${f.display} ${short(rateIn(f.rate))}/${unit}`)))) : null,
+      r.fuel.length ? h('section', { class: 'flows' }, h('h3', null, 'Fuel bought in'), h('ul', null, r.fuel.map((f) => h('li', null, `${f.display} ${amount(f)}`)))) : null,
     ),
-    v.flow.nodes.length ? h('section', { class: 'flow-section' }, h('h3', null, 'Flow'), flowDiagram(v.flow, v.name)) : null,
     r.warnings.length ? h('details', { class: 'warnings' }, h('summary', null, `${r.warnings.length} note${r.warnings.length === 1 ? '' : 's'}`), h('ul', null, r.warnings.map((w) => h('li', null, w)))) : null,
   );
 }
@@ -214,6 +232,8 @@ function render(): void {
     message ? h('div', { class: `message ${message.kind}`, role: 'alert' }, icon(message.kind === 'gone' ? 'info' : 'error'), ' ', message.text) : null,
     v.stateDetail && v.state !== 'solved' ? h('p', { class: 'warn' }, v.stateDetail) : null,
     h('div', { class: 'columns' }, h('div', { class: 'left' }, goalsSection(v), rowsSection(v), goodsSection(v)), h('div', { class: 'right' }, resultSection(v))),
+    // Across the whole tab: a Py block's diagram is wide, and a column would shrink its labels unreadable.
+    v.result && v.flow.nodes.length ? h('section', { class: 'flow-section' }, h('h2', null, 'Flow'), flowDiagram(v.flow, v.name, { key: v.id, icon: (n) => n.icon })) : null,
   ]);
   if (focused) (root.querySelector(`[data-key="${CSS.escape(focused)}"], [data-focus-key="${CSS.escape(focused)}"]`) as HTMLElement | null)?.focus();
 }

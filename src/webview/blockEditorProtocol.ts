@@ -97,8 +97,15 @@ export interface EditorFlowView {
   good: string;
   display: string;
   icon?: string;
+  /** Per second; MJ/s (so MW) for an energy pseudo-good. */
   rate: number;
   kind: 'item' | 'fluid';
+  /** Electricity, heat or pooled fluid fuel: counted in MJ, shown as power. */
+  energy?: true;
+  /** Fluids: the exact temperature of an export, or the range an import accepts (null = open). */
+  temperature?: number;
+  minTemperature?: number | null;
+  maxTemperature?: number | null;
 }
 
 export interface EditorGoodView {
@@ -135,7 +142,7 @@ export interface BlockEditorView {
     exports: EditorFlowView[];
     byproducts: EditorFlowView[];
     powerW: number;
-    fuel: Array<{ fuel: string; display: string; rate: number }>;
+    fuel: Array<{ fuel: string; display: string; rate: number; energy?: true }>;
     pollutionPerMinute: number;
     diagnosis: Array<{ message: string; fixes: string[] }>;
     warnings: string[];

@@ -54,6 +54,8 @@ export interface FlowGraphNode {
   wholeBuildings?: number;
   /** Goods: an energy pseudo-good counted in MJ (fluid fuel, heat), so its rates are MW. */
   energy?: true;
+  /** The block editor's game icon for it (webview URI); the side panel looks nodes up in PanelState.icons. */
+  icon?: string;
 }
 
 export interface FlowGraphEdge {

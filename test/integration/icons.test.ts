@@ -90,5 +90,10 @@ describe('PyOps game icons', () => {
     assert.ok(view.rows[0].icon);
     const editor = await uiRequest({ webview: 'Ask @pyops about this block', webviewIncludes: ['Goals', 'Recipes (1)'], timeoutMs: 15_000, screenshot: { file: 'icons-block-editor.png', element: 'page' } });
     assert.deepEqual(editor.failures, []);
+    // The flow diagram's nodes carry the same pictures.
+    assert.equal(view.flow.nodes.find((n) => n.id === `r:${view.rows[0].recipe}`)?.icon, view.rows[0].icon);
+    assert.equal(view.flow.nodes.find((n) => n.id === `g:${view.goals[0].good}`)?.icon, view.goals[0].icon);
+    const flow = await uiRequest({ webview: 'Ask @pyops about this block', webviewReveal: 'Flow', timeoutMs: 15_000, screenshot: { file: 'icons-block-editor-flow.png', element: 'page' } });
+    assert.deepEqual(flow.failures, []);
   });
 });

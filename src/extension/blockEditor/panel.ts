@@ -244,6 +244,8 @@ export class BlockEditors implements vscode.Disposable {
     for (const g of view.goals) g.icon = uri(icons.good(g.good));
     for (const r of view.rows) r.icon = uri(icons.icon('recipe', r.recipe));
     if (view.result) for (const f of [...view.result.imports, ...view.result.exports, ...view.result.byproducts]) f.icon = uri(icons.good(f.good));
+    // Flow nodes are `r:<recipe>` and `g:<good>` (proposals/views.ts flowGraph).
+    for (const n of view.flow.nodes) n.icon = uri(n.kind === 'recipe' ? icons.icon('recipe', n.id.slice(2)) : icons.good(n.id.slice(2)));
   }
 
   /** Recipes that make or use a good (the block's goals and imports first), each with its state. */

@@ -15,7 +15,8 @@ import type { Module } from '../../core/planning/gameIndex';
 import { EFFECTS } from '../../core/planning/gameIndex';
 import { beaconOptions, moduleOptions, rowTarget } from '../../core/planning/moduleFit';
 import { describeModules, listPresets } from '../../core/planning/modulePresets';
-import { flowGraph, namesFrom, type RowFlows } from '../proposals/views';
+import { energyLabel, flowGraph, namesFrom, type RowFlows } from '../proposals/views';
+import { ELECTRICITY, FLUID_FUEL, HEAT } from '../../core/gamedata/model';
 import type { BeaconChoiceView, BlockEditorView, ChoiceView, EditorFlowView, EditorRowView, MachineOptionView, ModuleChoiceView } from '../../webview/blockEditorProtocol';
 
 /** A verdict's "needs" in one line a player reads: the research, the packs, the TURD pick. */
@@ -85,8 +86,18 @@ class Catalogs {
   }
 }
 
+/** Energy pseudo-goods are counted in MJ; the editor shows them as power, under their plain name. */
+const ENERGY = new Set([ELECTRICITY, HEAT, FLUID_FUEL]);
+
 function flows(ctx: PlanningContext, list: Flow[]): EditorFlowView[] {
-  return list.map((f) => ({ good: f.good, display: ctx.g.displayOf(f.good), rate: f.rate, kind: f.kind }));
+  return list.map((f) => {
+    if (ENERGY.has(f.good)) return { good: f.good, display: energyLabel(ctx.g.displayOf(f.good)), rate: f.rate, kind: f.kind, energy: true as const };
+    const out: EditorFlowView = { good: f.good, display: ctx.g.displayOf(f.good), rate: f.rate, kind: f.kind };
+    if (f.temperature !== undefined) out.temperature = f.temperature;
+    if (f.minTemperature !== undefined) out.minTemperature = f.minTemperature;
+    if (f.maxTemperature !== undefined) out.maxTemperature = f.maxTemperature;
+    return out;
+  });
 }
 
 export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: SolveResult | null, extra: { broken?: string; undoLabel?: string; redoLabel?: string } = {}): BlockEditorView {
@@ -112,7 +123,7 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
       machineOptions: machineOptions(ctx, row.recipe),
       pinnedFuel: row.fuel ?? null,
       fuel: s?.fuel ?? null,
-      fuelDisplay: s?.fuel ? d(s.fuel) : null,
+      fuelDisplay: s?.fuel ? (ENERGY.has(s.fuel) ? energyLabel(d(s.fuel)) : d(s.fuel)) : null,
       fuelOptions: fuels.map((f) => ({ name: f.name, display: f.display })),
       craftsPerSecond: s ? s.craftsPerSecond : null,
       buildings: s ? s.buildings : null,
@@ -163,7 +174,7 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
           exports: flows(ctx, result.exports.filter((f) => !result.byproducts.some((x) => x.good === f.good))),
           byproducts: flows(ctx, result.byproducts),
           powerW: result.powerW,
-          fuel: result.fuel.map((f) => ({ fuel: f.fuel, display: d(f.fuel), rate: f.rate })),
+          fuel: result.fuel.map((f) => (ENERGY.has(f.fuel) ? { fuel: f.fuel, display: energyLabel(d(f.fuel)), rate: f.rate, energy: true as const } : { fuel: f.fuel, display: d(f.fuel), rate: f.rate })),
           pollutionPerMinute: result.pollutionPerMinute,
           diagnosis: (result.diagnosis ?? []).map((c) => ({ message: c.message, fixes: c.fixes })),
           warnings: result.warnings,

@@ -10,7 +10,12 @@ function draftNames(d: DraftView, out: Set<string>): void {
     out.add(`recipe:${r.recipe}`);
     if (r.machine) out.add(`entity:${r.machine}`);
   }
+  // The flow diagram's goods inside the block, too (nodes are `r:<recipe>` and `g:<good>`).
+  for (const n of d.flow.nodes) out.add(flowIconKey(n.id));
 }
+
+/** The icon key of a flow diagram node (its id is `r:<recipe>` or `g:<good>`). */
+const flowIconKey = (id: string) => (id.startsWith('r:') ? `recipe:${id.slice(2)}` : `good:${id.slice(2)}`);
 
 export function iconNamesOf(state: PanelState): Set<string> {
   const out = new Set<string>();

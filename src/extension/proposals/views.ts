@@ -106,7 +106,7 @@ function rowFlows(v: unknown): RowFlows {
 
 const ENERGY = new Set([FLUID_FUEL, HEAT]);
 /** Energy pseudo-goods are named "… (MJ)"; the diagram gives their rates in MW instead. */
-const energyLabel = (display: string) => display.replace(/\s*\(MJ\)$/, '');
+export const energyLabel = (display: string) => display.replace(/\s*\(MJ\)$/, '');
 
 /**
  * Recipes and goods of a block as a graph: one node per recipe and per good, edges ingredient →

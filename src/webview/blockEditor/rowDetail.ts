@@ -93,16 +93,17 @@ function beaconsEditor(v: BlockEditorView, r: EditorRowView, host: RowDetailHost
         set(next);
       };
       return h('div', { class: 'beacon-entry' },
-        h('div', { class: 'module-entry' },
+        h('div', { class: 'module-entry beacon-line' },
           h('select', { 'aria-label': `Beacon ${i + 1} of ${r.display}`, 'data-key': `beacon:${r.recipe}:${i}`, onchange: (e: Event) => change({ beacon: (e.target as HTMLSelectElement).value, modules: [] }) },
             (r.beaconOptions.includes(b.beacon) ? r.beaconOptions : [b.beacon, ...r.beaconOptions]).map((n) => beaconOption(v.beaconCatalog[n], n, n === b.beacon))),
-          ' × ',
-          h('input', { type: 'number', min: '0', max: '64', step: 'any', value: b.count, 'aria-label': `${b.display} per machine`, 'data-key': `beacon:${r.recipe}:${i}:count`, onchange: (e: Event) => {
-            const n = Number((e.target as HTMLInputElement).value);
-            if (!(n >= 0) || n > 64) return;
-            change({ count: n });
-          } }),
-          h('span', { class: 'muted' }, ' per machine '),
+          // The count and its unit stay together; the beacon's name gives way in a narrow tab.
+          h('span', { class: 'beacon-count' }, '× ',
+            h('input', { type: 'number', min: '0', max: '64', step: 'any', value: b.count, 'aria-label': `${b.display} per machine`, 'data-key': `beacon:${r.recipe}:${i}:count`, onchange: (e: Event) => {
+              const n = Number((e.target as HTMLInputElement).value);
+              if (!(n >= 0) || n > 64) return;
+              change({ count: n });
+            } }),
+            h('span', { class: 'muted' }, ' per machine')),
           button(`Remove ${b.display}`, () => set(configs().filter((_, j) => j !== i)), { icon: 'close', iconOnly: true, secondary: true, key: `beacon:${r.recipe}:${i}:rm` }),
         ),
         c ? moduleList({ label: `Modules in ${b.display}`, key: `bmod:${r.recipe}:${i}`, list: b.modules, options: c.modules, v, slots: c.slots, onChange: (modules) => change({ modules }) }) : null,

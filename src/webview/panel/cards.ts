@@ -180,7 +180,8 @@ export function draftDetails(ctx: CardContext, key: string, d: DraftView, opts: 
         rev.newByproducts.length ? `New byproducts: ${rev.newByproducts.join(', ')}` : '',
       ].filter(Boolean)
     : [];
-  const diagram = flowDiagram(d.flow, d.name);
+  // Node ids are `r:<recipe>` / `g:<good>`; the icons map keys them `recipe:` / `good:` (iconNames.ts).
+  const diagram = flowDiagram(d.flow, d.name, { key: `${key}:flow`, icon: (n) => ctx.icons[`${n.kind === 'recipe' ? 'recipe' : 'good'}:${n.id.slice(2)}`] });
   return [
     problems(d),
     changes.length ? list('Changes', changes) : null,

@@ -2,8 +2,10 @@
 // building counts, goods as pills coloured by role (import, goal, byproduct), rates on the edges,
 // fuel edges dashed. Zoom (buttons, ctrl+wheel) and pan (drag) move the viewBox, so the element keeps
 // its size in the card; Fit returns to the whole diagram. Colours come from VS Code theme variables
-// (media/panel.css), so it follows the theme.
-import type { FlowGraphView } from '../protocol';
+// (media/panel.css), so it follows the theme. A diagram given a `key` keeps its zoom and pan across
+// re-renders (every edit redraws the card or the editor); a new key (another block or proposal)
+// starts fitted. Nodes show their game icons when the caller has them.
+import type { FlowGraphNode, FlowGraphView } from '../protocol';
 import { h } from './dom';
 import { FLOW_TEXT, layoutFlow, type Point } from './flowLayout';
 
@@ -39,9 +41,46 @@ export function edgePath(points: Point[]): string {
   return `${d} L${r1(last.x)},${r1(last.y)}`;
 }
 
-export function flowDiagram(graph: FlowGraphView, title: string): Element | null {
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A zoomed view: how close, and the diagram point in the middle (diagram units survive a redraw). */
+interface Zoom {
+  scale: number;
+  cx: number;
+  cy: number;
+}
+
+/** Zoomed views by diagram key (a fitted diagram has none); the oldest go first beyond a few dozen. */
+const remembered = new Map<string, Zoom>();
+const REMEMBER = 40;
+
+function remember(key: string, view: Zoom | null): void {
+  remembered.delete(key);
+  if (!view) return;
+  remembered.set(key, view);
+  if (remembered.size > REMEMBER) remembered.delete(remembered.keys().next().value!);
+}
+
+export interface FlowDiagramOptions {
+  /** Names the block or proposal shown: its zoom and pan survive a redraw with the same key. */
+  key?: string;
+  /** A node's game icon (webview URI), if there is one. */
+  icon?: (node: FlowGraphNode) => string | undefined;
+}
+
+export function flowDiagram(graph: FlowGraphView, title: string, opts: FlowDiagramOptions = {}): Element | null {
   if (!graph.nodes.length) return null;
-  const layout = layoutFlow(graph);
+  const icons = new Map<string, string>();
+  for (const n of graph.nodes) {
+    const src = opts.icon?.(n);
+    if (src) icons.set(n.id, src);
+  }
+  const layout = layoutFlow(graph, { icons: icons.size > 0 });
   const recipes = graph.nodes.filter((n) => n.kind === 'recipe').length;
   const goods = graph.nodes.length - recipes;
   const full = { x: 0, y: 0, w: Math.max(1, layout.width), h: Math.max(1, layout.height) };
@@ -68,10 +107,19 @@ export function flowDiagram(graph: FlowGraphView, title: string): Element | null
     g.appendChild(el('title', {}, n.title));
     g.appendChild(el('rect', { width: n.width, height: n.height, rx: n.kind === 'good' ? Math.min(n.height / 2, 12) : 3 }));
     const top = (n.height - n.lines.length * FLOW_TEXT.lineHeight) / 2 + FLOW_TEXT.lineHeight - 3.5;
+    // Text centred in what the icon's room leaves.
+    const textX = r1((n.width + layout.iconSlot - (layout.iconSlot ? FLOW_TEXT.padX / 2 : 0)) / 2);
     n.lines.forEach((line, i) => {
       const detail = i >= n.lines.length - n.detailLines;
-      g.appendChild(el('text', { x: n.width / 2, y: r1(top + i * FLOW_TEXT.lineHeight), 'text-anchor': 'middle', ...(detail ? { class: 'flow-detail' } : {}) }, line));
+      g.appendChild(el('text', { x: textX, y: r1(top + i * FLOW_TEXT.lineHeight), 'text-anchor': 'middle', ...(detail ? { class: 'flow-detail' } : {}) }, line));
     });
+    const src = icons.get(n.id);
+    if (src) {
+      const img = el('image', { href: src, x: FLOW_TEXT.padX, y: r1((n.height - FLOW_TEXT.icon) / 2), width: FLOW_TEXT.icon, height: FLOW_TEXT.icon, class: 'flow-icon', 'aria-hidden': 'true' });
+      // A picture gone from the cache leaves the slot empty, never a broken image.
+      img.addEventListener('error', () => img.remove(), { once: true });
+      g.appendChild(img);
+    }
     nodes.appendChild(g);
   }
   svg.appendChild(nodes);
@@ -87,18 +135,30 @@ export function flowDiagram(graph: FlowGraphView, title: string): Element | null
   }
   svg.appendChild(labels);
 
-  return h('div', { class: 'flow-view' }, zoomBar(svg, full), h('div', { class: 'flow-frame' }, svg));
+  return h('div', { class: 'flow-view' }, zoomBar(svg, full, opts.key), h('div', { class: 'flow-frame' }, svg));
 }
 
 /** Zoom and pan by rewriting the viewBox; its aspect ratio never changes, so neither does the element's height. */
-function zoomBar(svg: SVGElement, full: { x: number; y: number; w: number; h: number }): HTMLElement {
+function zoomBar(svg: SVGElement, full: Box, key?: string): HTMLElement {
   let view = { ...full };
-  const apply = () => svg.setAttribute('viewBox', `${r1(view.x)} ${r1(view.y)} ${r1(view.w)} ${r1(view.h)}`);
+  const apply = () => {
+    svg.setAttribute('viewBox', `${r1(view.x)} ${r1(view.y)} ${r1(view.w)} ${r1(view.h)}`);
+    if (key !== undefined) remember(key, view.w < full.w ? { scale: full.w / view.w, cx: view.x + view.w / 2, cy: view.y + view.h / 2 } : null);
+  };
   const clampView = () => {
     // Keep some of the diagram in sight: the view's centre stays inside the diagram.
     view.x = Math.min(Math.max(view.x, full.x - view.w / 2), full.x + full.w - view.w / 2);
     view.y = Math.min(Math.max(view.y, full.y - view.h / 2), full.y + full.h - view.h / 2);
   };
+  const kept = key !== undefined ? remembered.get(key) : undefined;
+  if (kept) {
+    // The same zoom around the same point of the redrawn diagram (its size may have changed with the edit).
+    const w = full.w / kept.scale;
+    const hgt = full.h / kept.scale;
+    view = { x: kept.cx - w / 2, y: kept.cy - hgt / 2, w, h: hgt };
+    clampView();
+    apply();
+  }
   /** Zoom by `factor` (>1 = closer) around a point of the diagram (default: the view's centre). */
   const zoom = (factor: number, at?: Point) => {
     const scale = Math.min(MAX_ZOOM, Math.max(1, full.w / view.w) * factor);

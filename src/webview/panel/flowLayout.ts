@@ -47,9 +47,11 @@ export interface FlowLayout {
   edges: PlacedEdge[];
   width: number;
   height: number;
+  /** Width kept at the left of every node for its game icon (0: drawn without icons). */
+  iconSlot: number;
 }
 
-export const FLOW_TEXT = { charWidth: 6.4, lineHeight: 14, padX: 8, padY: 5, maxChars: 26, labelHeight: 14 };
+export const FLOW_TEXT = { charWidth: 6.4, lineHeight: 14, padX: 8, padY: 5, maxChars: 26, labelHeight: 14, icon: 16, iconGap: 4 };
 
 /** Words into at most `maxLines` lines of `maxChars`; a word too long for a line, or text left
  *  over, ends in an ellipsis (the node's tooltip has the whole text). */
@@ -92,8 +94,12 @@ function nodeText(n: FlowGraphNode): Pick<PlacedNode, 'lines' | 'detailLines' | 
   return { lines: [...name, ...detailLines], detailLines: detailLines.length, title: `${role}: ${n.label}${detail ? `\n${detail}${place}` : ''}` };
 }
 
-/** Places every node and routes every edge. Pure; deterministic for a given graph. */
-export function layoutFlow(graph: FlowGraphView): FlowLayout {
+/**
+ * Places every node and routes every edge. Pure; deterministic for a given graph. With `icons`,
+ * every node (not only those with a picture) gets the icon's room, so sizes stay alike.
+ */
+export function layoutFlow(graph: FlowGraphView, opts: { icons?: boolean } = {}): FlowLayout {
+  const iconSlot = opts.icons ? FLOW_TEXT.icon + FLOW_TEXT.iconGap : 0;
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: 'TB', nodesep: 16, edgesep: 10, ranksep: 30, marginx: 6, marginy: 6 });
   g.setDefaultEdgeLabel(() => ({}));
@@ -104,8 +110,9 @@ export function layoutFlow(graph: FlowGraphView): FlowLayout {
     byId.set(n.id, n);
     const t = nodeText(n);
     texts.set(n.id, t);
-    const width = Math.max(n.kind === 'good' ? 60 : 80, ...t.lines.map(textWidth)) + FLOW_TEXT.padX * 2 + (n.kind === 'good' ? 8 : 0);
-    g.setNode(n.id, { width: Math.round(width), height: t.lines.length * FLOW_TEXT.lineHeight + FLOW_TEXT.padY * 2 });
+    const width = Math.max(n.kind === 'good' ? 60 : 80, ...t.lines.map(textWidth)) + FLOW_TEXT.padX * 2 + (n.kind === 'good' ? 8 : 0) + iconSlot;
+    const height = Math.max(t.lines.length * FLOW_TEXT.lineHeight, iconSlot ? FLOW_TEXT.icon + 2 : 0) + FLOW_TEXT.padY * 2;
+    g.setNode(n.id, { width: Math.round(width), height });
   }
   const edges = graph.edges.filter((e) => byId.has(e.from) && byId.has(e.to) && e.from !== e.to);
   edges.forEach((e, i) => {
@@ -125,5 +132,5 @@ export function layoutFlow(graph: FlowGraphView): FlowLayout {
     return { from: e.from, to: e.to, label, fuel: !!e.fuel, points: (l.points ?? []).map((p: Point) => ({ x: p.x, y: p.y })), labelX: l.x ?? 0, labelY: l.y ?? 0, labelWidth: label ? textWidth(label) + 6 : 0 };
   });
   const size = g.graph();
-  return { nodes, edges: placed, width: Math.ceil(size.width ?? 0), height: Math.ceil(size.height ?? 0) };
+  return { nodes, edges: placed, width: Math.ceil(size.width ?? 0), height: Math.ceil(size.height ?? 0), iconSlot };
 }

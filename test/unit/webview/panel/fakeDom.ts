@@ -44,6 +44,12 @@ export class FakeElement extends FakeNode {
     n.parentNode = p;
     this.parentNode = null;
   }
+  remove(): void {
+    const p = this.parentNode;
+    if (!p) return;
+    p.childNodes.splice(p.childNodes.indexOf(this), 1);
+    this.parentNode = null;
+  }
   override get textContent(): string {
     return this.ownText + this.childNodes.map((c) => c.textContent).join('');
   }

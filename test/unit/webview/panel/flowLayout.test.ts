@@ -89,18 +89,31 @@ describe('flow diagram layout', () => {
     assert.deepEqual(wash.lines.slice(0, 2), ['Ore washing with a very', 'long recipe name']);
   });
 
-  it('never puts a node on top of another', () => {
-    for (const a of layout.nodes) for (const b of layout.nodes) if (a !== b) assert.ok(!overlap(rectOf(a), rectOf(b)), `${a.id} overlaps ${b.id}`);
-  });
+  const withIcons = layoutFlow(loop, { icons: true });
+  for (const [how, l] of [['', layout], [' (with icons)', withIcons]] as const) {
+    it(`never puts a node on top of another${how}`, () => {
+      for (const a of l.nodes) for (const b of l.nodes) if (a !== b) assert.ok(!overlap(rectOf(a), rectOf(b)), `${a.id} overlaps ${b.id}`);
+    });
 
-  it('routes every edge around the nodes it does not join', () => {
-    for (const e of layout.edges) {
-      assert.ok(e.points.length >= 2, `${e.from} → ${e.to} has a route`);
-      for (const n of layout.nodes) {
-        if (n.id === e.from || n.id === e.to) continue;
-        const r = rectOf(n, 0.5);
-        for (let i = 1; i < e.points.length; i++) assert.ok(!segmentHits(e.points[i - 1], e.points[i], r), `${e.from} → ${e.to} crosses ${n.id}`);
+    it(`routes every edge around the nodes it does not join${how}`, () => {
+      for (const e of l.edges) {
+        assert.ok(e.points.length >= 2, `${e.from} → ${e.to} has a route`);
+        for (const n of l.nodes) {
+          if (n.id === e.from || n.id === e.to) continue;
+          const r = rectOf(n, 0.5);
+          for (let i = 1; i < e.points.length; i++) assert.ok(!segmentHits(e.points[i - 1], e.points[i], r), `${e.from} → ${e.to} crosses ${n.id}`);
+        }
       }
+    });
+  }
+
+  it('keeps the same room for an icon on every node when the diagram has pictures', () => {
+    assert.equal(layout.iconSlot, 0);
+    assert.ok(withIcons.iconSlot >= 16);
+    for (const n of withIcons.nodes) {
+      const plain = layout.nodes.find((x) => x.id === n.id)!;
+      assert.equal(n.width, plain.width + withIcons.iconSlot, n.id);
+      assert.ok(n.height >= 16 + 2, `${n.id} is tall enough for its icon`);
     }
   });
 
