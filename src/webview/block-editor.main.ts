@@ -200,7 +200,7 @@ function goodsSection(v: BlockEditorView): HTMLElement | null {
     h('summary', null, `Goods inside the block (${v.goods.length}) — require them made inside, or balance a byproduct to zero`),
     h('table', null, h('tbody', null, v.goods.map((g) => h('tr', null,
       h('td', null, g.display),
-      h('td', { class: 'num' }, `${g.net >= 0 ? '+' : ''}${short(rateIn(g.net))}/${unit}`),
+      h('td', { class: 'num' }, `${g.net >= 0 ? '+' : ''}${g.energy ? power(g.net * 1e6) : `${short(rateIn(g.net))}/${unit}`}`),
       h('td', null, h('label', null, h('input', { type: 'checkbox', checked: g.made, 'data-key': `made:${g.good}`, onchange: () => edit({ kind: 'good-made', good: g.good, on: !g.made }) }), ' made inside')),
       h('td', null, h('label', null, h('input', { type: 'checkbox', checked: g.drained, 'data-key': `drain:${g.good}`, onchange: () => edit({ kind: 'good-drain', good: g.good, on: !g.drained }) }), ' balanced')),
     )))),

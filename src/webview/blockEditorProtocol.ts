@@ -85,8 +85,8 @@ export interface EditorRowView {
   moduleOptions: string[];
   /** Beacons that can affect the row's machine (names in the block's beacon catalog). */
   beaconOptions: string[];
-  /** Summed effects after the game's rules (fractions), and one building's crafting speed. */
-  effects: { speed: number; productivity: number; consumption: number; pollution: number } | null;
+  /** Effects as the game applies them (fractions; `capped`: cut at the game's −80 % floor), and one building's crafting speed. */
+  effects: { speed: number; productivity: number; consumption: number; pollution: number; capped: Array<'speed' | 'consumption' | 'pollution'> } | null;
   speed: number | null;
   beaconBuildings: number | null;
   /** Exactly (`count`) or at most (`cap`) N buildings. */
@@ -111,9 +111,12 @@ export interface EditorFlowView {
 export interface EditorGoodView {
   good: string;
   display: string;
+  /** Per second (MJ/s for an energy good). */
   net: number;
   made: boolean;
   drained: boolean;
+  /** Electricity, heat or fluid fuel: shown as power. */
+  energy?: true;
 }
 
 export interface BlockEditorView {

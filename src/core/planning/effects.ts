@@ -116,6 +116,22 @@ export function turdModuleApplies(m: Module, machine: Machine): boolean {
   return !tier || machine.name.endsWith(tier);
 }
 
+/** The game never lets speed, consumption or pollution fall below 20 % of the base (−80 %). */
+export const EFFECT_FLOOR = 0.2;
+
+/** Summed effects as the game applies them (the floor), and which of them the floor cut. */
+export function appliedEffects(sum: Record<'speed' | 'productivity' | 'consumption' | 'pollution', number>): Record<'speed' | 'productivity' | 'consumption' | 'pollution', number> & { capped: Array<'speed' | 'consumption' | 'pollution'> } {
+  const floor = EFFECT_FLOOR - 1;
+  const capped = (['speed', 'consumption', 'pollution'] as const).filter((e) => sum[e] < floor);
+  return {
+    speed: Math.max(floor, sum.speed),
+    productivity: sum.productivity,
+    consumption: Math.max(floor, sum.consumption),
+    pollution: Math.max(floor, sum.pollution),
+    capped: [...capped],
+  };
+}
+
 export function computeEffects(g: GameIndex, input: EffectInput): Effects {
   const { recipe, machine } = input;
   const fromModules = zero();
@@ -196,10 +212,10 @@ export function computeEffects(g: GameIndex, input: EffectInput): Effects {
   }
   return {
     sum: out,
-    speedMult: Math.max(0.2, 1 + out.speed),
+    speedMult: Math.max(EFFECT_FLOOR, 1 + out.speed),
     prodMult: 1 + out.productivity,
-    consMult: Math.max(0.2, 1 + out.consumption),
-    pollutionMult: Math.max(0.2, 1 + out.pollution),
+    consMult: Math.max(EFFECT_FLOOR, 1 + out.consumption),
+    pollutionMult: Math.max(EFFECT_FLOOR, 1 + out.pollution),
     beaconPowerW,
     modulesPlaced: placed,
     turdModulesApplied: turdApplied,

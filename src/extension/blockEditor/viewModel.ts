@@ -13,9 +13,10 @@ import { fuelsFor } from '../../core/planning/energy';
 import type { CandidateVerdict } from '../../core/planning/availability';
 import type { Module } from '../../core/planning/gameIndex';
 import { EFFECTS } from '../../core/planning/gameIndex';
+import { appliedEffects } from '../../core/planning/effects';
 import { beaconOptions, moduleOptions, rowTarget } from '../../core/planning/moduleFit';
 import { describeModules, listPresets } from '../../core/planning/modulePresets';
-import { energyLabel, flowGraph, namesFrom, type RowFlows } from '../proposals/views';
+import { energyLabel, flowGraph, fluidFuelBurns, namesFrom, type RowFlows } from '../proposals/views';
 import { ELECTRICITY, FLUID_FUEL, HEAT } from '../../core/gamedata/model';
 import type { BeaconChoiceView, BlockEditorView, ChoiceView, EditorFlowView, EditorRowView, MachineOptionView, ModuleChoiceView } from '../../webview/blockEditorProtocol';
 
@@ -104,6 +105,9 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
   const d = (n: string) => ctx.g.displayOf(n);
   const solved = new Map((result?.rows ?? []).map((r) => [r.recipe, r]));
   const catalogs = new Catalogs(ctx);
+  // Rows on the pooled fluid fuel name the fluid behind it: what the block burns, else an import.
+  const burns = result ? fluidFuelBurns(new Map(result.rows.map((r) => [r.recipe, r.flows ?? []])), ctx.g) : [];
+  const fluidFuel = `${energyLabel(d(FLUID_FUEL))} — ${burns.length ? `burns ${burns.join(', ')}` : 'imported'}`;
   const modulesOf = (ms: Array<{ name: string; count: number }> | undefined) => (ms ?? []).map((m) => ({ name: m.name, display: d(m.name), count: m.count }));
   const rows: EditorRowView[] = b.doc.recipes.map((row) => {
     const s = solved.get(row.recipe);
@@ -123,7 +127,7 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
       machineOptions: machineOptions(ctx, row.recipe),
       pinnedFuel: row.fuel ?? null,
       fuel: s?.fuel ?? null,
-      fuelDisplay: s?.fuel ? (ENERGY.has(s.fuel) ? energyLabel(d(s.fuel)) : d(s.fuel)) : null,
+      fuelDisplay: s?.fuel ? (s.fuel === FLUID_FUEL ? fluidFuel : ENERGY.has(s.fuel) ? energyLabel(d(s.fuel)) : d(s.fuel)) : null,
       fuelOptions: fuels.map((f) => ({ name: f.name, display: f.display })),
       craftsPerSecond: s ? s.craftsPerSecond : null,
       buildings: s ? s.buildings : null,
@@ -135,7 +139,7 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
       beacons: (row.beacons ?? []).map((x) => ({ beacon: x.beacon, display: d(x.beacon), count: x.count, modules: modulesOf(x.modules) })),
       moduleOptions: fit.modules,
       beaconOptions: fit.beacons,
-      effects: s ? s.effects : null,
+      effects: s ? appliedEffects(s.effects) : null,
       speed: s ? s.speed : null,
       beaconBuildings: s ? s.beaconBuildings : null,
       pin: pin && pin.kind !== 'share' ? { kind: pin.kind, buildings: pin.buildings } : null,
@@ -146,7 +150,7 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
   const goalGoods = new Set(b.doc.goals.map((g) => g.good));
   const goods = (result?.goods ?? [])
     .filter((x) => !goalGoods.has(x.good))
-    .map((x) => ({ good: x.good, display: d(x.good), net: x.net, made: made.has(x.good), drained: drained.has(x.good) }))
+    .map((x) => ({ good: x.good, display: ENERGY.has(x.good) ? energyLabel(d(x.good)) : d(x.good), net: x.net, made: made.has(x.good), drained: drained.has(x.good), ...(ENERGY.has(x.good) ? { energy: true as const } : {}) }))
     .sort((a, b2) => a.display.localeCompare(b2.display));
   const { state, detail } = blockState(b);
   return {

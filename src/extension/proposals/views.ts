@@ -166,6 +166,13 @@ export function flowGraph(d: FlowSource, names: GameNames, flows: RowFlows = new
   return { nodes, edges };
 }
 
+/** The fluids a block's own burn rows turn into the pooled fluid fuel (display names). */
+export function fluidFuelBurns(flows: RowFlows, names: Pick<GameNames, 'displayOf'>): string[] {
+  const burns = new Set<string>();
+  for (const fl of flows.values()) if (fl.some((y) => y.good === FLUID_FUEL && y.rate > 0)) for (const y of fl) if (y.rate < 0 && !y.fuel) burns.add(names.displayOf(y.good));
+  return [...burns];
+}
+
 /** The pooled fluid fuel: the fluids the block's own burn rows turn into it, else what could feed it. */
 function fuelView(raw: unknown, names: GameNames, flows: RowFlows, options: unknown): DraftView['fuel'] {
   return arr(raw).map((x) => {
@@ -173,10 +180,9 @@ function fuelView(raw: unknown, names: GameNames, flows: RowFlows, options: unkn
     const fuel = str(f.fuel);
     const base = { fuel, display: names.displayOf(fuel), rate: num(f.rate) };
     if (fuel !== FLUID_FUEL) return base;
-    const burns = new Set<string>();
-    for (const fl of flows.values()) if (fl.some((y) => y.good === FLUID_FUEL && y.rate > 0)) for (const y of fl) if (y.rate < 0 && !y.fuel) burns.add(names.displayOf(y.good));
+    const burns = fluidFuelBurns(flows, names);
     const feeds = arr(obj(options).options).map((o) => str(obj(o).display) || names.displayOf(str(obj(o).fluid))).filter(Boolean);
-    return { ...base, display: energyLabel(base.display), energy: true as const, ...(burns.size ? { burns: [...burns] } : feeds.length ? { feeds } : {}) };
+    return { ...base, display: energyLabel(base.display), energy: true as const, ...(burns.length ? { burns } : feeds.length ? { feeds } : {}) };
   });
 }
 

@@ -26,11 +26,13 @@ function choiceLabel(c: ChoiceView, extra?: string): string {
 function effectsLine(r: EditorRowView): HTMLElement | null {
   if (!r.effects) return null;
   const e = r.effects;
+  const floor = (k: 'speed' | 'consumption' | 'pollution') =>
+    e.capped.includes(k) ? h('span', { class: 'muted', title: 'The game stops this effect at −80 %; more modules of this kind add nothing.' }, ' (the game’s floor)') : null;
   return h('p', { class: 'effects' },
-    h('span', { class: 'effect' }, `Speed ${pct(e.speed)}`), ' · ',
+    h('span', { class: 'effect' }, `Speed ${pct(e.speed)}`, floor('speed')), ' · ',
     h('span', { class: 'effect' }, `Productivity ${pct(e.productivity)}`), ' · ',
-    h('span', { class: 'effect' }, `Consumption ${pct(e.consumption)}`), ' · ',
-    h('span', { class: 'effect' }, `Pollution ${pct(e.pollution)}`),
+    h('span', { class: 'effect' }, `Consumption ${pct(e.consumption)}`, floor('consumption')), ' · ',
+    h('span', { class: 'effect' }, `Pollution ${pct(e.pollution)}`, floor('pollution')),
     r.speed !== null ? h('span', { class: 'muted' }, ` — each building crafts at speed ${short(r.speed)}`) : null,
     r.beaconBuildings ? h('span', { class: 'muted' }, `, ${short(r.beaconBuildings)} beacon building${r.beaconBuildings === 1 ? '' : 's'} to place`) : null,
   );

@@ -2,7 +2,7 @@
 // profile, the productivity cap, research productivity without modules, uncapped mining research,
 // TURD modules and product amounts under productivity.
 import assert from 'node:assert/strict';
-import { computeEffects, moduleMisfit, productAmount, turdModuleApplies } from '../../../../src/core/planning/effects';
+import { appliedEffects, computeEffects, moduleMisfit, productAmount, turdModuleApplies } from '../../../../src/core/planning/effects';
 import type { Machine, Module } from '../../../../src/core/planning/gameIndex';
 import { privateSampleWorld, sampleWorld, type World } from './queries/world';
 
@@ -39,6 +39,18 @@ describe('effects', () => {
     const e = fx('circuit', 'press-mk2', { modules: [{ name: 'efficiency-module-s1', count: 4 }] });
     close(e.sum.consumption, -1.4);
     close(e.consMult, 0.2);
+  });
+
+  it('shows the effects as applied: the −80 % floor, and which effects it cut', () => {
+    // 4 × efficiency-module-s1 at −35 % consumption each sum to −140 %; the game applies −80 %.
+    const e = fx('circuit', 'press-mk2', { modules: [{ name: 'efficiency-module-s1', count: 4 }] });
+    const shown = appliedEffects(e.sum);
+    close(shown.consumption, -0.8);
+    assert.deepEqual(shown.capped, ['consumption']);
+    close(shown.speed, e.sum.speed);
+    const one = appliedEffects(fx('circuit', 'press-mk2', { modules: [{ name: 'efficiency-module-s1', count: 1 }] }).sum);
+    close(one.consumption, -0.35);
+    assert.deepEqual(one.capped, []);
   });
 
   it('clamps speed and pollution too (a made-up slowing module)', async () => {

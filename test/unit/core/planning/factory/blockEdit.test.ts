@@ -86,6 +86,25 @@ describe('block editor edits', () => {
     assert.equal(b.doc.recipes.length, 2);
   });
 
+  it('shows energy as power under its plain name, and names the fluid behind a fluid-fuel row', async () => {
+    const p = sample.project;
+    const ctx = planningContext(p);
+    // naphtha-furnace burns fluid (its energy source burns_fluid); burn-fluid-naphtha turns naphtha into the fuel pool.
+    assert.equal(raw.furnace['naphtha-furnace'].energy_source.burns_fluid, true);
+    const doc = { goals: [{ good: 'ferrite-plate', rate: 1 }], recipes: [{ recipe: 'ferrite-plate', machine: 'naphtha-furnace' }] };
+    const id = await createBlock(p, solverFor(ctx), { name: 'Plates', doc });
+    let b = getBlock(p, id);
+    let v = blockEditorView(ctx, b, await solverFor(ctx)(b.doc));
+    assert.equal(v.rows[0].fuelDisplay, 'Fluid fuel — imported');
+    const pool = v.goods.find((g) => g.good === 'pyops-fluid-fuel')!;
+    assert.deepEqual([pool.display, pool.energy], ['Fluid fuel', true]);
+    await editBlock(p, solverFor(ctx), id, { kind: 'row-add', recipe: 'burn-fluid-naphtha' }, b.updatedAt, ctx);
+    await editBlock(p, solverFor(ctx), id, { kind: 'good-made', good: 'pyops-fluid-fuel', on: true }, getBlock(p, id).updatedAt, ctx);
+    b = getBlock(p, id);
+    v = blockEditorView(ctx, b, await solverFor(ctx)(b.doc));
+    assert.equal(v.rows.find((r) => r.recipe === 'ferrite-plate')!.fuelDisplay, `Fluid fuel — burns ${ctx.g.displayOf('naphtha')}`);
+  });
+
   it('shows machines the horizon does not allow as locked, with what unlocks them', async () => {
     const { p, id } = await circuits();
     writeSettings(p, { research_mode: 'now' });
