@@ -20,6 +20,7 @@ import type { GameIcons } from '../icons';
 import { emptyCommandHint, framedMessage, PROMPT_COMMANDS } from './slashCommands';
 import { keySetupAnswer, staleThreadNotice } from './setup';
 import { vscodeTurnModel } from './vscodeModel';
+import { completeWalkthroughStep } from '../walkthrough';
 import { tokens } from '../../webview/format';
 
 export const PARTICIPANT_ID = 'pyops.assistant';
@@ -162,6 +163,8 @@ export async function handleRequest(
         }),
     });
     renderer.finish();
+    // A first question answered is the walkthrough's last step, however it was asked.
+    if (!result.error) completeWalkthroughStep('ask');
     host.recordResponse({
       conversationId: result.conversationId,
       command,
