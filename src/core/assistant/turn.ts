@@ -15,6 +15,7 @@ import { agentTools, toAiTools } from './agent/tools';
 import { runAgent, type TurnUsage, type AssistantMetadata } from './agent/loop';
 import { buildSystemPrompt, MAX_STEPS } from './prompt/system';
 import { readHorizon } from './prompt/horizon';
+import { listPresets } from '../planning/modulePresets';
 import { estimateOverhead } from './compaction/estimate';
 import { COMPACTION_TARGET, compactMessages, estimateForModel, type CompactionResult } from './compaction/compact';
 import { contextWindowFor, prepareTurnContext, saveCompaction } from './compaction/context';
@@ -205,7 +206,7 @@ export async function runTurn(opts: TurnOptions): Promise<TurnResult> {
     if (signal.aborted) return stoppedEarly();
 
     // 5. Horizon contract and prompt overhead.
-    const system = buildSystemPrompt(readHorizon(project));
+    const system = buildSystemPrompt(readHorizon(project), listPresets(project).map((x) => x.name));
     const offered = agentTools(opts.tools);
     const overheadTokens = estimateOverhead(system, offered);
     const contextWindow = await contextWindowFor(conv, model, opts.catalog);

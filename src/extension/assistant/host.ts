@@ -22,6 +22,7 @@ import { compactConversation } from '../../core/assistant/compaction/context';
 import type { CompactionResult } from '../../core/assistant/compaction/compact';
 import { buildSystemPrompt } from '../../core/assistant/prompt/system';
 import { readHorizon } from '../../core/assistant/prompt/horizon';
+import { listPresets } from '../../core/planning/modulePresets';
 import type { ProjectManager } from '../projectManager';
 import { readSettings } from '../settings';
 import { VsCodeSecretStore } from './secrets';
@@ -204,7 +205,7 @@ export class AssistantHost implements vscode.Disposable {
   }
 
   overheadTokens(project: Project): number {
-    return estimateOverhead(buildSystemPrompt(readHorizon(project)), agentTools(allTools()));
+    return estimateOverhead(buildSystemPrompt(readHorizon(project), listPresets(project).map((x) => x.name)), agentTools(allTools()));
   }
 
   /**

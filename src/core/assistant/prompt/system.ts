@@ -76,7 +76,18 @@ Plain questions get a plain answer: no draft, short trees or steps.
 - Put every internal name of an item, fluid, recipe or technology in backticks, name only, with quantities outside the backticks (for example 12 \`iron-plate\`/s), so the interface can show icons.
 - If you had to stop before finishing, say what is done and what remains.`;
 
-/** The full system prompt for one turn: policy plus the current horizon contract. */
-export function buildSystemPrompt(horizon: Horizon): string {
-  return `${PLANNING_POLICY}\n\n${horizonContract(horizon)}\n\nTool-loop limit: ${MAX_STEPS} steps per turn.`;
+/** Preset names said per turn (the rest is "and N more"; changePlanningSettings lists them all). */
+const PRESETS_NAMED = 12;
+
+/** The project's module presets by name, so a draft can name one without a lookup. */
+export function presetsLine(names: string[]): string {
+  if (!names.length) return '';
+  const shown = names.slice(0, PRESETS_NAMED).map((n) => `"${n}"`).join(', ');
+  const more = names.length > PRESETS_NAMED ? ` and ${names.length - PRESETS_NAMED} more` : '';
+  return `\n\nModule presets of this project: ${shown}${more}.`;
+}
+
+/** The full system prompt for one turn: policy, the current horizon contract, and the project's module presets. */
+export function buildSystemPrompt(horizon: Horizon, presetNames: string[] = []): string {
+  return `${PLANNING_POLICY}\n\n${horizonContract(horizon)}${presetsLine(presetNames)}\n\nTool-loop limit: ${MAX_STEPS} steps per turn.`;
 }

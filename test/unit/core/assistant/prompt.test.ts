@@ -52,6 +52,15 @@ describe('assistant system prompt', () => {
     assert.match(buildSystemPrompt(HORIZONS['target with its tier']), /unlocked by `advanced-pressing`[\s\S]*Packs of that tier: `advanced-research-pack`, `basic-research-pack`/);
   });
 
+  it("names the project's module presets after the horizon, a bounded list, and nothing without presets", () => {
+    const h = HORIZONS['now, two packs'];
+    assert.equal(buildSystemPrompt(h, []), buildSystemPrompt(h));
+    assert.match(buildSystemPrompt(h, ['Speed 2', 'Beacon 8']), /Current planning horizon: NOW[\s\S]*\n\nModule presets of this project: "Speed 2", "Beacon 8"\.\n\nTool-loop limit/);
+    const many = Array.from({ length: 14 }, (_, i) => `P${i + 1}`);
+    const line = /Module presets of this project: (.*)\./.exec(buildSystemPrompt(h, many))![1];
+    assert.equal(line, `${many.slice(0, 12).map((n) => `"${n}"`).join(', ')} and 2 more`);
+  });
+
   it("reads the project's horizon per turn, resolving the target tier from the game data", async () => {
     const tp = await tempProject('horizon');
     try {

@@ -55,6 +55,14 @@ describe('assistant turn', () => {
     assert.deepEqual(prompt, ['system', 'user', 'assistant', 'tool', 'assistant', 'user']);
   });
 
+  it("tells the model the project's module presets in this turn's system prompt", async () => {
+    tp.project.write((db) => db.run('INSERT INTO main.module_presets(id, name, data) VALUES (?, ?, ?)', ['mp-1', 'Speed line', JSON.stringify({ modules: [{ name: 'speed-module', count: 2 }] })]));
+    const model = chatModel([textStep('Noted.')]);
+    await runTurn({ project: tp.project, message: 'Use my presets', model: turnModel(model), tools: testTools });
+    const system = (model.doStreamCalls[0].prompt as any[]).find((m) => m.role === 'system');
+    assert.match(String(system.content), /Module presets of this project: "Speed line"\./);
+  });
+
   it('names a new conversation from its first message at once and never overwrites a title the user chose', async () => {
     const c = createConversation(tp.project);
     updateConversation(tp.project, c.id, { title: 'My plan' });
