@@ -9,13 +9,19 @@ import type { ProjectManager } from './projectManager';
 export class GameIcons implements vscode.Disposable {
   private manifest: IconManifest | undefined;
   private projectFile: string | undefined;
+  /** The cache folder of the manifest read, and how many pictures it maps (both fixed per read). */
+  private dir: vscode.Uri | undefined;
+  private pictures = 0;
   private readonly changed = new vscode.EventEmitter<void>();
   /** The pictures changed (another project, a new extraction): views redraw. */
   readonly onDidChange = this.changed.event;
   private readonly sub: vscode.Disposable;
 
   constructor(private readonly projects: ProjectManager) {
-    this.sub = projects.onDidChange(() => this.reload());
+    // Only an extraction writes the manifest, and it calls reload(); a project's other writes leave it.
+    this.sub = projects.onDidChange((p) => {
+      if ((p && !p.isClosed ? p.file : undefined) !== this.projectFile) this.reload();
+    });
     this.reload();
   }
 
@@ -27,21 +33,28 @@ export class GameIcons implements vscode.Disposable {
     const same = file === this.projectFile && next?.extractedAt === this.manifest?.extractedAt;
     this.projectFile = file;
     this.manifest = next;
+    this.dir = next && file ? vscode.Uri.file(iconCacheDir(file)) : undefined;
+    this.pictures = next ? Object.keys(next.icons).length : 0;
     if (!same) this.changed.fire();
   }
 
   /** The cache folder, when there is one (webviews must be allowed to load from it). */
   get folder(): vscode.Uri | undefined {
-    return this.manifest && this.projectFile ? vscode.Uri.file(iconCacheDir(this.projectFile)) : undefined;
+    return this.dir;
+  }
+
+  /** A webview's resource roots with the cache folder added when there is one. */
+  withCacheRoot(roots: vscode.Uri[]): vscode.Uri[] {
+    return this.dir ? [...roots, this.dir] : roots;
   }
 
   /** Pictures available, for tests and the status of an extraction. */
   get count(): number {
-    return this.manifest ? Object.keys(this.manifest.icons).length : 0;
+    return this.pictures;
   }
 
   private uriOf(file: string | undefined): vscode.Uri | undefined {
-    return file && this.projectFile ? vscode.Uri.joinPath(vscode.Uri.file(iconCacheDir(this.projectFile)), file) : undefined;
+    return file && this.dir ? vscode.Uri.joinPath(this.dir, file) : undefined;
   }
 
   icon(kind: IconKind, name: string): vscode.Uri | undefined {
@@ -50,6 +63,14 @@ export class GameIcons implements vscode.Disposable {
 
   good(name: string): vscode.Uri | undefined {
     return this.manifest ? this.uriOf(goodIconFile(this.manifest, name)) : undefined;
+  }
+
+  /** By a view's key: `good:<name>` (item or fluid), `recipe:<name>` or `entity:<name>`. */
+  byKey(key: string): vscode.Uri | undefined {
+    const at = key.indexOf(':');
+    const kind = key.slice(0, at);
+    const name = key.slice(at + 1);
+    return kind === 'good' ? this.good(name) : kind === 'recipe' || kind === 'entity' ? this.icon(kind, name) : undefined;
   }
 
   dispose(): void {

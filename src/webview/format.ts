@@ -96,3 +96,6 @@ export function campaignLines(c: CampaignView): string[] {
 export function groupLines(groups: NonNullable<DraftView['groups']>): string[] {
   return groups.map((x) => `${x.name}: module for ${perSecond(x.referenceRate)} ${x.display}, run at ×${short(x.scale)} (${perSecond(x.rate)})`);
 }
+
+/** A flow diagram node's icon key: node ids are `r:<recipe>` / `g:<good>`, icon keys `recipe:` / `good:`. */
+export const flowIconKey = (n: { id: string; kind: 'recipe' | 'good' }): string => `${n.kind}:${n.id.slice(2)}`;

@@ -13,6 +13,7 @@ import { fromBlockEditorSchema, type BlockEditorView, type ToBlockEditor } from 
 import type { ProjectManager } from '../projectManager';
 import { WriteFollower } from '../views/followWrites';
 import { webviewHtml } from '../webviewHtml';
+import { flowIconKey } from '../../webview/format';
 import type { GameIcons } from '../icons';
 import { blockEditorView } from './viewModel';
 import { pickGood, recipeItem } from './pickers';
@@ -233,8 +234,7 @@ export class BlockEditors implements vscode.Disposable {
   private options(): vscode.WebviewOptions {
     const ext = this.context.extensionUri;
     const roots = [vscode.Uri.joinPath(ext, 'dist'), vscode.Uri.joinPath(ext, 'media')];
-    const folder = this.icons?.folder;
-    return { enableScripts: true, localResourceRoots: folder ? [...roots, folder] : roots };
+    return { enableScripts: true, localResourceRoots: this.icons?.withCacheRoot(roots) ?? roots };
   }
 
   private withIcons(view: BlockEditorView, webview: vscode.Webview): void {
@@ -244,8 +244,7 @@ export class BlockEditors implements vscode.Disposable {
     for (const g of view.goals) g.icon = uri(icons.good(g.good));
     for (const r of view.rows) r.icon = uri(icons.icon('recipe', r.recipe));
     if (view.result) for (const f of [...view.result.imports, ...view.result.exports, ...view.result.byproducts]) f.icon = uri(icons.good(f.good));
-    // Flow nodes are `r:<recipe>` and `g:<good>` (proposals/views.ts flowGraph).
-    for (const n of view.flow.nodes) n.icon = uri(n.kind === 'recipe' ? icons.icon('recipe', n.id.slice(2)) : icons.good(n.id.slice(2)));
+    for (const n of view.flow.nodes) n.icon = uri(icons.byKey(flowIconKey(n)));
   }
 
   /** Recipes that make or use a good (the block's goals and imports first), each with its state. */

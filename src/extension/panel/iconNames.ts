@@ -2,6 +2,7 @@
 // proposals on view, as `good:`/`recipe:`/`entity:` keys (PanelState.icons). Only those are sent:
 // a whole project's icons would be thousands of URIs in every state message.
 import type { DraftView, PanelState } from '../../webview/protocol';
+import { flowIconKey } from '../../webview/format';
 
 function draftNames(d: DraftView, out: Set<string>): void {
   for (const g of d.goals) out.add(`good:${g.good}`);
@@ -10,12 +11,9 @@ function draftNames(d: DraftView, out: Set<string>): void {
     out.add(`recipe:${r.recipe}`);
     if (r.machine) out.add(`entity:${r.machine}`);
   }
-  // The flow diagram's goods inside the block, too (nodes are `r:<recipe>` and `g:<good>`).
-  for (const n of d.flow.nodes) out.add(flowIconKey(n.id));
+  // The flow diagram's goods inside the block, too.
+  for (const n of d.flow.nodes) out.add(flowIconKey(n));
 }
-
-/** The icon key of a flow diagram node (its id is `r:<recipe>` or `g:<good>`). */
-const flowIconKey = (id: string) => (id.startsWith('r:') ? `recipe:${id.slice(2)}` : `good:${id.slice(2)}`);
 
 export function iconNamesOf(state: PanelState): Set<string> {
   const out = new Set<string>();

@@ -111,8 +111,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
   private options(): vscode.WebviewOptions {
     const ext = this.context.extensionUri;
     const roots = [vscode.Uri.joinPath(ext, 'dist', 'webview'), vscode.Uri.joinPath(ext, 'media'), vscode.Uri.joinPath(ext, 'dist', 'codicons')];
-    const icons = this.icons?.folder;
-    return { enableScripts: true, localResourceRoots: icons ? [...roots, icons] : roots };
+    return { enableScripts: true, localResourceRoots: this.icons?.withCacheRoot(roots) ?? roots };
   }
 
   /** Webview URIs of the game icons of what the cards show. */
@@ -122,8 +121,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     if (!icons?.count || !webview) return undefined;
     const out: Record<string, string> = {};
     for (const key of iconNamesOf(state)) {
-      const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-      const uri = kind === 'good' ? icons.good(name) : icons.icon(kind === 'recipe' ? 'recipe' : 'entity', name);
+      const uri = icons.byKey(key);
       if (uri) out[key] = webview.asWebviewUri(uri).toString();
     }
     return out;

@@ -5,7 +5,7 @@
 // that remember whether they were open. Pending proposals (from Copilot agent mode or an MCP client)
 // use the same cards, with their own buttons' messages and a Dismiss button.
 import type { AppliedView, DraftView, FlowView, FromWebview, PanelState, PendingProposalView, PlanView, ProposalRef, ProposalView } from '../protocol';
-import { buildings, campaignLines, counted, groupLines, perSecond, power, powerAndFuel, short, temperature, totalBuildings } from '../format';
+import { buildings, campaignLines, counted, flowIconKey, groupLines, perSecond, power, powerAndFuel, short, temperature, totalBuildings } from '../format';
 import { badge, button, h, icon, picture } from './dom';
 import { flowDiagram } from './flowDiagram';
 
@@ -180,8 +180,7 @@ export function draftDetails(ctx: CardContext, key: string, d: DraftView, opts: 
         rev.newByproducts.length ? `New byproducts: ${rev.newByproducts.join(', ')}` : '',
       ].filter(Boolean)
     : [];
-  // Node ids are `r:<recipe>` / `g:<good>`; the icons map keys them `recipe:` / `good:` (iconNames.ts).
-  const diagram = flowDiagram(d.flow, d.name, { key: `${key}:flow`, icon: (n) => ctx.icons[`${n.kind === 'recipe' ? 'recipe' : 'good'}:${n.id.slice(2)}`] });
+  const diagram = flowDiagram(d.flow, d.name, { key: `${key}:flow`, icon: (n) => ctx.icons[flowIconKey(n)] });
   return [
     problems(d),
     changes.length ? list('Changes', changes) : null,
