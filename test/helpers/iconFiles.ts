@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
+import { crc32 } from '../../src/core/db/journal';
 
 export type Rgba = [number, number, number, number];
 
@@ -37,7 +38,7 @@ export function zip(entries: Record<string, Buffer>, opts: { deflate?: boolean; 
   for (const [name, data] of Object.entries(entries)) {
     const nameBuf = Buffer.from(name, 'utf8');
     const body = opts.deflate ? zlib.deflateRawSync(data) : data;
-    const crc = zlib.crc32(data);
+    const crc = crc32(data);
     // The local and central headers hold the same fields; the central one's start 2 bytes later.
     const header = (signature: number, length: number, at: number) => {
       const b = Buffer.alloc(length);

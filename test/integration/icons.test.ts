@@ -60,7 +60,7 @@ describe('PyOps game icons', () => {
 
   it('shows the usual symbols before any extraction', async () => {
     const { factory } = await api();
-    const block = await waitFor(() => factory.current()?.blocks.find((b) => b.id === gears), 'the block in the Factory view');
+    const block = await waitFor(() => factory.current()?.blocks.find((b) => b.id === gears && b.state === 'solved'), 'the solved block in the Factory view');
     assert.ok(factory.getTreeItem({ kind: 'block', block }).iconPath instanceof vscode.ThemeIcon);
   });
 

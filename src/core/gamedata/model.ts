@@ -1,5 +1,6 @@
 // The normalized game data, one array per reference table. Row keys are the table's column names,
 // so the writer needs no mapping and a reader of the database sees the same shape.
+import type { IconKind } from './icons/spec';
 
 export type GoodKind = 'item' | 'fluid';
 export type RecipeKind =
@@ -79,7 +80,7 @@ export interface TurdBranchRow { name: string; master: string; gate: string }
 export interface TurdBranchModuleRow { branch: string; module: string }
 export interface TurdReplacementRow { branch: string; old: string; new: string; source: 'helper' | 'inferred' }
 /** `spec`: an IconSpec as JSON (see icons/spec.ts). */
-export interface IconRow { kind: 'item' | 'fluid' | 'recipe' | 'entity' | 'technology'; name: string; spec: string }
+export interface IconRow { kind: IconKind; name: string; spec: string }
 
 export interface GameData {
   item_groups: ItemGroupRow[];

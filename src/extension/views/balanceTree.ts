@@ -170,8 +170,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
         item.description = node.detail;
         item.tooltip = `${node.display} (${node.good}) — ${node.tooltip}\n\nClick to open its page or a block that makes or takes it.`;
         item.contextValue = 'pyops.balance.good';
-        const picture = this.icons?.good(node.good);
-        if (picture) item.iconPath = picture;
+        item.iconPath = this.icons?.good(node.good);
         item.command = { command: 'pyops.good.open', title: 'Open Good', arguments: [{ good: node.good }] };
         return item;
       }

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EXECUTABLE_SETTING, FactorioSyncError, USER_DATA_SETTING } from './errors';
+import type { GameFolders } from '../icons/modFiles';
 
 export interface LocateEnv {
   platform: NodeJS.Platform;
@@ -143,7 +144,7 @@ export function installRootOf(env: LocateEnv, executable: string): string {
 }
 
 /** The folders `__mod__/…` paths point into: the install's data/ (base, core, …) and the user's mods/. */
-export function gameFoldersOf(paths: Pick<FactorioPaths, 'executable' | 'userDataDir'>, envIn: Partial<LocateEnv> = {}): { gameData: string; mods: string } {
+export function gameFoldersOf(paths: Pick<FactorioPaths, 'executable' | 'userDataDir'>, envIn: Partial<LocateEnv> = {}): GameFolders {
   const env: LocateEnv = { ...systemLocateEnv(), ...envIn };
   const p = pathsFor(env.platform);
   return { gameData: p.join(installRootOf(env, paths.executable), 'data'), mods: p.join(paths.userDataDir, 'mods') };

@@ -5,6 +5,6 @@ import { z } from 'zod';
 export const MOD_LIST_FILE = 'mod-list.json';
 
 export const modListSchema = z.looseObject({
-  mods: z.array(z.looseObject({ name: z.string(), enabled: z.boolean().optional() })),
+  mods: z.array(z.looseObject({ name: z.string(), enabled: z.boolean().optional(), version: z.string().optional() })),
 });
 export type ModList = z.infer<typeof modListSchema>;

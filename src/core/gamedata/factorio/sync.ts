@@ -11,6 +11,7 @@ import { importGameData, type ImportSummary } from '../import';
 import { DUMP_FILE, findDumpSource, type DumpSource } from '../dump/read';
 import { detectFactorio, gameFoldersOf, type LocateEnv } from './locate';
 import { describeIconSummary, extractProjectIcons, type IconExtractSummary } from '../icons/extract';
+import type { GameFolders } from '../icons/modFiles';
 import { isFactorioRunning } from './process';
 import { installHelperMod } from './helperMod';
 import { HELPER_MOD_NAME } from './helperModFiles';
@@ -193,7 +194,7 @@ export async function syncFromFactorio(project: Project, opts: SyncOptions = {})
 }
 
 /** The data is in; pictures are a nicety, so whatever goes wrong here is reported, never thrown. */
-async function syncIcons(project: Project, folders: { gameData: string; mods: string }, signal: AbortSignal | undefined, say: (m: string) => void): Promise<IconExtractSummary | { error: string }> {
+async function syncIcons(project: Project, folders: GameFolders, signal: AbortSignal | undefined, say: (m: string) => void): Promise<IconExtractSummary | { error: string }> {
   try {
     const s = await extractProjectIcons(project, { folders, signal });
     say(`Extracted the icons (${describeIconSummary(s)}, ${s.seconds.toFixed(1)} s)`);

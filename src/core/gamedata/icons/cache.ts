@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { IconKind } from './spec';
 
-export const ICONS_SUFFIX = '.icons';
+const ICONS_SUFFIX = '.icons';
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT = 1;
 
@@ -19,7 +19,7 @@ export const iconKey = (kind: IconKind, name: string) => `${kind}:${name}`;
 
 const fileName = z.string().regex(/^[0-9a-f]{8,64}\.png$/, 'an icon file name');
 
-export const manifestSchema = z.object({
+const manifestSchema = z.object({
   format: z.literal(MANIFEST_FORMAT),
   /** Fingerprint of the game data the icons were extracted for. */
   fingerprint: z.string(),

@@ -15,7 +15,7 @@ import { iconCacheDir, iconKey, MANIFEST_FILE, MANIFEST_FORMAT, type IconManifes
 import { iconSpecSchema, type IconKind, type IconSpec } from './spec';
 
 /** Pixels per side of every cached picture: sharp at 2× in a 16–32 px tree row or card cell. */
-export const ICON_PIXELS = 64;
+const ICON_PIXELS = 64;
 /** Part of every key: bump when drawing changes, so caches are redrawn. */
 const DRAWING_VERSION = 1;
 const CONCURRENCY = 8;
@@ -84,12 +84,6 @@ export async function extractIcons(projectFile: string, fingerprint: string, spe
   const dir = iconCacheDir(projectFile);
   fs.mkdirSync(dir, { recursive: true });
   const files = new ModFiles(opts.folders);
-  const resolved = new Map<string, Promise<{ ok: true; file: ModFile } | { ok: false; reason: string }>>();
-  const resolve = (p: string) => {
-    let r = resolved.get(p);
-    if (!r) resolved.set(p, (r = files.resolve(p)));
-    return r;
-  };
   const existing = new Set(fs.readdirSync(dir));
   const icons: Record<string, string> = {};
   const reasons = new Map<string, number>();
@@ -103,7 +97,7 @@ export async function extractIcons(projectFile: string, fingerprint: string, spe
   try {
     await pool(specs, CONCURRENCY, async (row) => {
       if (opts.signal?.aborted) return;
-      const found = await Promise.all(row.spec.layers.map((l) => resolve(l.icon)));
+      const found = await Promise.all(row.spec.layers.map((l) => files.resolve(l.icon)));
       const bad = found.find((f) => !f.ok);
       if (bad && !bad.ok) return miss(bad.reason);
       const layers = found.map((f) => (f as { ok: true; file: ModFile }).file);
@@ -114,7 +108,9 @@ export async function extractIcons(projectFile: string, fingerprint: string, spe
         .slice(0, 24);
       jobs.push({ row, key, file: `${key}.png`, layers });
     });
-    for (const j of jobs) if (!existing.has(j.file)) for (const l of j.row.spec.layers) pictures.want(l.icon, l.size);
+    // Icons with the same key share one drawing (an item and the recipe showing it): count each once,
+    // or the pictures it reads would never be released.
+    for (const j of new Map(jobs.map((x) => [x.file, x])).values()) if (!existing.has(j.file)) for (const l of j.row.spec.layers) pictures.want(l.icon, l.size);
 
     await pool(jobs, CONCURRENCY, async (j) => {
       if (opts.signal?.aborted) return;
@@ -150,7 +146,8 @@ export async function extractIcons(projectFile: string, fingerprint: string, spe
   if (opts.signal?.aborted) throw new Error('Icon extraction was cancelled; the icons extracted before stay in use.');
 
   const extracted = Object.keys(icons).length;
-  const manifest: IconManifest = { format: MANIFEST_FORMAT, fingerprint, extractedAt: new Date().toISOString(), size, icons, missing: specs.length - extracted };
+  const missing = specs.length - extracted;
+  const manifest: IconManifest = { format: MANIFEST_FORMAT, fingerprint, extractedAt: new Date().toISOString(), size, icons, missing };
   atomicWriteFile(path.join(dir, MANIFEST_FILE), Buffer.from(JSON.stringify(manifest)), { keepPrevious: false });
   const used = new Set(Object.values(icons));
   for (const f of fs.readdirSync(dir)) {
@@ -160,7 +157,7 @@ export async function extractIcons(projectFile: string, fingerprint: string, spe
   return {
     extracted,
     drawn,
-    missing: specs.length - extracted,
+    missing,
     missingReasons: [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([reason, n]) => ({ reason, icons: n })),
     dir,
     seconds: (performance.now() - t0) / 1000,

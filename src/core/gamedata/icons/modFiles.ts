@@ -21,7 +21,7 @@ export interface ModFile {
   read(): Promise<Buffer>;
 }
 
-export type Resolved = { ok: true; file: ModFile } | { ok: false; reason: string };
+type Resolved = { ok: true; file: ModFile } | { ok: false; reason: string };
 
 type Source = { kind: 'dir'; dir: string; label: string } | { kind: 'zip'; file: string; label: string };
 
@@ -64,6 +64,8 @@ export class ModFiles {
   /** Mod name → candidates in the mods folder: [version or '' for unversioned, path, zip?]. */
   private readonly installed = new Map<string, Array<{ version: string; path: string; zip: boolean }>>();
   private readonly pinned = new Map<string, string>();
+  /** Each __mod__/… path resolved once: many icons share a picture. */
+  private readonly resolved = new Map<string, Promise<Resolved>>();
 
   constructor(private readonly folders: GameFolders) {
     for (const n of listDir(folders.mods)) {
@@ -78,9 +80,10 @@ export class ModFiles {
       list.push({ version, path: full, zip });
       this.installed.set(mod, list);
     }
+    if (!folders.mods) return;
     try {
-      const list = modListSchema.parse(JSON.parse(fs.readFileSync(path.join(folders.mods ?? '', MOD_LIST_FILE), 'utf8')));
-      for (const m of list.mods) if (typeof m.version === 'string') this.pinned.set(m.name, m.version);
+      const list = modListSchema.parse(JSON.parse(fs.readFileSync(path.join(folders.mods, MOD_LIST_FILE), 'utf8')));
+      for (const m of list.mods) if (m.version) this.pinned.set(m.name, m.version);
     } catch {
       // no or unreadable mod-list.json: newest versions are used
     }
@@ -124,7 +127,13 @@ export class ModFiles {
     return z;
   }
 
-  async resolve(modPath: string): Promise<Resolved> {
+  resolve(modPath: string): Promise<Resolved> {
+    let r = this.resolved.get(modPath);
+    if (!r) this.resolved.set(modPath, (r = this.lookup(modPath)));
+    return r;
+  }
+
+  private async lookup(modPath: string): Promise<Resolved> {
     const parts = splitModPath(modPath);
     if (!parts) return { ok: false, reason: `${modPath} is not a __mod__/… path` };
     const [mod, rest] = parts;

@@ -28,11 +28,8 @@ export function normalizeIcons(ctx: Ctx): void {
     specs.set(`${kind}\0${name}`, spec);
     ctx.out.icons.push({ kind, name, spec: JSON.stringify(spec) });
   };
-  const itemTypes = new Map<string, string>();
-  for (const type of ITEM_TYPES) for (const name of Object.keys(ctx.raw[type] ?? {})) if (!itemTypes.has(name)) itemTypes.set(name, type);
   for (const it of ctx.out.items) {
-    const type = itemTypes.get(it.name);
-    const proto = type ? protoOf(ctx, type, it.name) : undefined;
+    const proto = protoOf(ctx, it.type, it.name);
     if (proto) put('item', it.name, iconSpecOf(proto, 'item'));
   }
   for (const f of ctx.out.fluids) {
@@ -48,7 +45,7 @@ export function normalizeIcons(ctx: Ctx): void {
   for (const [type, table] of Object.entries(ctx.raw)) {
     if (NOT_ENTITY.has(type) || !table || typeof table !== 'object') continue;
     for (const name of Object.keys(table)) {
-      if (!entityNames.has(name) || specs.has(`entity\0${name}`)) continue;
+      if (!entityNames.has(name)) continue;
       const proto = protoOf(ctx, type, name);
       if (proto) put('entity', name, iconSpecOf(proto, 'entity'));
     }
