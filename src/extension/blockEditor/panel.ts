@@ -11,6 +11,7 @@ import { createPreset, describeModules, listPresets } from '../../core/planning/
 import type { SolveResult } from '../../core/planning/solver/result';
 import { fromBlockEditorSchema, type BlockEditorView, type ToBlockEditor } from '../../webview/blockEditorProtocol';
 import type { ProjectManager } from '../projectManager';
+import { homeOf, notOpenText, type ProjectHome } from '../projectHomes';
 import { WriteFollower } from '../views/followWrites';
 import { webviewHtml } from '../webviewHtml';
 import { flowIconKey } from '../../webview/format';
@@ -27,7 +28,7 @@ interface OpenEditor {
   ready: boolean;
   busy: boolean;
   /** The project the block lives in: after a switch the tab waits for it instead of editing another project. */
-  project: { id: string; name: string };
+  project: ProjectHome;
 }
 
 export class BlockEditors implements vscode.Disposable {
@@ -74,7 +75,7 @@ export class BlockEditors implements vscode.Disposable {
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
     const panel = vscode.window.createWebviewPanel(BLOCK_EDITOR_VIEW, b.name, vscode.ViewColumn.Active, { ...this.options(), retainContextWhenHidden: false });
     panel.webview.html = this.html(panel.webview, dist, media);
-    const ed: OpenEditor = { panel, ready: false, busy: false, project: { id: p.id, name: p.name } };
+    const ed: OpenEditor = { panel, ready: false, busy: false, project: homeOf(p) };
     this.open.set(id, ed);
     panel.onDidDispose(() => {
       this.open.delete(id);
@@ -148,8 +149,8 @@ export class BlockEditors implements vscode.Disposable {
   private elsewhere(id: string): string | undefined {
     const ed = this.open.get(id);
     const p = this.projects.active;
-    if (!ed || p?.id === ed.project.id) return undefined;
-    return `This block is in the project "${ed.project.name}", which is not open now${p ? ` (the open project is "${p.name}")` : ''}. Open "${ed.project.name}" again to edit it; this tab picks it up.`;
+    if (!ed || p?.id === ed.project.projectId) return undefined;
+    return `${notOpenText('This block', ed.project, p)} Open "${ed.project.name}" again to edit it; this tab picks it up.`;
   }
 
   private base(id: string): string {

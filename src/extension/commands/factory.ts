@@ -11,6 +11,7 @@ import { solverFor } from '../../core/assistant/tools/context';
 import { BlockError, createBlock, deleteBlock, getBlock, listBlocks, restoreSnapshot, snapshotHeads, saveBlock, snapshotBlock } from '../../core/planning/factory/blocks';
 import { blockMarkdown } from '../../core/planning/factory/blockReport';
 import type { ProjectManager } from '../projectManager';
+import { notOpenText, ProjectHomes } from '../projectHomes';
 import type { FactoryNode } from '../views/factoryTree';
 import { registerCommand } from './register';
 
@@ -41,19 +42,17 @@ class BlockPages implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   /** The project each shown block was read from, to say where it lives after a switch. */
-  private readonly homes = new Map<string, { projectId: string; name: string }>();
+  private readonly homes = new ProjectHomes();
   constructor(private readonly projects: ProjectManager) {}
   provideTextDocumentContent(uri: vscode.Uri): string {
     const p = this.projects.active;
     const id = uri.path.split('/')[1] ?? '';
-    const home = this.homes.get(id);
-    if (home && home.projectId !== p?.id) {
-      return `# ${path.posix.basename(uri.path, '.md')}\n\n_This block is in the project "${home.name}", which is not open${p ? ` (the open project is "${p.name}")` : ''}. Open "${home.name}" again and this page follows it._\n`;
-    }
+    const home = this.homes.elsewhere(id, p?.id);
+    if (home) return `# ${path.posix.basename(uri.path, '.md')}\n\n_${notOpenText('This block', home, p)} Open "${home.name}" again and this page follows it._\n`;
     if (!p) return '# No PyOps project is open\n\nOpen the project this block belongs to.\n';
     try {
       const text = blockMarkdown(p, p.hasGameData() ? gameIndex(p) : undefined, id);
-      this.homes.set(id, { projectId: p.id, name: p.name });
+      this.homes.remember(id, p);
       return text;
     } catch (err) {
       if (!(err instanceof BlockError)) throw err;
@@ -68,19 +67,18 @@ class BlockPages implements vscode.TextDocumentContentProvider {
 export function registerFactoryCommands(projects: ProjectManager): vscode.Disposable[] {
   const pages = new BlockPages(projects);
   let unsub: (() => void) | undefined;
+  // Following a project (a switch included) redraws the open pages.
   const follow = () => {
     unsub?.();
     unsub = projects.active?.onDidWrite(() => pages.refreshOpen());
+    pages.refreshOpen();
   };
   follow();
   const solve = () => solverFor(planningContext(projects.requireWritable()));
   const done = () => projects.touch();
   return [
     vscode.workspace.registerTextDocumentContentProvider(BLOCK_SCHEME, pages),
-    projects.onDidChange(() => {
-      follow();
-      pages.refreshOpen();
-    }),
+    projects.onDidChange(follow),
     { dispose: () => unsub?.() },
     registerCommand('pyops.block.open', async (arg?: unknown) => {
       const id = await pickBlock(projects, arg, 'Open which block?');

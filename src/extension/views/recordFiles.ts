@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { noteFromMarkdown, noteToMarkdown } from '../../core/work/notes';
 import type { Project } from '../../core/db/project';
 import type { ProjectManager } from '../projectManager';
+import { notOpenText, ProjectHomes } from '../projectHomes';
 
 /** What a kind of record offers to the file system; `get` throws when the record is gone. */
 export interface MarkdownRecordStore {
@@ -35,7 +36,7 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
    */
   private readonly seen = new Map<string, { uri: vscode.Uri; text: string; mtime: number }>();
   /** The project each record was read from, so a document left open across a switch can say where it lives. */
-  private readonly homes = new Map<string, { projectId: string; name: string }>();
+  private readonly homes = new ProjectHomes();
   /** Records whose project was switched away from while open: announced again when it comes back. */
   private readonly away = new Map<string, vscode.Uri>();
   private unsubscribe: (() => void) | undefined;
@@ -57,9 +58,10 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
 
   private announce(): void {
     const p = this.projects.active;
+    const pid = p?.id;
     const events: vscode.FileChangeEvent[] = [];
     for (const [id, uri] of this.away) {
-      if (this.homes.get(id)?.projectId !== p?.id) continue;
+      if (this.homes.elsewhere(id, pid)) continue;
       this.away.delete(id);
       events.push({ type: vscode.FileChangeType.Created, uri });
     }
@@ -73,7 +75,7 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
       if (now === undefined) {
         events.push({ type: vscode.FileChangeType.Deleted, uri: s.uri });
         this.seen.delete(id);
-        if (this.homes.get(id)?.projectId !== p?.id) this.away.set(id, s.uri);
+        if (this.homes.elsewhere(id, pid)) this.away.set(id, s.uri);
         continue;
       }
       const text = noteToMarkdown(now);
@@ -94,14 +96,13 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
   private record(uri: vscode.Uri) {
     const p = this.projects.active;
     const id = idOf(uri);
-    const home = this.homes.get(id);
-    const elsewhere = home && home.projectId !== p?.id;
+    const home = this.homes.elsewhere(id, p?.id);
     // Unsaved text stays in the editor; saying where the record lives tells the user how to save it.
-    if (elsewhere) throw vscode.FileSystemError.Unavailable(`This ${this.store.noun} is in the project "${home.name}", which is not open${p ? ` (the open project is "${p.name}")` : ''}. Open "${home.name}" again to see or save it.`);
+    if (home) throw vscode.FileSystemError.Unavailable(`${notOpenText(`This ${this.store.noun}`, home, p)} Open "${home.name}" again to see or save it.`);
     if (!p) throw vscode.FileSystemError.Unavailable('No PyOps project is open.');
     try {
       const r = this.store.get(p, id);
-      this.homes.set(id, { projectId: p.id, name: p.name });
+      this.homes.remember(id, p);
       return { p, r };
     } catch {
       throw vscode.FileSystemError.FileNotFound(uri);
