@@ -4,10 +4,13 @@
 // bounded (a window of messages, capped text) so a long conversation costs the same to open.
 import type { UIMessage } from 'ai';
 import { isToolOutcome } from '../../core/assistant/agent/tools';
-import { compactionData, isCompactionMessage } from '../../core/assistant/compaction/summarize';
+import { clip, compactionData, isCompactionMessage } from '../../core/assistant/compaction/summarize';
+import { isToolPart, toolPartName } from '../../core/assistant/agent/messages';
 import type { TranscriptBlock, TranscriptMessage, TranscriptView } from '../../webview/protocol';
 import { proposalOfPart } from '../proposals/extract';
 import { isReportMessage } from '../assistant/reports';
+
+type Part = UIMessage['parts'][number];
 
 /** Messages per window: enough for most conversations whole, small enough to render at once. */
 export const TRANSCRIPT_WINDOW = 200;
@@ -27,11 +30,6 @@ export interface TranscriptOptions {
 
 function capped(text: string, cap: number): { text: string; truncated?: boolean } {
   return text.length > cap ? { text: `${text.slice(0, cap)}…`, truncated: true } : { text };
-}
-
-function oneLine(text: string, cap = SUMMARY_CAP): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > cap ? `${t.slice(0, cap - 1)}…` : t;
 }
 
 function json(v: unknown): string {
@@ -54,7 +52,7 @@ interface ToolPartLike {
 }
 
 function toolBlock(p: ToolPartLike): TranscriptBlock {
-  const tool = p.type === 'dynamic-tool' ? String(p.toolName ?? 'tool') : p.type.slice(5);
+  const tool = toolPartName(p as Part);
   const input = json(p.input);
   let status: 'done' | 'failed' | 'pending' = 'pending';
   let summary = `${tool} did not finish`;
@@ -76,7 +74,7 @@ function toolBlock(p: ToolPartLike): TranscriptBlock {
     result = p.errorText ?? '';
   }
   const detail = [input && `Input:\n${input}`, result && `Result:\n${result}`].filter(Boolean).join('\n\n');
-  return { kind: 'tool', tool, status, summary: oneLine(summary), detail: capped(detail, DETAIL_CAP).text };
+  return { kind: 'tool', tool, status, summary: clip(summary, SUMMARY_CAP), detail: capped(detail, DETAIL_CAP).text };
 }
 
 function proposalTitle(kind: string, result: unknown): string {
@@ -99,7 +97,7 @@ function messageBlocks(conversationId: string, m: UIMessage): TranscriptBlock[] 
       if (p.text.trim()) out.push({ kind: 'text', ...capped(p.text, TEXT_CAP) });
     } else if (p.type === 'reasoning' && typeof p.text === 'string') {
       if (p.text.trim()) out.push({ kind: 'reasoning', ...capped(p.text, TEXT_CAP) });
-    } else if (p.type.startsWith('tool-') || p.type === 'dynamic-tool') {
+    } else if (isToolPart(part)) {
       const proposal = proposalOfPart(conversationId, m.id, part);
       out.push(proposal ? { kind: 'proposal', ref: proposal.ref, proposal: proposal.kind, title: proposalTitle(proposal.kind, proposal.result) } : toolBlock(p));
     } else if (p.type === 'file') {

@@ -43,7 +43,8 @@ export function compactionSummaryText(m: UIMessage): string {
   return (t?.text ?? '').replace(/^[^\n]*\n\n/, '');
 }
 
-function clip(s: string, n: number): string {
+/** One line of at most `n` characters (whitespace folded, an ellipsis when cut). */
+export function clip(s: string, n: number): string {
   const t = s.replace(/\s+/g, ' ').trim();
   return t.length <= n ? t : `${t.slice(0, n - 1)}…`;
 }
