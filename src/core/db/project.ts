@@ -585,6 +585,7 @@ function installChangeCapture(db: Database): ChangeCapture {
   return capture;
 }
 
+/** Store the before-images of this write as one undo action; a new action drops the redo list. */
 function recordUndo(db: Database, label: string): void {
   const rows = all<{ tbl: string; rid: number; img: string | null }>(db, `SELECT tbl, rid, img FROM ${BEFORE} ORDER BY tbl, rid`);
   db.run(`DELETE FROM ${BEFORE}`);
@@ -604,7 +605,7 @@ function recordUndo(db: Database, label: string): void {
 }
 
 function rowImage(db: Database, table: string, rowid: number): string | null {
-  const row = all<Record<string, unknown>>(db, `SELECT * FROM main.${quoteId(table)} WHERE rowid = ?`, [rowid])[0];
+  const row = readRow(db, table, rowid);
   return row ? JSON.stringify(row) : null;
 }
 

@@ -108,11 +108,6 @@ const ENERGY = new Set([FLUID_FUEL, HEAT]);
 /** Energy pseudo-goods are named "… (MJ)"; the diagram gives their rates in MW instead. */
 export const energyLabel = (display: string) => display.replace(/\s*\(MJ\)$/, '');
 
-/**
- * Recipes and goods of a block as a graph: one node per recipe and per good, edges ingredient →
- * recipe → product with the solved rate, fuel and burnt results included. Drafts stored before
- * rows kept their flows fall back to the recipes' goods from the game data, without rates.
- */
 /** What the diagram reads of a block: a draft card's view, or the block editor's solve. */
 export interface FlowSource {
   rows: Array<Pick<RowView, 'recipe' | 'display' | 'machine' | 'machineDisplay' | 'buildings' | 'wholeBuildings'>>;
@@ -123,6 +118,11 @@ export interface FlowSource {
   exports: Array<{ good: string }>;
 }
 
+/**
+ * Recipes and goods of a block as a graph: one node per recipe and per good, edges ingredient →
+ * recipe → product with the solved rate, fuel and burnt results included. Drafts stored before
+ * rows kept their flows fall back to the recipes' goods from the game data, without rates.
+ */
 export function flowGraph(d: FlowSource, names: GameNames, flows: RowFlows = new Map()): FlowGraphView {
   const recipes = d.rows.filter((r) => r.recipe);
   if (!recipes.length || recipes.length > FLOW_MAX_RECIPES) return { nodes: [], edges: [] };
