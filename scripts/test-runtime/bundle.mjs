@@ -19,7 +19,11 @@ export async function bundleTests(log = () => {}) {
   // PYOPS_INTEGRATION_ONLY=pyblock,workspace runs just those suites (by file name), for a quick look
   // at one surface while working on it; the full run (CI, npm test) never sets it.
   const only = (process.env.PYOPS_INTEGRATION_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (only.length) files.splice(0, files.length, ...files.filter((f) => only.some((o) => path.basename(f) === `${o}.test.ts`)));
+  if (only.length) {
+    const picked = files.filter((f) => only.some((o) => path.basename(f) === `${o}.test.ts`));
+    if (!picked.length) throw new Error(`PYOPS_INTEGRATION_ONLY=${only.join(',')} names no suite in test/integration (give file names without .test.ts)`);
+    files.splice(0, files.length, ...picked);
+  }
   const suites = {
     name: 'suites',
     setup(b) {

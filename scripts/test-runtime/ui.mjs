@@ -47,7 +47,7 @@ async function waitForWebview(page, text, timeout) {
   for (;;) {
     const f = await webviewShowing(page, text);
     if (f) return f;
-    if (Date.now() > end) return webviewFrame(page);
+    if (Date.now() > end) return undefined;
     await page.waitForTimeout(250);
   }
 }
@@ -139,25 +139,31 @@ async function checkUi(page, req, OUT) {
   }
   if (req.chatIncludes?.length || req.collectChat) out.chatText = (await list.innerText().catch(() => '')).slice(-8000);
   // A request may name the webview by a text only it shows (req.webview); the side panel otherwise.
-  const frame = req.webview ? await waitForWebview(page, req.webview, req.timeoutMs ?? 30_000) : webviewFrame(page);
-  for (const text of req.webviewIncludes ?? []) {
-    if (!(await waitForText(frame.locator('body'), text, req.timeoutMs ?? 30_000))) failures.push(`the PyOps side panel does not show "${text}"`);
+  // A named webview that never shows its text is a failure, never a silent look at another webview.
+  const wantsWebview = req.webviewIncludes?.length || req.webviewClick || req.webviewReveal || req.collectWebview;
+  const frame = !wantsWebview ? undefined : req.webview ? await waitForWebview(page, req.webview, req.timeoutMs ?? 30_000) : webviewFrame(page);
+  const which = req.webview ? `the PyOps webview showing "${req.webview}"` : 'the PyOps side panel';
+  if (wantsWebview && !frame) failures.push(`no PyOps webview shows "${req.webview}"`);
+  if (frame) {
+    for (const text of req.webviewIncludes ?? []) {
+      if (!(await waitForText(frame.locator('body'), text, req.timeoutMs ?? 30_000))) failures.push(`${which} does not show "${text}"`);
+    }
+    if (req.webviewClick) {
+      // VS Code-styled buttons, and plain buttons (the block editor's link-like row toggles).
+      const target = frame.locator('vscode-button, button', { hasText: req.webviewClick }).first();
+      const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+      if (!ok) failures.push(`${which} has no button "${req.webviewClick}"`);
+      else await target.click();
+    }
+    if (req.webviewReveal) {
+      // Scroll the webview until this text is in view (a screenshot of a long editor tab).
+      const target = frame.getByText(req.webviewReveal, { exact: true }).first();
+      const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+      if (!ok) failures.push(`${which} does not show "${req.webviewReveal}" to scroll to`);
+      else await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    }
+    out.webviewText = (await frame.locator('body').innerText().catch(() => '')).slice(0, 8000);
   }
-  if (req.webviewClick) {
-    // VS Code-styled buttons, and plain buttons (the block editor's link-like row toggles).
-    const target = frame.locator('vscode-button, button', { hasText: req.webviewClick }).first();
-    const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
-    if (!ok) failures.push(`the PyOps side panel has no button "${req.webviewClick}"`);
-    else await target.click();
-  }
-  if (req.webviewReveal) {
-    // Scroll the webview until this text is in view (a screenshot of a long editor tab).
-    const target = frame.getByText(req.webviewReveal, { exact: true }).first();
-    const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
-    if (!ok) failures.push(`the webview does not show "${req.webviewReveal}" to scroll to`);
-    else await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  }
-  if (req.webviewIncludes?.length || req.webviewClick || req.collectWebview) out.webviewText = (await frame.locator('body').innerText().catch(() => '')).slice(0, 8000);
   if (req.screenshot) {
     const targets = { statusbar: bar, page, sidebar, auxiliarybar: page.locator('#workbench\\.parts\\.auxiliarybar') };
     const target = targets[req.screenshot.element ?? 'page'] ?? page;
