@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { planningContext, type PlanningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
-import { BlockError, getBlock } from '../../core/planning/factory/blocks';
+import { BlockError, getBlock, trySolve } from '../../core/planning/factory/blocks';
 import { editBlock, type BlockEdit } from '../../core/planning/factory/blockEdit';
 import { createPreset, describeModules, listPresets } from '../../core/planning/modulePresets';
 import type { SolveResult } from '../../core/planning/solver/result';
@@ -29,6 +29,8 @@ interface OpenEditor {
   busy: boolean;
   /** The project the block lives in: after a switch the tab waits for it instead of editing another project. */
   project: ProjectHome;
+  /** What the last posted state was built from: a write that changes none of it (the follower after an edit) posts nothing. */
+  posted?: { shown: OpenEditor['shown']; inputs: string };
 }
 
 export class BlockEditors implements vscode.Disposable {
@@ -204,14 +206,8 @@ export class BlockEditors implements vscode.Disposable {
     ed.panel.title = b.name;
     const ctx = planningContext(p);
     if (force || !ed.shown || ed.shown.updatedAt !== b.updatedAt || ed.shown.ctx !== ctx) {
-      let result: SolveResult | null = null;
-      let broken: string | undefined;
-      try {
-        result = ctx.g.isEmpty ? null : await solverFor(ctx)(b.doc);
-      } catch (err) {
-        broken = (err as Error).message;
-      }
-      ed.shown = { updatedAt: b.updatedAt, result, broken, ctx };
+      const solved = ctx.g.isEmpty ? { result: null } : await trySolve(solverFor(ctx), b.doc);
+      ed.shown = { updatedAt: b.updatedAt, ...solved, ctx };
     }
     this.postState(id);
   }
@@ -221,11 +217,12 @@ export class BlockEditors implements vscode.Disposable {
     const p = this.projects.active;
     if (!ed?.shown || !p) return;
     const b = getBlock(p, id);
-    const view = blockEditorView(ed.shown.ctx, b, ed.shown.result, {
-      broken: ed.shown.broken,
-      undoLabel: p.undoable()?.label,
-      redoLabel: p.redoable()?.label,
-    });
+    const undoLabel = p.undoable()?.label;
+    const redoLabel = p.redoable()?.label;
+    const inputs = JSON.stringify([b.updatedAt, undoLabel, redoLabel, listPresets(p), this.icons?.folder?.toString(), this.icons?.count]);
+    if (ed.posted?.shown === ed.shown && ed.posted.inputs === inputs) return;
+    ed.posted = { shown: ed.shown, inputs };
+    const view = blockEditorView(ed.shown.ctx, b, ed.shown.result, { broken: ed.shown.broken, undoLabel, redoLabel });
     this.withIcons(view, ed.panel.webview);
     this.lastView.set(id, view);
     this.post(id, { type: 'state', view });

@@ -65,6 +65,8 @@ export function effectsText(m: Pick<Module, 'effects'>): string {
 class Catalogs {
   readonly modules: Record<string, ModuleChoiceView> = {};
   readonly beacons: Record<string, BeaconChoiceView> = {};
+  /** The beacons any beacon-affected machine may take: the same for every row, so listed once. */
+  private beaconNames: string[] | undefined;
   constructor(private readonly ctx: PlanningContext) {}
 
   module(m: Module, v: CandidateVerdict): string {
@@ -77,10 +79,12 @@ class Catalogs {
     const t = rowTarget(g, a, { recipe, ...(machine ? { machine } : {}) });
     if (typeof t === 'string') return { slots: 0, note: t, modules: [], beacons: [] };
     const modules = moduleOptions(g, a, t).map((o) => this.module(o.module, o.verdict));
-    const beacons = beaconOptions(g, a, t).map((o) => {
-      this.beacons[o.beacon.name] ??= { ...choice(this.ctx, o.beacon.name, o.beacon.display, o.verdict), slots: o.beacon.moduleSlots, modules: o.modules.map((x) => this.module(x.module, x.verdict)) };
-      return o.beacon.name;
-    });
+    const beacons = t.machine.usesBeaconEffects
+      ? (this.beaconNames ??= beaconOptions(g, a, t).map((o) => {
+          this.beacons[o.beacon.name] = { ...choice(this.ctx, o.beacon.name, o.beacon.display, o.verdict), slots: o.beacon.moduleSlots, modules: o.modules.map((x) => this.module(x.module, x.verdict)) };
+          return o.beacon.name;
+        }))
+      : [];
     const slots = t.machine.usesModuleEffects ? t.machine.moduleSlots : 0;
     const note = !slots && !beacons.length ? `${t.machine.display} takes no modules and no beacon reaches it` : !slots ? `${t.machine.display} has no module slots` : undefined;
     return { slots, ...(note ? { note } : {}), modules, beacons };

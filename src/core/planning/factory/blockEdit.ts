@@ -10,7 +10,7 @@ import type { BeaconConfig, ModuleCount } from '../effects';
 import { drainGood, parseBlockDoc, type BlockDoc, type Goal, type Row } from '../block/document';
 import { mergeModules, rowBeaconsMisfit, rowModulesMisfit, rowTarget, type RowTarget } from '../moduleFit';
 import { describeModules, getPreset, type ModulePreset } from '../modulePresets';
-import { BlockError, getBlock, saveBlock, type BlockRecord, type BlockSolver } from './blocks';
+import { BlockError, getBlock, saveBlock, trySolve, type BlockRecord, type BlockSolver } from './blocks';
 
 export type BlockEdit =
   | { kind: 'rename'; name: string }
@@ -218,18 +218,8 @@ export async function editBlock(
   }
   const applied = applyBlockEdit(current, edit, { ...(planning ? { planning, display: (n: string) => planning.g.displayOf(n) } : {}), preset: (pid) => getPreset(p, pid) });
   const doc = parseBlockDoc(applied.doc);
-  let result: SolveResult | null = null;
-  let broken: string | undefined;
-  try {
-    result = await solve(doc);
-  } catch (err) {
-    broken = (err as Error).message;
-  }
-  // The save stores the projection of the solve we already have instead of solving again.
-  const reuse: BlockSolver = async () => {
-    if (!result) throw new Error(broken ?? 'the block could not be solved');
-    return result;
-  };
-  const block = await saveBlock(p, reuse, id, { doc, ...(applied.name ? { name: applied.name } : {}) }, baseUpdatedAt, { label: applied.label });
+  const solved = await trySolve(solve, doc);
+  const block = await saveBlock(p, solve, id, { doc, ...(applied.name ? { name: applied.name } : {}) }, baseUpdatedAt, { label: applied.label, solved });
+  const { result, broken } = solved;
   return { block, result, ...(broken ? { broken } : {}), label: applied.label };
 }

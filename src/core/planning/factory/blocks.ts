@@ -175,7 +175,13 @@ function writeProjection(p: Project, id: string, doc: BlockDoc, result: SolveRes
   ]);
 }
 
-async function trySolve(solve: BlockSolver, doc: BlockDoc): Promise<{ result: SolveResult | null; broken?: string }> {
+/** A solve, or why the block could not be solved (a broken block keeps its last projection). */
+export interface SolveOutcome {
+  result: SolveResult | null;
+  broken?: string;
+}
+
+export async function trySolve(solve: BlockSolver, doc: BlockDoc): Promise<SolveOutcome> {
   try {
     return { result: await solve(doc) };
   } catch (err) {
@@ -226,13 +232,14 @@ export interface BlockUpdate {
  * Save changes to a block. `baseUpdatedAt` is the block's `updatedAt` when the caller read it;
  * if the block changed since, nothing is written and a 'stale' BlockError says to reload.
  */
-export async function saveBlock(p: Project, solve: BlockSolver, id: string, update: BlockUpdate, baseUpdatedAt: string, opts: { label?: string; snapshot?: string } = {}): Promise<BlockRecord> {
+/** `opts.solved`: the solve of `update.doc` the caller already has (the block editor shows it), saved instead of solving again. */
+export async function saveBlock(p: Project, solve: BlockSolver, id: string, update: BlockUpdate, baseUpdatedAt: string, opts: { label?: string; snapshot?: string; solved?: SolveOutcome } = {}): Promise<BlockRecord> {
   const current = getBlock(p, id);
   if (current.updatedAt !== baseUpdatedAt) {
     throw new BlockError(`Block "${current.name}" was changed since it was loaded (at ${current.updatedAt}); reload it and apply the change again.`, 'stale');
   }
   const doc = update.doc !== undefined ? parseBlockDoc(update.doc) : current.doc;
-  const solved = update.doc !== undefined || update.enabled === true ? await trySolve(solve, doc) : undefined;
+  const solved = update.doc !== undefined || update.enabled === true ? (opts.solved ?? (await trySolve(solve, doc))) : undefined;
   const stamp = currentStamp(p);
   p.write(
     (db) => {
