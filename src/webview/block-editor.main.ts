@@ -9,7 +9,7 @@ import type { BlockEditMessage, BlockEditorView, EditorFlowView, FromBlockEditor
 import { buildings, power, short, temperature } from './format';
 import { append, button, clear, h, icon, picture } from './panel/dom';
 import { flowDiagram } from './panel/flowDiagram';
-import { modulesSummary, rowDetail } from './blockEditor/rowDetail';
+import { modulesSummary, rowDetail, usable } from './blockEditor/rowDetail';
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
 
@@ -130,7 +130,7 @@ function rowsSection(v: BlockEditorView): HTMLElement {
               edit({ kind: 'row-machine', recipe: r.recipe, machine: value || null });
             } },
               h('option', { value: '', selected: !r.pinnedMachine }, `Default${r.machineDisplay && !r.pinnedMachine ? ` (${r.machineDisplay})` : ''}`),
-              r.machineOptions.map((m) => h('option', { value: m.name, selected: r.pinnedMachine === m.name, title: m.needs ?? '' }, `${m.state === 'unlocked' || m.state === 'buildable' ? '' : '🔒 '}${m.display} ×${short(m.speed)}${m.needs ? ` — needs ${m.needs}` : ''}`)),
+              r.machineOptions.map((m) => h('option', { value: m.name, selected: r.pinnedMachine === m.name, title: m.needs ?? '' }, `${usable(m) ? '' : '🔒 '}${m.display} ×${short(m.speed)}${m.needs ? ` — needs ${m.needs}` : ''}`)),
             );
             const fuel = r.fuelOptions.length
               ? h('select', { 'aria-label': `Fuel for ${r.display}`, 'data-key': `fuel:${r.recipe}`, onchange: (e: Event) => {

@@ -68,6 +68,16 @@ export interface ResearchGate {
  */
 export type CandidateState = 'unlocked' | 'buildable' | 'needs-research' | 'turd-pick' | 'turd-blocked' | 'no-machine' | 'superseded';
 
+/** Usable under the horizon: unlocked in the save, or buildable with the research the horizon allows. */
+export const isUsable = (v: { state: CandidateState }): boolean => v.state === 'unlocked' || v.state === 'buildable';
+
+/** "it is unlocked by Modules 1 [modules-1], which needs advanced-research-pack" — the words of every not-buildable warning. */
+export function unlockedBy(display: string, technology: string, missingPacks: string[] = []): string {
+  return `it is unlocked by ${display} [${technology}]${missingPacks.length ? `, which needs ${missingPacks.join(', ')}` : ''}`;
+}
+
+export const NO_RESEARCH = 'no research unlocks it';
+
 /** What is left to do before a candidate can be used under the horizon: set exactly when its state is
  *  neither unlocked nor buildable. */
 export interface CandidateNeeds {
@@ -525,9 +535,7 @@ export class Availability {
 
   private notBuildable(m: Machine): Pick<DefaultMachine, 'buildable' | 'needs' | 'warning'> {
     const needs = this.machineUnlock(m);
-    const why = needs
-      ? `it is unlocked by ${needs.display} [${needs.technology}]${needs.missingPacks.length ? `, which needs ${needs.missingPacks.join(', ')}` : ''}`
-      : 'no research unlocks it';
+    const why = needs ? unlockedBy(needs.display, needs.technology, needs.missingPacks) : NO_RESEARCH;
     return { buildable: false, needs, warning: `${m.display} [${m.name}] is not buildable under the ${this.mode} horizon: ${why}.` };
   }
 

@@ -3,7 +3,7 @@
 // (its named machine, else the default rule); a module fits by the rules effects.ts applies
 // (categories, beneficial effects allowed, productivity, slots), so nothing offered here is later
 // dropped by the solve. Refusals are sentences a player can act on.
-import type { Availability, CandidateVerdict } from './availability';
+import { isUsable, type Availability, type CandidateVerdict } from './availability';
 import type { Beacon, GameIndex, Machine, Module, Recipe } from './gameIndex';
 import { beaconMisfit, moduleMisfit, type BeaconConfig, type ModuleCount } from './effects';
 
@@ -33,8 +33,6 @@ export interface BeaconOption {
   modules: ModuleOption[];
 }
 
-const usable = (v: CandidateVerdict) => v.state === 'unlocked' || v.state === 'buildable';
-
 /** Player-placeable modules: TURD effects are hidden modules applied by the solve, never chosen. */
 function placeable(g: GameIndex, a: Availability): Module[] {
   return [...g.modules.values()].filter((m) => !m.hidden && !a.isExcluded(m.name));
@@ -44,7 +42,7 @@ function ranked<T extends { verdict: CandidateVerdict }>(xs: T[], key: (x: T) =>
   return xs.sort((x, y) => {
     const [cx, tx, nx] = key(x);
     const [cy, ty, ny] = key(y);
-    return Number(usable(y.verdict)) - Number(usable(x.verdict)) || cx.localeCompare(cy) || tx - ty || nx.localeCompare(ny);
+    return Number(isUsable(y.verdict)) - Number(isUsable(x.verdict)) || cx.localeCompare(cy) || tx - ty || nx.localeCompare(ny);
   });
 }
 

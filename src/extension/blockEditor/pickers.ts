@@ -2,6 +2,7 @@
 // items marked by what the horizon allows (🔒 with the state when they are not usable yet).
 import * as vscode from 'vscode';
 import type { PlanningContext } from '../../core/planning/context';
+import { isUsable } from '../../core/planning/availability';
 
 /** A good the block can make or use; `madeOnly` keeps the goods some recipe makes. */
 export async function pickGood(ctx: PlanningContext, title: string, opts: { madeOnly?: boolean } = {}): Promise<string | undefined> {
@@ -20,7 +21,7 @@ export interface RecipeItem extends vscode.QuickPickItem {
 
 export function recipeItem(ctx: PlanningContext, recipe: string, role?: string): RecipeItem {
   const v = ctx.availability.recipeVerdict(recipe);
-  const usable = v.state === 'unlocked' || v.state === 'buildable';
+  const usable = isUsable(v);
   return {
     label: `${usable ? '' : '$(lock) '}${ctx.g.displayOf(recipe)}`,
     description: role ? `${role} · ${recipe}` : recipe,

@@ -10,7 +10,7 @@ import type { SolveResult, Flow } from '../../core/planning/solver/result';
 import { goalRate, drainGood } from '../../core/planning/block/document';
 import { blockState } from '../../core/planning/factory/outline';
 import { fuelsFor } from '../../core/planning/energy';
-import type { CandidateVerdict } from '../../core/planning/availability';
+import { isUsable, type CandidateVerdict } from '../../core/planning/availability';
 import type { Module } from '../../core/planning/gameIndex';
 import { EFFECTS } from '../../core/planning/gameIndex';
 import { appliedEffects } from '../../core/planning/effects';
@@ -22,7 +22,7 @@ import type { BeaconChoiceView, BlockEditorView, ChoiceView, EditorFlowView, Edi
 
 /** A verdict's "needs" in one line a player reads: the research, the packs, the TURD pick. */
 function needsText(ctx: PlanningContext, v: CandidateVerdict): string | undefined {
-  if (v.state === 'unlocked' || v.state === 'buildable') return undefined;
+  if (isUsable(v)) return undefined;
   const n = v.needs;
   if (!n) return v.state === 'no-machine' ? 'cannot be built (no item places it)' : undefined;
   const parts: string[] = [];
@@ -44,10 +44,8 @@ function machineOptions(ctx: PlanningContext, recipe: string): MachineOptionView
       const needs = needsText(ctx, v);
       return { name: m.name, display: m.display, state: v.state, ...(needs ? { needs } : {}), speed: m.speed };
     })
-    .sort((a, b) => Number(usable(b.state)) - Number(usable(a.state)) || b.speed - a.speed || a.display.localeCompare(b.display));
+    .sort((a, b) => Number(isUsable(b)) - Number(isUsable(a)) || b.speed - a.speed || a.display.localeCompare(b.display));
 }
-
-const usable = (s: MachineOptionView['state']) => s === 'unlocked' || s === 'buildable';
 
 function choice(ctx: PlanningContext, name: string, display: string, v: CandidateVerdict): ChoiceView {
   const needs = needsText(ctx, v);

@@ -14,7 +14,8 @@ export interface RowDetailHost {
 
 type ModuleCount = { name: string; count: number };
 
-const usable = (c: ChoiceView) => c.state === 'unlocked' || c.state === 'buildable';
+/** Usable under the horizon (the core's isUsable, for views). */
+export const usable = (c: Pick<ChoiceView, 'state'>): boolean => c.state === 'unlocked' || c.state === 'buildable';
 const pct = (x: number) => `${x > 0 ? '+' : ''}${short(x * 100)} %`;
 const counts = (list: EditorModuleView[]): ModuleCount[] => list.map((m) => ({ name: m.name, count: m.count }));
 

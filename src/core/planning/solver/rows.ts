@@ -4,7 +4,7 @@
 // the building draws as goods of the block (solid fuel and its burnt result, fluid fuel, a filtered or
 // temperature-fed fluid, heat). Electricity stays outside the LP: it is kept per building for the
 // post-solve totals.
-import { notBuildableSuffix, type Availability, type CandidateVerdict, type DefaultMachine } from '../availability';
+import { isUsable, NO_RESEARCH, notBuildableSuffix, unlockedBy, type Availability, type CandidateVerdict, type DefaultMachine } from '../availability';
 import type { MachineChoice } from './result';
 import type { Row } from '../block/document';
 import type { Effects } from '../effects';
@@ -348,8 +348,7 @@ function unlockWords(g: GameIndex, v: CandidateVerdict): string {
   const n = v.needs;
   if (n?.turd) return `it needs the TURD branch ${g.displayOf(n.turd.branch)} [${n.turd.branch}]`;
   const tech = n?.research?.[0];
-  if (!tech) return 'no research unlocks it';
-  return `it is unlocked by ${g.displayOf(tech)} [${tech}]${n?.packs?.length ? `, which needs ${n.packs.join(', ')}` : ''}`;
+  return tech ? unlockedBy(g.displayOf(tech), tech, n?.packs) : NO_RESEARCH;
 }
 
 /**
@@ -365,7 +364,7 @@ export function lockedPlacements(g: GameIndex, a: Availability, row: Pick<Row, '
     if (beacon?.item) items.add(beacon.item);
     for (const m of b.modules) items.add(m.name);
   }
-  const locked = [...items].map((item) => ({ item, v: a.itemVerdict(item) })).filter(({ v }) => v.state !== 'unlocked' && v.state !== 'buildable');
+  const locked = [...items].map((item) => ({ item, v: a.itemVerdict(item) })).filter(({ v }) => !isUsable(v));
   if (!locked.length) return undefined;
   return `${locked.map(({ item, v }) => `${g.displayOf(item)} [${item}] (${unlockWords(g, v)})`).join('; ')} ${locked.length === 1 ? 'is' : 'are'} not buildable under the ${a.mode} horizon.`;
 }
