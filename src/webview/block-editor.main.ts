@@ -6,7 +6,7 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import type { BlockEditMessage, BlockEditorView, EditorFlowView, FromBlockEditor, ToBlockEditor } from './blockEditorProtocol';
-import { buildings, power, short, temperature } from './format';
+import { buildings, counted, power, short, temperature } from './format';
 import { append, button, clear, h, icon, picture } from './panel/dom';
 import { flowDiagram } from './panel/flowDiagram';
 import { modulesSummary, rowDetail, usable } from './blockEditor/rowDetail';
@@ -188,7 +188,7 @@ function resultSection(v: BlockEditorView): HTMLElement {
       flowList('Byproducts', r.byproducts),
       r.fuel.length ? h('section', { class: 'flows' }, h('h3', null, 'Fuel bought in'), h('ul', null, r.fuel.map((f) => h('li', null, `${f.display} ${amount(f)}`)))) : null,
     ),
-    r.warnings.length ? h('details', { class: 'warnings' }, h('summary', null, `${r.warnings.length} note${r.warnings.length === 1 ? '' : 's'}`), h('ul', null, r.warnings.map((w) => h('li', null, w)))) : null,
+    r.warnings.length ? h('details', { class: 'warnings' }, h('summary', null, counted(r.warnings.length, 'note')), h('ul', null, r.warnings.map((w) => h('li', null, w)))) : null,
   );
 }
 

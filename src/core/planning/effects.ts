@@ -128,7 +128,7 @@ export function appliedEffects(sum: Record<'speed' | 'productivity' | 'consumpti
     productivity: sum.productivity,
     consumption: Math.max(floor, sum.consumption),
     pollution: Math.max(floor, sum.pollution),
-    capped: [...capped],
+    capped,
   };
 }
 

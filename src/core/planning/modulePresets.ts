@@ -11,7 +11,7 @@ import { beaconConfigSchema, moduleCountSchema } from './block/document';
 import { beaconMisfit } from './effects';
 import { mergeModules } from './moduleFit';
 
-export const presetDataSchema = z.object({
+const presetDataSchema = z.object({
   modules: z.array(moduleCountSchema).max(16).default([]),
   beacons: z.array(beaconConfigSchema).max(4).default([]),
 });
@@ -114,4 +114,9 @@ export function describeModules(display: (name: string) => string, d: PresetData
     ...d.beacons.map((b) => `${Number(b.count.toPrecision(4))} × ${display(b.beacon)}${b.modules.length ? ` (${mods(b.modules)})` : ''}${b.shared && b.shared > 1 ? `, shared by ${b.shared}` : ''}`),
   ];
   return parts.join('; ') || 'no modules';
+}
+
+/** Every preset with its contents in words, as the Factory view and the block editor list them. */
+export function presetSummaries(p: Project, display: (name: string) => string): Array<{ id: string; name: string; summary: string }> {
+  return listPresets(p).map((x) => ({ id: x.id, name: x.name, summary: describeModules(display, x) }));
 }

@@ -15,7 +15,7 @@ import type { Module } from '../../core/planning/gameIndex';
 import { EFFECTS } from '../../core/planning/gameIndex';
 import { appliedEffects } from '../../core/planning/effects';
 import { beaconOptions, moduleOptions, rowTarget } from '../../core/planning/moduleFit';
-import { describeModules, listPresets } from '../../core/planning/modulePresets';
+import { presetSummaries } from '../../core/planning/modulePresets';
 import { energyLabel, flowGraph, fluidFuelBurns, namesFrom, type RowFlows } from '../proposals/views';
 import { ELECTRICITY, FLUID_FUEL, HEAT } from '../../core/gamedata/model';
 import type { BeaconChoiceView, BlockEditorView, ChoiceView, EditorFlowView, EditorRowView, MachineOptionView, ModuleChoiceView } from '../../webview/blockEditorProtocol';
@@ -55,7 +55,7 @@ function choice(ctx: PlanningContext, name: string, display: string, v: Candidat
 const pct = (x: number) => `${x > 0 ? '+' : ''}${Number((x * 100).toPrecision(3))} %`;
 
 /** "+25 % speed, +40 % consumption" — the module's nonzero effects. */
-export function effectsText(m: Pick<Module, 'effects'>): string {
+function effectsText(m: Pick<Module, 'effects'>): string {
   return EFFECTS.filter((e) => m.effects[e] !== 0).map((e) => `${pct(m.effects[e])} ${e}`).join(', ') || 'no effect';
 }
 
@@ -92,9 +92,12 @@ class Catalogs {
 /** Energy pseudo-goods are counted in MJ; the editor shows them as power, under their plain name. */
 const ENERGY = new Set([ELECTRICITY, HEAT, FLUID_FUEL]);
 
+/** A good's name as the editor shows it: energy goods without their "(MJ)". */
+const goodLabel = (ctx: PlanningContext, good: string) => (ENERGY.has(good) ? energyLabel(ctx.g.displayOf(good)) : ctx.g.displayOf(good));
+
 function flows(ctx: PlanningContext, list: Flow[]): EditorFlowView[] {
   return list.map((f) => {
-    if (ENERGY.has(f.good)) return { good: f.good, display: energyLabel(ctx.g.displayOf(f.good)), rate: f.rate, kind: f.kind, energy: true as const };
+    if (ENERGY.has(f.good)) return { good: f.good, display: goodLabel(ctx, f.good), rate: f.rate, kind: f.kind, energy: true as const };
     const out: EditorFlowView = { good: f.good, display: ctx.g.displayOf(f.good), rate: f.rate, kind: f.kind };
     if (f.temperature !== undefined) out.temperature = f.temperature;
     if (f.minTemperature !== undefined) out.minTemperature = f.minTemperature;
@@ -129,7 +132,7 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
       machineOptions: machineOptions(ctx, row.recipe),
       pinnedFuel: row.fuel ?? null,
       fuel: s?.fuel ?? null,
-      fuelDisplay: s?.fuel ? (s.fuel === FLUID_FUEL ? fluidFuel : ENERGY.has(s.fuel) ? energyLabel(d(s.fuel)) : d(s.fuel)) : null,
+      fuelDisplay: s?.fuel ? (s.fuel === FLUID_FUEL ? fluidFuel : goodLabel(ctx, s.fuel)) : null,
       fuelOptions: fuels.map((f) => ({ name: f.name, display: f.display })),
       craftsPerSecond: s ? s.craftsPerSecond : null,
       buildings: s ? s.buildings : null,
@@ -152,7 +155,7 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
   const goalGoods = new Set(b.doc.goals.map((g) => g.good));
   const goods = (result?.goods ?? [])
     .filter((x) => !goalGoods.has(x.good))
-    .map((x) => ({ good: x.good, display: ENERGY.has(x.good) ? energyLabel(d(x.good)) : d(x.good), net: x.net, made: made.has(x.good), drained: drained.has(x.good), ...(ENERGY.has(x.good) ? { energy: true as const } : {}) }))
+    .map((x) => ({ good: x.good, display: goodLabel(ctx, x.good), net: x.net, made: made.has(x.good), drained: drained.has(x.good), ...(ENERGY.has(x.good) ? { energy: true as const } : {}) }))
     .sort((a, b2) => a.display.localeCompare(b2.display));
   const { state, detail } = blockState(b);
   return {
@@ -169,7 +172,7 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
     rows,
     moduleCatalog: catalogs.modules,
     beaconCatalog: catalogs.beacons,
-    presets: ctx.project ? listPresets(ctx.project).map((x) => ({ id: x.id, name: x.name, summary: describeModules(d, x) })) : [],
+    presets: ctx.project ? presetSummaries(ctx.project, d) : [],
     flow: result ? solvedFlow(ctx, result, rows) : { nodes: [], edges: [] },
     goods,
     result: result
@@ -180,7 +183,7 @@ export function blockEditorView(ctx: PlanningContext, b: BlockRecord, result: So
           exports: flows(ctx, result.exports.filter((f) => !result.byproducts.some((x) => x.good === f.good))),
           byproducts: flows(ctx, result.byproducts),
           powerW: result.powerW,
-          fuel: result.fuel.map((f) => (ENERGY.has(f.fuel) ? { fuel: f.fuel, display: energyLabel(d(f.fuel)), rate: f.rate, energy: true as const } : { fuel: f.fuel, display: d(f.fuel), rate: f.rate })),
+          fuel: result.fuel.map((f) => ({ fuel: f.fuel, display: goodLabel(ctx, f.fuel), rate: f.rate, ...(ENERGY.has(f.fuel) ? { energy: true as const } : {}) })),
           pollutionPerMinute: result.pollutionPerMinute,
           diagnosis: (result.diagnosis ?? []).map((c) => ({ message: c.message, fixes: c.fixes })),
           warnings: result.warnings,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { planningContext } from '../../core/planning/context';
 import { changePlanningSettings, changeSettingsInput, solidFuels, type ChangeSettingsInput } from '../../core/planning/settingsChange';
 import { readSettings } from '../../core/planning/settings';
-import { deletePreset, describeModules, getPreset, listPresets, renamePreset } from '../../core/planning/modulePresets';
+import { deletePreset, describeModules, getPreset, listPresets, presetNameSchema, renamePreset } from '../../core/planning/modulePresets';
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from './args';
 import { withData } from './planning';
@@ -107,7 +107,7 @@ export function registerPlanningSettingsCommands(projects: ProjectManager): vsco
       return undefined;
     }),
     registerCommand('pyops.planning.renamePreset', async (arg?: unknown) => {
-      const a = objectArg(arg, z.object({ presetId: z.string().min(1), name: z.string().min(1).max(80).optional() }));
+      const a = objectArg(arg, z.object({ presetId: z.string().min(1), name: presetNameSchema.optional() }));
       if (!a) return vscode.commands.executeCommand('pyops.planning.managePresets');
       const p = projects.requireWritable();
       const preset = getPreset(p, a.presetId);

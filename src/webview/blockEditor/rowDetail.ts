@@ -4,7 +4,7 @@
 // are marked with what unlocks them. Every change is sent as one edit of the whole list, so Undo
 // restores the row as it was.
 import type { BeaconChoiceView, BlockEditMessage, BlockEditorView, ChoiceView, EditorModuleView, EditorRowView, FromBlockEditor } from '../blockEditorProtocol';
-import { short } from '../format';
+import { counted, short } from '../format';
 import { button, h } from '../panel/dom';
 
 export interface RowDetailHost {
@@ -35,7 +35,7 @@ function effectsLine(r: EditorRowView): HTMLElement | null {
     h('span', { class: 'effect' }, `Consumption ${pct(e.consumption)}`, floor('consumption')), ' · ',
     h('span', { class: 'effect' }, `Pollution ${pct(e.pollution)}`, floor('pollution')),
     r.speed !== null ? h('span', { class: 'muted' }, ` — each building crafts at speed ${short(r.speed)}`) : null,
-    r.beaconBuildings ? h('span', { class: 'muted' }, `, ${short(r.beaconBuildings)} beacon building${r.beaconBuildings === 1 ? '' : 's'} to place`) : null,
+    r.beaconBuildings ? h('span', { class: 'muted' }, `, ${counted(r.beaconBuildings, 'beacon building')} to place`) : null,
   );
 }
 
@@ -58,7 +58,7 @@ function moduleList(opts: { label: string; key: string; list: EditorModuleView[]
     opts.onChange(next);
   };
   return h('div', { class: 'module-list' },
-    h('div', { class: 'detail-head' }, h('span', null, `${opts.label} · ${used} of ${slots} slot${slots === 1 ? '' : 's'}`),
+    h('div', { class: 'detail-head' }, h('span', null, `${opts.label} · ${used} of ${counted(slots, 'slot')}`),
       list.length ? button('Clear', () => opts.onChange([]), { icon: 'clear-all', secondary: true, key: `${key}:clear` }) : null),
     list.map((m, i) => h('div', { class: 'module-entry' },
       h('select', { 'aria-label': `${opts.label}: module ${i + 1}`, 'data-key': `${key}:${i}:name`, onchange: (e: Event) => replace(i, { name: (e.target as HTMLSelectElement).value, count: m.count }) },
@@ -75,7 +75,7 @@ function moduleList(opts: { label: string; key: string; list: EditorModuleView[]
       ? h('select', { class: 'add', 'aria-label': `${opts.label}: add a module`, 'data-key': `${key}:add`, onchange: (e: Event) => {
           const name = (e.target as HTMLSelectElement).value;
           if (name) opts.onChange([...counts(list), { name, count: free }]);
-        } }, h('option', { value: '', selected: true }, `Add a module (fills ${free} slot${free === 1 ? '' : 's'})…`), options.map((n) => option(n, false)))
+        } }, h('option', { value: '', selected: true }, `Add a module (fills ${counted(free, 'slot')})…`), options.map((n) => option(n, false)))
       : !options.length ? h('p', { class: 'muted' }, 'No module fits here.') : null,
   );
 }
@@ -85,7 +85,7 @@ function beaconsEditor(v: BlockEditorView, r: EditorRowView, host: RowDetailHost
   const configs = () => r.beacons.map((b) => ({ beacon: b.beacon, count: b.count, modules: counts(b.modules) }));
   const set = (next: ReturnType<typeof configs>) => host.edit({ kind: 'row-beacons', recipe: r.recipe, beacons: next });
   const beaconOption = (c: BeaconChoiceView | undefined, name: string, selected: boolean) =>
-    h('option', { value: name, selected, title: c?.needs ?? '' }, c ? choiceLabel(c, `${c.slots} slot${c.slots === 1 ? '' : 's'}`) : name);
+    h('option', { value: name, selected, title: c?.needs ?? '' }, c ? choiceLabel(c, counted(c.slots, 'slot')) : name);
   return h('div', { class: 'beacons' },
     h('div', { class: 'detail-head' }, h('span', null, 'Beacons'), r.beacons.length ? button('Clear', () => set([]), { icon: 'clear-all', secondary: true, key: `beacons:${r.recipe}:clear` }) : null),
     r.beacons.map((b, i) => {

@@ -8,7 +8,7 @@ import { goalRate } from '../block/document';
 import { listTasks, type TaskStatus } from '../../work/tasks';
 import { noteHeads } from '../../work/notes';
 import { readPlanningState } from '../settings';
-import { describeModules, listPresets } from '../modulePresets';
+import { presetSummaries } from '../modulePresets';
 
 export type BlockState = 'solved' | 'infeasible' | 'error' | 'broken' | 'stale' | 'disabled';
 
@@ -97,7 +97,7 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
       favoriteFuel: state.settings.favorite_fuel ? { name: state.settings.favorite_fuel, display: display(state.settings.favorite_fuel) } : null,
       exclusions: state.settings.exclusions,
       miningProductivity: state.settings.mining_productivity,
-      presets: listPresets(p).map((x) => ({ id: x.id, name: x.name, summary: describeModules(display, x) })),
+      presets: presetSummaries(p, display),
     },
   };
 }

@@ -356,7 +356,7 @@ function unlockWords(g: GameIndex, v: CandidateVerdict): string {
  * draft or an edit may name them (a preset, the model, the player), and the player must not learn
  * it only when the factory is built.
  */
-export function lockedPlacements(g: GameIndex, a: Availability, row: Pick<Row, 'modules' | 'beacons'>): string | undefined {
+function lockedPlacements(g: GameIndex, a: Availability, row: Pick<Row, 'modules' | 'beacons'>): string | undefined {
   const items = new Set<string>();
   for (const m of row.modules ?? []) items.add(m.name);
   for (const b of row.beacons ?? []) {
