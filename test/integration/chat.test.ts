@@ -236,7 +236,7 @@ describe('@pyops in the chat (OpenRouter model)', () => {
     }, 150_000);
     assert.deepEqual(shown.failures, [], `${shown.failures.join("; ")}\n${shown.sidebarText}\n---\n${shown.webviewText}`);
     // The tab refuses to edit the other project's block instead of failing on a missing block.
-    await assert.rejects(blockEditors.edit(alpha, { kind: 'goal-rate', index: 0, rate: 3 }, blockEditors.lastView.get(alpha)!.updatedAt));
+    await assert.rejects(blockEditors.edit(alpha, { kind: 'goal-rate', index: 0, rate: 3 }, blockEditors.lastView.get(alpha)!.updatedAt), /which is not open now/);
     // The first project's note, still open, says where it lives instead of reading or writing the second project.
     await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(noteDoc.uri)), /in the project "Chat factory", which is not open/);
 

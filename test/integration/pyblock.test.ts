@@ -78,7 +78,7 @@ describe('A Py block in the editor (real data)', () => {
     assert.deepEqual(click.failures, [], click.webviewText);
     const detail = await uiRequest({ webview: editor, webviewIncludes: ['Machine modules', 'per machine'], timeoutMs: 15_000, screenshot: { file: 'py-block-editor-modules.png', element: 'page' } });
     assert.deepEqual(detail.failures, [], detail.webviewText);
-    // A narrow tab (the chat open beside it): the beacon's count keeps "per machine" on its line.
+    // A narrow tab (the chat open beside it), for the picture: the beacon line is checked by eye there.
     await vscode.commands.executeCommand('workbench.action.toggleAuxiliaryBar');
     const narrow = await uiRequest({ webview: editor, webviewIncludes: ['per machine'], timeoutMs: 15_000, screenshot: { file: 'py-block-editor-narrow.png', element: 'page' } });
     assert.deepEqual(narrow.failures, [], narrow.webviewText);

@@ -162,6 +162,8 @@ export class BlockEditors implements vscode.Disposable {
   /** Apply one edit: solve, save as one undoable action, show the result. */
   async edit(id: string, edit: BlockEdit, base: string): Promise<void> {
     const ed = this.open.get(id);
+    const away = this.elsewhere(id);
+    if (away) throw new BlockError(away, 'invalid');
     const p = this.projects.requireWritable();
     const ctx = planningContext(p);
     if (ctx.g.isEmpty) throw new Error('This project has no game data yet; import it ("PyOps: Import Game Data from Dump…") before editing blocks.');

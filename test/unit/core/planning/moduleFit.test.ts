@@ -53,6 +53,7 @@ describe('module fit for a block row', () => {
     const ctx = w.ctx({ research_mode: 'future' });
     const opts = beaconOptions(ctx.g, ctx.availability, target(ctx, 'circuit', 'press-mk2'));
     assert.deepEqual(opts.map((o) => o.beacon.name).sort(), Object.keys(raw.beacon).sort());
+    assert.ok(opts.every((o) => o.modules.length > 0), 'every beacon of the sample world takes some module');
     for (const o of opts) {
       const allowed = raw.beacon[o.beacon.name].allowed_effects as string[];
       // A module goes into a beacon unless one of its bonuses is an effect the beacon does not transmit.

@@ -134,6 +134,7 @@ describe('drafts with module presets', () => {
       const d = await draft({ target: 'circuit', rate: 1, recipes: ['circuit', 'wire'] });
       const { id } = await applyBlockDraft(p, (doc) => solveBlock(ctx().g, ctx().availability, doc), d);
       const kept = getBlock(p, id).doc.recipes.find((r) => r.recipe === 'wire')!.modules;
+      assert.ok(kept?.length, 'the draft gave wire modules of its own');
       const rev = await reviseDraft(ctx(), p, { blockId: id, recipes: [{ recipe: 'circuit', preset: 'Speed' }, 'wire'] });
       assert.deepEqual(rev.doc.recipes.find((r) => r.recipe === 'circuit')!.modules, [{ name: 'speed-module-s1', count: 2 }]);
       assert.deepEqual(rev.doc.recipes.find((r) => r.recipe === 'wire')!.modules, kept);
