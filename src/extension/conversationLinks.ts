@@ -13,7 +13,7 @@ export interface ConversationLink {
 const id = z.string().trim().min(1).max(200);
 const querySchema = z.object({ project: id.optional(), message: id.optional() }).strict();
 
-export type LinkParse = { ok: true; link: ConversationLink } | { ok: false; error: string };
+type LinkParse = { ok: true; link: ConversationLink } | { ok: false; error: string };
 
 const EXAMPLE = 'vscode://pyops.pyops-vscode/conversation/<id>?project=<project id>&message=<message id>';
 

@@ -13,7 +13,7 @@ import { isReportMessage } from '../assistant/reports';
 type Part = UIMessage['parts'][number];
 
 /** Messages per window: enough for most conversations whole, small enough to render at once. */
-export const TRANSCRIPT_WINDOW = 200;
+const TRANSCRIPT_WINDOW = 200;
 const TEXT_CAP = 20_000;
 const DETAIL_CAP = 2_000;
 const SUMMARY_CAP = 160;

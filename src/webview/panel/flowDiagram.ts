@@ -23,7 +23,7 @@ function el(tag: string, attrs: Record<string, string | number>, text?: string):
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Straight segments through the layout's points, corners rounded within a few pixels of them. */
-export function edgePath(points: Point[]): string {
+function edgePath(points: Point[]): string {
   if (!points.length) return '';
   let d = `M${r1(points[0].x)},${r1(points[0].y)}`;
   for (let i = 1; i < points.length - 1; i++) {
@@ -150,6 +150,12 @@ function zoomBar(svg: SVGElement, full: Box, key?: string): HTMLElement {
     view.x = Math.min(Math.max(view.x, full.x - view.w / 2), full.x + full.w - view.w / 2);
     view.y = Math.min(Math.max(view.y, full.y - view.h / 2), full.y + full.h - view.h / 2);
   };
+  const fit = () => {
+    view = { ...full };
+    apply();
+  };
+  // preserveAspectRatio meet: one scale for both axes.
+  const pixelsPerUnit = (box: DOMRect) => Math.min(box.width / view.w, box.height / view.h) || 1;
   const kept = key !== undefined ? remembered.get(key) : undefined;
   if (kept) {
     // The same zoom around the same point of the redrawn diagram (its size may have changed with the edit).
@@ -162,10 +168,7 @@ function zoomBar(svg: SVGElement, full: Box, key?: string): HTMLElement {
   /** Zoom by `factor` (>1 = closer) around a point of the diagram (default: the view's centre). */
   const zoom = (factor: number, at?: Point) => {
     const scale = Math.min(MAX_ZOOM, Math.max(1, full.w / view.w) * factor);
-    if (scale <= 1.0001) {
-      view = { ...full };
-      return apply();
-    }
+    if (scale <= 1.0001) return fit();
     const w = full.w / scale;
     const hgt = full.h / scale;
     const p = at ?? { x: view.x + view.w / 2, y: view.y + view.h / 2 };
@@ -175,8 +178,8 @@ function zoomBar(svg: SVGElement, full: Box, key?: string): HTMLElement {
   };
   const toDiagram = (clientX: number, clientY: number): Point => {
     const box = svg.getBoundingClientRect();
-    // preserveAspectRatio meet: one scale for both axes, the content centred horizontally.
-    const s = Math.min(box.width / view.w, box.height / view.h) || 1;
+    const s = pixelsPerUnit(box);
+    // The content is centred horizontally.
     const offX = (box.width - view.w * s) / 2;
     return { x: view.x + (clientX - box.left - offX) / s, y: view.y + (clientY - box.top) / s };
   };
@@ -198,8 +201,7 @@ function zoomBar(svg: SVGElement, full: Box, key?: string): HTMLElement {
   svg.addEventListener('pointermove', (ev) => {
     const e = ev as PointerEvent;
     if (!drag || e.pointerId !== drag.id) return;
-    const box = svg.getBoundingClientRect();
-    const s = Math.min(box.width / view.w, box.height / view.h) || 1;
+    const s = pixelsPerUnit(svg.getBoundingClientRect());
     view = { ...drag.view, x: drag.view.x - (e.clientX - drag.x) / s, y: drag.view.y - (e.clientY - drag.y) / s };
     clampView();
     apply();
@@ -221,10 +223,7 @@ function zoomBar(svg: SVGElement, full: Box, key?: string): HTMLElement {
     { class: 'flow-toolbar' },
     tool('Zoom out', '−', () => zoom(1 / 1.5)),
     tool('Zoom in', '+', () => zoom(1.5)),
-    tool('Fit to the panel', 'Fit', () => {
-      view = { ...full };
-      apply();
-    }),
+    tool('Fit to the panel', 'Fit', fit),
     h('span', { class: 'sub muted' }, 'Ctrl+wheel zooms, drag pans'),
   );
 }

@@ -75,7 +75,7 @@ export function wrapWords(text: string, maxChars: number, maxLines: number): str
 const textWidth = (s: string) => s.length * FLOW_TEXT.charWidth;
 
 /** "3.2 × Assembling machine 2" — the solver's count; the whole count to place goes in the tooltip. */
-export function buildingsLine(n: FlowGraphNode): string | null {
+function buildingsLine(n: FlowGraphNode): string | null {
   if (!n.machine || n.buildings === undefined) return null;
   return `${short(n.buildings)} × ${n.machine}`;
 }

@@ -10,7 +10,7 @@ type Post = (m: FromWebview) => void;
 const INLINE = /(`[^`\n]+`)|(\*\*[^*\n]+\*\*|__[^_\n]+__)|(\*[^*\s][^*\n]*\*|\b_[^_\s][^_\n]*_\b)|\[([^\]\n]+)\]\(([^)\s]+)\)/g;
 
 /** One line's inline Markdown as text and elements. Links show their target instead of navigating. */
-export function inline(text: string): Array<Node | string> {
+function inline(text: string): Array<Node | string> {
   const out: Array<Node | string> = [];
   let last = 0;
   for (const m of text.matchAll(INLINE)) {
