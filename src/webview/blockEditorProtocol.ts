@@ -2,6 +2,7 @@
 // extension validates every incoming message with the zod schema below; the webview imports the
 // types only. Rates travel per second; the webview converts the unit the user picked.
 import { z } from 'zod';
+import type { BlockEdit } from '../core/planning/factory/blockEdit';
 import type { FlowGraphView } from './protocol';
 
 // ── views (extension → webview) ────────────────────────────────────────────
@@ -206,3 +207,9 @@ export const fromBlockEditorSchema = z.discriminatedUnion('type', [
 
 export type FromBlockEditor = z.infer<typeof fromBlockEditorSchema>;
 export type BlockEditMessage = z.infer<typeof blockEditSchema>;
+
+// The schema above and the core's BlockEdit are written apart; a kind or field added to one and not the
+// other must fail to compile rather than be refused (or let through) at run time.
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+type Assert<T extends true> = T;
+export type EditsMatchCore = Assert<Same<BlockEditMessage, BlockEdit>>;
