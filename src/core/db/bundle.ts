@@ -10,7 +10,10 @@ import { ProjectError } from './errors';
 import { journalPath, previousJournalPath } from './journal';
 import { sealImage, unsealImage } from './seal';
 import { acquireLock, lockPath } from './lock';
-import { Project, gamedataPath, setMetaRaw, validateProjectBytes } from './project';
+import type { Project } from './project';
+import { gamedataPath } from './gamedataFile';
+import { setMetaRaw } from './meta';
+import { validateProjectBytes } from './projectFile';
 import { BUNDLE_KIND, PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
 import { GAMEDATA_MIGRATIONS, GAMEDATA_TABLES } from './schema/gamedata';
 

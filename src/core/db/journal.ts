@@ -58,6 +58,15 @@ export function previousJournalPath(projectFile: string): string {
   return projectFile + '.journal.bak';
 }
 
+/** Move a journal that is already folded into the file beside `.bak` (never delete saves). */
+export function keepAsPreviousJournal(projectFile: string): void {
+  try {
+    fs.renameSync(journalPath(projectFile), previousJournalPath(projectFile));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
 export const crc32: (b: Uint8Array) => number = (zlib as unknown as { crc32?: (b: Uint8Array) => number }).crc32 ?? crc32Fallback;
 
 /** Bytes that are neither an intact frame nor a torn tail. */

@@ -15,7 +15,9 @@ import { atomicWriteFile, BACKUP_SUFFIX, fsyncPath } from './atomicFile';
 import { describeDamage, journalPath, previousJournalPath, readJournal, type JournalDamage, type JournalRead } from './journal';
 import { acquireLock } from './lock';
 import { ProjectError } from './errors';
-import { applyFrames, setMetaRaw, validateProjectBytes } from './project';
+import { applyFrames } from './rowImages';
+import { setMetaRaw } from './meta';
+import { validateProjectBytes } from './projectFile';
 import { sealImage } from './seal';
 import { PROJECT_TABLES } from './schema/project';
 
