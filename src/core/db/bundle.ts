@@ -8,6 +8,7 @@ import { atomicWriteFile, BACKUP_SUFFIX } from './atomicFile';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { ProjectError } from './errors';
 import { journalPath, previousJournalPath } from './journal';
+import { ackRecordPath } from './ackRecord';
 import { sealImage, unsealImage } from './seal';
 import { acquireLock, lockPath } from './lock';
 import type { Project } from './project';
@@ -44,7 +45,7 @@ export async function backupProject(project: Project, dest: string): Promise<str
       gd.close();
     }
     dest = path.resolve(dest);
-    const own = [project.file, gamedataPath(project.file), journalPath(project.file), previousJournalPath(project.file), lockPath(project.file)];
+    const own = [project.file, gamedataPath(project.file), journalPath(project.file), previousJournalPath(project.file), lockPath(project.file), ackRecordPath(project.file)];
     if (own.includes(dest)) throw new ProjectError('exists', `${path.basename(dest)} is one of the project's own files; back it up to another file.`);
     fs.mkdirSync(path.dirname(dest), { recursive: true });
     atomicWriteFile(dest, sealImage(bundle.export()), { keepPrevious: false });
@@ -94,6 +95,8 @@ export async function restoreBackup(backupFile: string, dest: string): Promise<v
         // go beside the replaced file's `.bak`, which they complete.
         fs.rmSync(previousJournalPath(dest), { force: true });
         if (fs.existsSync(journalPath(dest))) fs.renameSync(journalPath(dest), previousJournalPath(dest));
+        // The save record counted that journal: against the restored file it would only mislead.
+        fs.rmSync(ackRecordPath(dest), { force: true });
         const hasData = Number(scalar(gd, 'SELECT count(*) FROM gd_meta') ?? 0) > 0;
         if (hasData) atomicWriteFile(gamedataPath(dest), sealImage(gd.export()));
         else if (fs.existsSync(gamedataPath(dest))) fs.renameSync(gamedataPath(dest), gamedataPath(dest) + BACKUP_SUFFIX);

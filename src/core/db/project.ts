@@ -13,7 +13,9 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadSqlJs, scalar, all, dbFilename, reuseStatements, type Database, type SqlValue } from './sqlite';
 import { atomicWriteFile, removeStaleTempFiles } from './atomicFile';
-import { JournalWriter, journalPath, keepAsPreviousJournal, readJournal } from './journal';
+import { JournalWriter, journalPath, keepAsPreviousJournal } from './journal';
+import { AckRecorder } from './ackRecord';
+import { checkJournal } from './journalCheck';
 import { sealImage } from './seal';
 import { acquireLock, isLockFree, type LockOwner } from './lock';
 import { migrate, schemaVersion, latestVersion } from './migrate';
@@ -24,7 +26,7 @@ import { collectChanges, installChangeCapture, type ChangeCapture } from './chan
 import { nextRedo, nextUndo, recordUndo, swapImages, type UndoEntry, type UndoResult } from './undo';
 import { gamedataPath, openGamedata, refillGamedata, type GamedataStatus } from './gamedataFile';
 import { readProjectBytes, validateProjectBytes } from './projectFile';
-import { describeFsError, journalProblem, recoverHint, storeError } from './storeProblems';
+import { describeFsError, recoverHint, storeError } from './storeProblems';
 import { PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
 
 // The rest of the code knows these through the project; they live with their own concerns.
@@ -167,16 +169,16 @@ export class Project {
     try {
       // Saves since the last checkpoint live in the journal; replay them under the file's own schema.
       let generation = journalGeneration(db);
-      let jr = readJournal(journalPath(file), generation);
+      let check = checkJournal(file, generation, projectIdOf(db));
       // A live writer may be mid-append or mid-checkpoint: what looks odd now is whole a moment later.
-      for (let i = 0; i < 5 && !lockHeld && jr && (jr.damage.length || jr.newer) && !isLockFree(file); i++) {
+      for (let i = 0; i < 5 && !lockHeld && check.problem && !isLockFree(file); i++) {
         await new Promise((r) => setTimeout(r, 30));
         db.close();
         db = validateProjectBytes(SQL, readProjectBytes(file), file, { sealRequired: true });
         generation = journalGeneration(db);
-        jr = readJournal(journalPath(file), generation);
+        check = checkJournal(file, generation, projectIdOf(db));
       }
-      const damage = jr ? journalProblem(file, jr, generation) : undefined;
+      const { jr, problem: damage } = check;
       if (jr && !jr.stale && jr.frames.length) {
         const failed = applyFrames(db, jr.frames, { lenient: !!damage });
         if (failed && !damage) throw new ProjectError('damaged', `${path.basename(journalPath(file))} holds saves that cannot be replayed.${recoverHint(file)}`);
@@ -220,9 +222,9 @@ export class Project {
           project.checkpoint();
         } else if (jr && !jr.stale) {
           const { validBytes, frames } = jr;
-          project.startJournal = () => JournalWriter.resume(journalPath(file), generation, validBytes, frames.length);
+          project.startJournal = () => JournalWriter.resume(journalPath(file), generation, validBytes, frames.length, project.ackRecorder());
         } else {
-          project.startJournal = () => JournalWriter.create(journalPath(file), generation);
+          project.startJournal = () => JournalWriter.create(journalPath(file), generation, project.ackRecorder());
         }
       }
       return project;
@@ -324,7 +326,7 @@ export class Project {
   private ready(): ChangeCapture {
     if (!this.capture) this.capture = installChangeCapture(this.db);
     if (!this.journal) {
-      const start = this.startJournal ?? (() => JournalWriter.create(journalPath(this.file), journalGeneration(this.db)));
+      const start = this.startJournal ?? (() => JournalWriter.create(journalPath(this.file), journalGeneration(this.db), this.ackRecorder()));
       try {
         this.journal = start();
       } catch (err) {
@@ -400,7 +402,12 @@ export class Project {
     // recovery from `.bak` loses nothing.
     keepAsPreviousJournal(this.file);
     // The next write starts the new generation's journal.
-    this.startJournal = () => JournalWriter.create(journalPath(this.file), next);
+    this.startJournal = () => JournalWriter.create(journalPath(this.file), next, this.ackRecorder());
+  }
+
+  /** Each journal keeps the save record up to date while it is written (see ackRecord.ts). */
+  private ackRecorder(): AckRecorder {
+    return new AckRecorder(this.file, this.id);
   }
 
   /**
@@ -482,3 +489,6 @@ export class Project {
   }
 }
 
+function projectIdOf(db: Database): string {
+  return scalar<string>(db, "SELECT value FROM main.meta WHERE key = 'project_id'") ?? '';
+}

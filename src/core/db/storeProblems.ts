@@ -1,25 +1,10 @@
-// What is wrong with a project's files, phrased for the user with what to do next: a damaged
-// journal, a full disk, a file that cannot be written, and the pointer to Recover Project.
+// What is wrong with a project's files, phrased for the user with what to do next: a full disk, a
+// file that cannot be written, and the pointer to Recover Project.
 import fs from 'node:fs';
 import path from 'node:path';
 import { BACKUP_SUFFIX } from './atomicFile';
-import { describeDamage, journalPath, previousJournalPath, type JournalRead } from './journal';
+import { journalPath, previousJournalPath } from './journal';
 import { ProjectError } from './errors';
-
-/** What is wrong with a journal that must not be built on, phrased for the user; undefined if nothing. */
-export function journalProblem(file: string, jr: JournalRead, generation: number): string | undefined {
-  const name = path.basename(journalPath(file));
-  const saves = `${jr.frames.length} save${jr.frames.length === 1 ? '' : 's'}`;
-  if (jr.headerDamaged) {
-    return `${name} has a damaged header, so it cannot be matched to ${path.basename(file)}; ${saves} in it are intact and shown here. Nothing was changed.${recoverHint(file)}`;
-  }
-  if (jr.newer) {
-    return `${name} holds ${saves} made after a newer version of ${path.basename(file)} (journal generation ${jr.generation}, file ${generation}): the project file was replaced by an older copy. They are shown here on top of it; nothing was changed.${recoverHint(file)}`;
-  }
-  if (jr.stale || !jr.damage.length) return undefined;
-  const bad = jr.damage.map(describeDamage).join(', ');
-  return `${name} is damaged (${bad}): ${saves} are intact and shown here; saves in the damaged bytes cannot be read. The project is read-only and nothing was changed or deleted.${recoverHint(file)}`;
-}
 
 /** What to do about a damaged project, naming the command and the copies it will use. */
 export function recoverHint(file: string): string {
