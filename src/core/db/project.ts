@@ -25,7 +25,7 @@ import { applyFrames } from './rowImages';
 import { collectChanges, installChangeCapture, type ChangeCapture } from './changeCapture';
 import { nextRedo, nextUndo, recordUndo, swapImages, type UndoEntry, type UndoResult } from './undo';
 import { gamedataPath, openGamedata, refillGamedata, type GamedataStatus } from './gamedataFile';
-import { readProjectBytes, validateProjectBytes } from './projectFile';
+import { copiesBeside, projectPath, readProjectBytes, validateProjectBytes } from './projectFile';
 import { describeFsError, recoverHint, storeError } from './storeProblems';
 import { PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
 
@@ -88,11 +88,19 @@ export class Project {
     return gamedataPath(this.file);
   }
 
-  /** Create a new, empty project. Refuses to overwrite an existing file. */
+  /**
+   * Create a new, empty project. Refuses to overwrite an existing file (or link), and to start over
+   * the copies an earlier project left beside it (their saves would be replayed onto the new one).
+   */
   static async create(file: string, opts: CreateOptions = {}): Promise<Project> {
     file = path.resolve(file);
-    if (fs.existsSync(file)) {
+    if (entryExists(file) || entryExists((file = projectPath(file)))) {
       throw new ProjectError('exists', `${file} already exists; open it, or choose another file name.`);
+    }
+    const earlier = copiesBeside(file);
+    if (earlier.length) {
+      const names = earlier.map((f) => path.basename(f)).join(', ');
+      throw new ProjectError('exists', `${names} of an earlier project ${earlier.length === 1 ? 'is' : 'are'} beside ${path.basename(file)}: recover that project first${earlier.includes(file + '.bak') ? ` (\`pyops project recover ${path.basename(file)}\` or "PyOps: Recover Project…")` : ''}, or move ${earlier.length === 1 ? 'it' : 'them'} away, or choose another file name.`);
     }
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const SQL = await loadSqlJs();
@@ -123,7 +131,7 @@ export class Project {
    * never modified. If another live process holds the project, it opens read-only.
    */
   static async open(file: string, opts: OpenOptions = {}): Promise<Project> {
-    file = path.resolve(file);
+    file = projectPath(file);
     const SQL = await loadSqlJs();
     const bytes = readProjectBytes(file);
     let db = validateProjectBytes(SQL, bytes, file, { sealRequired: true });
@@ -420,7 +428,8 @@ export class Project {
     refillGamedata(this.db, fill, gdMeta);
     // Game data first: if we crash in between, the project still opens with the new data and
     // simply records the fingerprint on its next save.
-    atomicWriteFile(this.gamedataFile, sealImage(this.gd.export()));
+    // Through a symlinked sidecar to its file: the link stays where the user put it.
+    atomicWriteFile(projectPath(this.gamedataFile), sealImage(this.gd.export()));
     this.write((d) => {
       setMetaRaw(d, 'data_fingerprint', gdMeta.fingerprint ?? '');
       setMetaRaw(d, 'data_imported_at', gdMeta.imported_at ?? nowIso());
@@ -491,4 +500,14 @@ export class Project {
 
 function projectIdOf(db: Database): string {
   return scalar<string>(db, "SELECT value FROM main.meta WHERE key = 'project_id'") ?? '';
+}
+
+/** Anything under that name, a dangling symlink included. */
+function entryExists(file: string): boolean {
+  try {
+    fs.lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -13,15 +13,62 @@ import { journalPath, previousJournalPath } from './journal';
 import { gamedataPath } from './gamedataFile';
 import { PROJECT_KIND, BUNDLE_KIND, PROJECT_MIGRATIONS } from './schema/project';
 
+/**
+ * The path a project is known by: absolute and through every symlink to the real file (or, for a
+ * link whose file is gone, to where that file was). The lock, the journal and the copies then sit
+ * beside the real file, a checkpoint replaces the real file and leaves the link a link, and one
+ * project opened by two paths is still one project with one lock.
+ */
+export function projectPath(file: string): string {
+  let p = path.resolve(file);
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      // A dangling link: follow it by hand to the name its file had.
+      try {
+        if (!fs.lstatSync(p).isSymbolicLink()) return p;
+        p = path.resolve(path.dirname(p), fs.readlinkSync(p));
+      } catch {
+        return p;
+      }
+    }
+  }
+  return p;
+}
+
+/** The copies a project leaves beside its file (`.bak`, the journals), those that exist. */
+export function copiesBeside(file: string): string[] {
+  return [file + BACKUP_SUFFIX, journalPath(file), previousJournalPath(file)].filter((f) => {
+    try {
+      return fs.statSync(f).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
 export function readProjectBytes(file: string): Uint8Array {
   try {
     return fs.readFileSync(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new ProjectError('missing', `${file} does not exist; create a project there or pick another file.`);
-    }
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw missingProjectError(file);
     throw err;
   }
+}
+
+/** A project file that is not there: a place for a new project, or a project whose copies say it was here. */
+function missingProjectError(file: string): ProjectError {
+  const label = path.basename(file);
+  const copies = copiesBeside(file);
+  const names = copies.map((f) => path.basename(f)).join(', ');
+  if (copies.includes(file + BACKUP_SUFFIX)) {
+    return new ProjectError('damaged', `${label} is missing, but its copies are beside it (${names}): it was deleted or moved away. If you moved it, open it where it is now; otherwise recover it.${recoverHint(file)}`);
+  }
+  if (copies.length) {
+    return new ProjectError('missing', `${label} does not exist, but ${names} ${copies.length === 1 ? 'is' : 'are'} beside it: saves of a project that was here, which need its file. Put ${label} back, or restore a backup there, to keep them.`);
+  }
+  return new ProjectError('missing', `${file} does not exist; create a project there or pick another file.`);
 }
 
 type SqlJs = Awaited<ReturnType<typeof loadSqlJs>>;

@@ -18,7 +18,7 @@ import { acquireLock } from './lock';
 import { ProjectError } from './errors';
 import { applyFrames } from './rowImages';
 import { journalGeneration, setMetaRaw } from './meta';
-import { validateProjectBytes } from './projectFile';
+import { projectPath, validateProjectBytes } from './projectFile';
 import { sealImage } from './seal';
 import { PROJECT_TABLES } from './schema/project';
 
@@ -90,7 +90,7 @@ function readCandidate(SQL: SqlJs, file: string): Candidate {
 
 /** Work out what recovery would produce, without changing any file. The caller closes `db`. */
 export async function planRecovery(file: string): Promise<{ report: RecoveryReport; db: Database }> {
-  file = path.resolve(file);
+  file = projectPath(file);
   const SQL = await loadSqlJs();
   const project = readCandidate(SQL, file);
   const backup = readCandidate(SQL, file + BACKUP_SUFFIX);
@@ -193,7 +193,7 @@ export async function planRecovery(file: string): Promise<{ report: RecoveryRepo
  * `apply` true the recovered project replaces the file; the originals are kept in a folder beside it.
  */
 export async function recoverProject(file: string, opts: { apply: boolean; app?: string; now?: Date }): Promise<RecoveryReport> {
-  file = path.resolve(file);
+  file = projectPath(file);
   const { report, db } = await planRecovery(file);
   try {
     if (!opts.apply || report.healthy) return report;
@@ -203,8 +203,7 @@ export async function recoverProject(file: string, opts: { apply: boolean; app?:
     }
     try {
       const originals = [file, file + BACKUP_SUFFIX, journalPath(file), previousJournalPath(file), ackRecordPath(file)].filter((f) => fs.existsSync(f));
-      const keptIn = asideFolder(file, opts.now ?? new Date());
-      fs.mkdirSync(keptIn, { recursive: true });
+      const keptIn = makeAsideFolder(file, opts.now ?? new Date());
       for (const f of originals) {
         fs.copyFileSync(f, path.join(keptIn, path.basename(f)));
         fsyncPath(path.join(keptIn, path.basename(f)));
@@ -229,11 +228,21 @@ export async function recoverProject(file: string, opts: { apply: boolean; app?:
   }
 }
 
-function asideFolder(file: string, when: Date): string {
+/**
+ * A new, empty folder for the originals. Created exclusively: whatever already holds a name — a
+ * folder, a file, a symlink (dangling or not) — is left alone and the next name is taken.
+ */
+function makeAsideFolder(file: string, when: Date): string {
   const stamp = when.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
-  let dir = `${file}.damaged-${stamp}`;
-  for (let i = 2; fs.existsSync(dir); i++) dir = `${file}.damaged-${stamp}-${i}`;
-  return dir;
+  for (let i = 1; ; i++) {
+    const dir = i === 1 ? `${file}.damaged-${stamp}` : `${file}.damaged-${stamp}-${i}`;
+    try {
+      fs.mkdirSync(dir);
+      return dir;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || i >= 1000) throw err;
+    }
+  }
 }
 
 
