@@ -11,17 +11,12 @@ import { planRecovery, recoverProject, describeRecovery } from '../../../../src/
 import { backupProject, restoreBackup } from '../../../../src/core/db/bundle';
 import { run } from '../../../../src/cli/main';
 import { tempDir } from '../../../helpers/paths';
+import { framesEnd } from '../../../helpers/journalBytes';
 
 const SECTOR = 512;
 const ids = (p: Project) => p.query<{ id: string }>('SELECT id FROM notes ORDER BY id').map((r) => r.id);
 const addNote = (p: Project, id: string, body = '') =>
   p.write((db) => db.run('INSERT INTO notes(id, title, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [id, `Note ${id}`, body, 't', 't']));
-
-function framesEnd(buf: Buffer): number {
-  let end = buf.length;
-  while (end > 0 && buf[end - 1] === 0) end--;
-  return end;
-}
 
 describe('the save record', () => {
   let dir: string;

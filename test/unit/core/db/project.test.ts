@@ -9,6 +9,7 @@ import { AckRecorder } from '../../../../src/core/db/ackRecord';
 import { loadSqlJs } from '../../../../src/core/db/sqlite';
 import { PROJECT_TABLES } from '../../../../src/core/db/schema/project';
 import { tempDir, REPO } from '../../../helpers/paths';
+import { framesEnd } from '../../../helpers/journalBytes';
 
 describe('project store', () => {
   let dir: string;
@@ -131,11 +132,6 @@ describe('project store', () => {
     const file = path.join(dir, 't.pyops');
     const p = await Project.create(file);
     p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n1', 'kept', '', 't', 't')"));
-    const framesEnd = (b: Buffer) => {
-      let end = b.length;
-      while (end > 0 && b[end - 1] === 0) end--;
-      return end;
-    };
     const start = framesEnd(fs.readFileSync(journalPath(file)));
     p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n2', 'torn', '', 't', 't')"));
     const j = fs.readFileSync(journalPath(file));

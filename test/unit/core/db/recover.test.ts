@@ -16,6 +16,7 @@ import { all } from '../../../../src/core/db/sqlite';
 import { run } from '../../../../src/cli/main';
 import { REPO, tempDir } from '../../../helpers/paths';
 import { eachLine } from '../../../helpers/childLines';
+import { framesEnd } from '../../../helpers/journalBytes';
 
 const SAVES = 30;
 const ACKED = Array.from({ length: SAVES }, (_, i) => `t${i + 1}`);
@@ -51,9 +52,7 @@ function copyFixture(from: string, to: string): string {
 
 /** Offsets spread over the bytes that hold data (a journal's zero-filled reserve is mostly skipped). */
 function offsets(buf: Buffer, n: number): number[] {
-  let end = buf.length;
-  while (end > 0 && buf[end - 1] === 0) end--;
-  end = Math.min(buf.length, end + 64);
+  const end = Math.min(buf.length, framesEnd(buf) + 64);
   const out = new Set<number>();
   for (let i = 0; i < n; i++) out.add(Math.floor((i * end) / n + ((i * 7919) % Math.max(1, Math.floor(end / n)))));
   return [...out].filter((o) => o < buf.length).sort((a, b) => a - b);
@@ -279,8 +278,7 @@ describe('damaged projects: every acknowledged save is served or reported', func
     // verdict from exactly this read).
     for (const name of ['p.pyops.journal', 'p.pyops.journal.bak']) {
       const whole = fs.readFileSync(path.join(fixture, name));
-      let end = whole.length;
-      while (end > 0 && whole[end - 1] === 0) end--;
+      const end = framesEnd(whole);
       const buf = Buffer.from(whole.subarray(0, end + 1024));
       const clean = parseJournal(buf, undefined, record);
       const want = clean.frames.map((f) => JSON.stringify(f)).join('\n');
