@@ -110,6 +110,19 @@ export function getBlock(p: Project, id: string): BlockRecord {
   return toRecord(r, currentStamp(p));
 }
 
+/** The project's science block (its lab bank), if it has one: there is at most one. */
+export function scienceBlock(p: Project): BlockRecord | undefined {
+  const r = p.query<Row>("SELECT * FROM main.blocks WHERE json_extract(data, '$.science') IS NOT NULL ORDER BY sort_order, created_at LIMIT 1")[0];
+  return r ? toRecord(r, currentStamp(p)) : undefined;
+}
+
+/** A project has one science block: refuse a second one (`id`: the block being saved). */
+function checkOneScienceBlock(p: Project, doc: BlockDoc, id?: string): void {
+  if (!doc.science) return;
+  const other = scienceBlock(p);
+  if (other && other.id !== id) throw new BlockError(`The project already has a science block ("${other.name}"); change that one instead.`, 'invalid');
+}
+
 export function blockFlows(p: Project, blockId?: string): BlockFlowRow[] {
   return blockId ? p.query<BlockFlowRow>('SELECT * FROM main.block_flows WHERE block_id = ?', [blockId]) : p.query<BlockFlowRow>('SELECT * FROM main.block_flows');
 }
@@ -207,6 +220,7 @@ function insertBlock(p: Project, b: NewBlock, doc: BlockDoc, id: string, ts: str
 /** Create a block (solved, with its projection) as one undoable action; returns the new id. */
 export async function createBlock(p: Project, solve: BlockSolver, b: NewBlock, label?: string): Promise<string> {
   const doc = parseBlockDoc(b.doc);
+  checkOneScienceBlock(p, doc);
   const { result, broken } = await trySolve(solve, doc);
   const id = newId('b');
   const stamp = currentStamp(p);
@@ -239,6 +253,7 @@ export async function saveBlock(p: Project, solve: BlockSolver, id: string, upda
     throw new BlockError(`Block "${current.name}" was changed since it was loaded (at ${current.updatedAt}); reload it and apply the change again.`, 'stale');
   }
   const doc = update.doc !== undefined ? parseBlockDoc(update.doc) : current.doc;
+  checkOneScienceBlock(p, doc, id);
   const solved = update.doc !== undefined || update.enabled === true ? (opts.solved ?? (await trySolve(solve, doc))) : undefined;
   const stamp = currentStamp(p);
   p.write(
@@ -414,6 +429,7 @@ export interface PlanApplication {
 /** Create and update several blocks as ONE undoable action (a plan's Apply). */
 export async function applyPlan(p: Project, solve: BlockSolver, plan: PlanApplication, label: string): Promise<{ created: string[]; updated: string[] }> {
   const creates = await Promise.all(plan.create.map(async (b) => ({ b, doc: parseBlockDoc(b.doc), ...(await trySolve(solve, parseBlockDoc(b.doc))) })));
+  for (const c of creates) checkOneScienceBlock(p, c.doc);
   const updates = await Promise.all(
     plan.update.map(async (u) => {
       const cur = getBlock(p, u.id);
