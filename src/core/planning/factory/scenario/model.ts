@@ -10,7 +10,7 @@ import { goalRate, type BlockDoc } from '../../block/document';
 import { campaignGoals } from '../../block/campaign';
 import { projectionFlows, type BlockRecord, type BlockSolver } from '../blocks';
 import type { SolveResult } from '../../solver/result';
-import { addScaled, vectorOf, type FlowKey, type FlowVector } from './flows';
+import { addScaled, vectorOf, type FlowKey, type FlowVector } from '../flowKeys';
 
 /** One goal the scenario may change. */
 export interface GoalVar {

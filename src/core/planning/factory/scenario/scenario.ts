@@ -22,7 +22,7 @@ import { listBlocks, type BlockRecord, type BlockSolver } from '../blocks';
 import { factorySnapshot } from '../fresh';
 import { BALANCE_TOLERANCE } from '../ledger';
 import { byBlock } from '../blocks';
-import { compatible, demandKey, keyLabel, supplyKey, vectorOf, type DemandKey, type FlowKey, type SupplyKey } from './flows';
+import { compatible, demandKey, keyLabel, supplyKey, vectorOf, type DemandKey, type FlowKey, type SupplyKey } from '../flowKeys';
 import { modelBlock, pointOf, predict, withGoals, type BlockModel, type ExcludedBlock } from './model';
 import { readFactoryPins, readSupplyPriorities, type FactoryPin, type SupplyPriority } from './inputs';
 import { inputsFingerprint } from './fingerprint';
@@ -571,7 +571,8 @@ function report(g: PlanningContext['g'], out: ScenarioResult, models: BlockModel
   // Goal changes.
   models.forEach((m, i) => {
     m.goals.forEach((v, k) => {
-      const next = lp.mags[i][k];
+      // Six significant digits: the LP's last digits are noise, and the goal is what the player reads.
+      const next = Number(lp.mags[i][k].toPrecision(6));
       if (Math.abs(next - v.current) <= CHANGE_TOL * Math.max(v.current, next, 1e-3)) {
         out.unchanged++;
         return;

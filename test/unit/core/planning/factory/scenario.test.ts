@@ -89,6 +89,29 @@ describe('factory scenario (vanilla 2.0, by hand)', function () {
     assert.equal(change(r, gears), undefined);
   });
 
+  it('applies every goal change as one undoable action, and undo restores every goal exactly', async () => {
+    const { balanceFactory } = await import('../../../../../src/core/planning/factory/scenario/apply');
+    const { undoAndResolve } = await import('../../../../../src/core/planning/factory/blocks');
+    writeFactoryPins(p, [{ good: 'iron-gear-wheel', rate: 5 }]);
+    const before = new Map(listBlocks(p).map((b) => [b.id, JSON.stringify(b.doc.goals)]));
+    const r = await factoryScenario(p, planningContext(p), solve);
+    const done = await balanceFactory(p, solve, r);
+    assert.ok(done.updated.includes(gears));
+    assert.equal(getBlock(p, gears).doc.goals[0].rate, 5);
+    assert.match(p.undoable()!.label, /Balance factory/);
+    await undoAndResolve(p, solve);
+    for (const b of listBlocks(p)) assert.equal(JSON.stringify(b.doc.goals), before.get(b.id), b.name);
+    // The pin itself was its own action: undoing the balance left it.
+    assert.equal(p.undoable()!.label, 'Set factory pins');
+  });
+
+  it('refuses a stale scenario', async () => {
+    const { balanceFactory } = await import('../../../../../src/core/planning/factory/scenario/apply');
+    const r = await factoryScenario(p, planningContext(p), solve);
+    setFactoryPin(p, { good: 'iron-gear-wheel' }, 4);
+    await assert.rejects(balanceFactory(p, solve, r), /changed since this scenario was calculated/);
+  });
+
   it('is stale once an input changes', async () => {
     const { inputsFingerprint } = await import('../../../../../src/core/planning/factory/scenario/fingerprint');
     const r = await factoryScenario(p, planningContext(p), solve);

@@ -3,8 +3,11 @@
 // 165° and at 500° are different supplies; a turbine taking up to 1000° can use either). Items and
 // fluids without temperatures have one key on each side. A flow vector maps keys to rates: supplies
 // positive, demands negative.
-import type { BlockFlowRow } from '../blocks';
-import { ENERGY_GOODS } from '../ledger';
+import type { BlockFlowRow } from './blocks';
+import { ELECTRICITY, HEAT } from '../../gamedata/model';
+
+/** Goods that are not traded between blocks (power is reported separately). */
+export const ENERGY_GOODS = new Set([ELECTRICITY, HEAT]);
 
 export interface SupplyKey {
   side: 'supply';

@@ -1,0 +1,36 @@
+// Balance Factory: every goal change of a scenario result written as ONE undoable action, with the
+// same stale-version protection as block edits — a result computed from other inputs (pins,
+// priorities, a block saved since, another horizon) is refused and must be recalculated.
+import type { Project } from '../../../db/project';
+import { applyPlan, BlockError, getBlock, type BlockSolver } from '../blocks';
+import { inputsFingerprint } from './fingerprint';
+import type { ScenarioResult } from './scenario';
+import { withGoals, scalableGoals } from './model';
+
+export interface BalanceApplied {
+  updated: string[];
+  goals: number;
+  label: string;
+}
+
+/** Is this result still the answer for the project as it is now? */
+export function isStale(p: Project, r: Pick<ScenarioResult, 'fingerprint'>): boolean {
+  return r.fingerprint !== inputsFingerprint(p);
+}
+
+export async function balanceFactory(p: Project, solve: BlockSolver, r: ScenarioResult): Promise<BalanceApplied> {
+  if (r.status !== 'optimal') throw new BlockError(`The scenario did not solve (${r.status}${r.message ? `: ${r.message}` : ''}); there is nothing to apply.`, 'invalid');
+  if (isStale(p, r)) throw new BlockError('The factory changed since this scenario was calculated (a block, a pin, a priority or the horizon); recalculate it and apply again.', 'stale');
+  const byBlock = new Map<string, ScenarioResult['goalChanges']>();
+  for (const c of r.goalChanges) byBlock.set(c.blockId, [...(byBlock.get(c.blockId) ?? []), c]);
+  const update = [...byBlock].map(([id, changes]) => {
+    const b = getBlock(p, id);
+    const goals = scalableGoals(b);
+    const mags = goals.map((v) => changes.find((c) => c.goalIndex === v.index)?.next ?? v.current);
+    return { id, baseUpdatedAt: changes[0].updatedAt, doc: withGoals(b.doc, goals, mags) };
+  });
+  const label = `Balance factory (${r.goalChanges.length} goal${r.goalChanges.length === 1 ? '' : 's'} in ${update.length} block${update.length === 1 ? '' : 's'})`;
+  if (!update.length) return { updated: [], goals: 0, label };
+  const done = await applyPlan(p, solve, { create: [], update }, label);
+  return { updated: done.updated, goals: r.goalChanges.length, label };
+}
