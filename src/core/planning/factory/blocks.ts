@@ -426,8 +426,11 @@ export interface PlanApplication {
   update: Array<{ id: string; baseUpdatedAt: string } & BlockUpdate>;
 }
 
-/** Create and update several blocks as ONE undoable action (a plan's Apply). */
-export async function applyPlan(p: Project, solve: BlockSolver, plan: PlanApplication, label: string): Promise<{ created: string[]; updated: string[] }> {
+/**
+ * Create and update several blocks as ONE undoable action (a plan's Apply). `extra` writes more of
+ * the same action inside it (Balance Factory's pins and science block).
+ */
+export async function applyPlan(p: Project, solve: BlockSolver, plan: PlanApplication, label: string, opts: { extra?: (db: Project['db']) => void; snapshotReason?: string } = {}): Promise<{ created: string[]; updated: string[] }> {
   const creates = await Promise.all(plan.create.map(async (b) => ({ b, doc: parseBlockDoc(b.doc), ...(await trySolve(solve, parseBlockDoc(b.doc))) })));
   for (const c of creates) checkOneScienceBlock(p, c.doc);
   const updates = await Promise.all(
@@ -449,10 +452,11 @@ export async function applyPlan(p: Project, solve: BlockSolver, plan: PlanApplic
         created.push(id);
       }
       for (const x of updates) {
-        insertSnapshot(p, x.cur, 'before plan', true);
+        insertSnapshot(p, x.cur, opts.snapshotReason ?? 'before plan', true);
         db.run('UPDATE main.blocks SET name = ?, data = ?, updated_at = ? WHERE id = ?', [x.u.name?.trim() || x.cur.name, JSON.stringify(x.doc), nextTimestamp(x.cur.updatedAt), x.u.id]);
         writeProjection(p, x.u.id, x.doc, x.result, stamp, x.broken);
       }
+      opts.extra?.(db);
     },
     { undo: label },
   );

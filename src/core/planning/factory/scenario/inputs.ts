@@ -42,8 +42,17 @@ function readJson<T>(p: Project, key: string, schema: z.ZodType<T>, fallback: T)
   }
 }
 
+function putJson(db: Project['db'], key: string, value: unknown): void {
+  db.run('INSERT INTO main.planning_settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, JSON.stringify(value)]);
+}
+
 function writeJson(p: Project, key: string, value: unknown, label: string): void {
-  p.write((db) => db.run('INSERT INTO main.planning_settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, JSON.stringify(value)]), { undo: label });
+  p.write((db) => putJson(db, key, value), { undo: label });
+}
+
+/** Store pins inside a write the caller makes (Balance Factory saves the pins it balanced to). */
+export function putFactoryPins(db: Project['db'], pins: FactoryPin[]): void {
+  putJson(db, PINS_KEY, pinsSchema.parse(pins));
 }
 
 export function readFactoryPins(p: Project): FactoryPin[] {

@@ -15,6 +15,7 @@
 // prediction holds.
 import type { Project } from '../../../db/project';
 import type { SolveResult } from '../../solver/result';
+import { parseBlockDoc, type Science } from '../../block/document';
 import type { PlanningContext } from '../../context';
 import { loadHighs } from '../../solver/highs';
 import { LpSession, ProgramBuilder, type LpSolution } from '../../solver/program';
@@ -80,13 +81,21 @@ export interface ScenarioResult {
   balanced: boolean;
   /** Blocks left out (not solved, broken, infeasible at their goals) — their goals are not changed. */
   excluded: ExcludedBlock[];
+  /** What the scenario assumed beyond the stored inputs (Balance Factory writes these too). */
+  assumed?: {
+    pins?: FactoryPin[];
+    /** The science block as assumed: its id (null = a new one) and lab bank. */
+    science?: { blockId: string | null; name: string; spec: Science; labs: number; packs: Array<{ pack: string; display: string; rate: number }>; powerW: number; updatedAt?: string };
+  };
   warnings: string[];
   stats: { blocks: number; goals: number; linearized: number; iterations: number; solves: number; totalMs: number; lpMs: number };
 }
 
 export interface ScenarioOptions {
-  /** Pins to use instead of the stored ones (what-if questions; nothing is saved). */
+  /** Pins to use instead of the stored ones (what-if questions; Balance Factory saves them). */
   pins?: FactoryPin[];
+  /** The science block's lab bank as it would be (its research or packs); Balance Factory saves it. */
+  science?: Science;
   priorities?: SupplyPriority[];
   signal?: AbortSignal;
   onProgress?: (message: string, fraction: number) => void;
@@ -104,7 +113,8 @@ export async function factoryScenario(p: Project, pc: PlanningContext, solve: Bl
   const blocks = listBlocks(p, { enabledOnly: true });
   const storedPins = opts.pins ?? readFactoryPins(p);
   const priorities = opts.priorities ?? readSupplyPriorities(p);
-  const fingerprint = inputsFingerprint(p, blocks, storedPins, priorities);
+  // Staleness is about the project: what-if pins and priorities are carried in the result instead.
+  const fingerprint = inputsFingerprint(p, blocks);
   const base: ScenarioResult = {
     status: 'optimal', fingerprint, computedAt: new Date().toISOString(), pins: [], goalChanges: [], unchanged: 0, rawInputs: [], unsupplied: [], overproduced: [],
     balanced: true, excluded: [], warnings: [], stats: { blocks: 0, goals: 0, linearized: 0, iterations: 0, solves: 0, totalMs: 0, lpMs: 0 },
@@ -124,17 +134,30 @@ export async function factoryScenario(p: Project, pc: PlanningContext, solve: Bl
     const keys = new Map<string, FlowKey>();
     const science = blocks.filter((b) => b.doc.science);
     const planned = blocks.filter((b) => !b.doc.science);
+    if (opts.pins) base.assumed = { pins: opts.pins };
 
     // The science block's pack demand pins the factory (a player's pin on the same good overrides it).
     const pins: ScenarioPin[] = storedPins.map((x) => ({ good: x.good, display: g.displayOf(x.good), rate: x.rate, ...(x.temperature !== undefined ? { temperature: x.temperature } : {}), source: 'pin' as const }));
     const pinned = new Set(storedPins.map((x) => x.good));
-    for (const s of science) {
-      for (const f of rows.get(s.id) ?? []) {
-        if (f.role !== 'import' || pinned.has(f.item) || !g.goods.has(f.item) || g.goods.get(f.item)!.synthetic) continue;
-        const had = pins.find((x) => x.good === f.item && x.source === 'science');
-        if (had) had.rate += f.rate;
-        else pins.push({ good: f.item, display: g.displayOf(f.item), rate: f.rate, source: 'science' });
-      }
+    const sciencePacks: Array<{ item: string; rate: number }> = [];
+    if (opts.science) {
+      const r = await counted({ ...parseBlockDoc({}), science: opts.science });
+      if (r.status !== 'optimal') return finish({ ...base, status: 'error', message: `The science block as assumed cannot be sized: ${r.message ?? r.status}` });
+      const had = science[0];
+      base.assumed = {
+        ...base.assumed,
+        science: {
+          blockId: had?.id ?? null, name: had?.name ?? 'Science', spec: opts.science, labs: r.science?.labs ?? 0, powerW: r.powerW,
+          packs: (r.science?.packs ?? []).map((x) => ({ pack: x.pack, display: x.display, rate: x.rate })), ...(had ? { updatedAt: had.updatedAt } : {}),
+        },
+      };
+      for (const f of r.imports) sciencePacks.push({ item: f.good, rate: f.rate });
+    } else for (const s of science) for (const f of rows.get(s.id) ?? []) if (f.role === 'import') sciencePacks.push({ item: f.item, rate: f.rate });
+    for (const f of sciencePacks) {
+      if (pinned.has(f.item) || !g.goods.has(f.item) || g.goods.get(f.item)!.synthetic) continue;
+      const had = pins.find((x) => x.good === f.item && x.source === 'science');
+      if (had) had.rate += f.rate;
+      else pins.push({ good: f.item, display: g.displayOf(f.item), rate: f.rate, source: 'science' });
     }
 
     // Models: exact from the snapshot where the block is homogeneous, else linearized by solving.
