@@ -3,6 +3,7 @@
 // one undoable action; a save names the `updatedAt` it started from and is refused if the block
 // changed since (a stale editor must reload, never overwrite). Destructive edits take an automatic
 // snapshot first.
+import { z } from 'zod';
 import type { Project, UndoResult } from '../../db/project';
 import { parseBlockDoc, goalRate, type BlockDoc } from '../block/document';
 import { campaignGoals } from '../block/campaign';
@@ -31,6 +32,8 @@ export interface BlockRecord {
   groupId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Where the block sits on the factory board (null = not placed yet: laid out automatically). */
+  layout: { x: number; y: number } | null;
   cache: {
     status: SolveResult['status'] | 'broken' | null;
     powerW: number | null;
@@ -63,7 +66,7 @@ export class BlockError extends Error {
 }
 
 interface Row {
-  id: string; name: string; icon: string | null; data: string; enabled: number; sort_order: number; group_id: string | null;
+  id: string; name: string; icon: string | null; data: string; enabled: number; sort_order: number; group_id: string | null; layout: string | null;
   created_at: string; updated_at: string; electricity_w: number | null; pollution_per_min: number | null; solve_status: string | null;
   solve_diagnosis: string | null; data_fingerprint: string | null; solve_generation: number | null;
 }
@@ -88,7 +91,7 @@ function toRecord(r: Row, stamp: SolveStamp): BlockRecord {
   }
   return {
     id: r.id, name: r.name, icon: r.icon, doc, enabled: !!r.enabled, order: r.sort_order, groupId: r.group_id,
-    createdAt: r.created_at, updatedAt: r.updated_at,
+    createdAt: r.created_at, updatedAt: r.updated_at, layout: parseLayout(r.layout),
     cache: {
       status: (r.solve_status as BlockRecord['cache']['status']) ?? null,
       powerW: r.electricity_w,
@@ -97,6 +100,29 @@ function toRecord(r: Row, stamp: SolveStamp): BlockRecord {
       fresh: r.solve_status !== null && r.data_fingerprint === stamp.fingerprint && r.solve_generation === stamp.generation,
     },
   };
+}
+
+const layoutSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
+
+function parseLayout(text: string | null): BlockRecord['layout'] {
+  if (!text) return null;
+  try {
+    const r = layoutSchema.safeParse(JSON.parse(text));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Place blocks on the factory board. A view preference, not a change to the factory: no undo step
+ * and no new `updatedAt` (an editor open on the block stays current).
+ */
+export function setBlockLayouts(p: Project, layouts: Array<{ id: string; layout: { x: number; y: number } | null }>): void {
+  const parsed = layouts.map((x) => ({ id: x.id, layout: x.layout === null ? null : layoutSchema.parse(x.layout) }));
+  p.write((db) => {
+    for (const x of parsed) db.run('UPDATE main.blocks SET layout = ? WHERE id = ?', [x.layout === null ? null : JSON.stringify(x.layout), x.id]);
+  });
 }
 
 export function listBlocks(p: Project, opts: { enabledOnly?: boolean } = {}): BlockRecord[] {
