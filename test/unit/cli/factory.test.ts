@@ -7,7 +7,8 @@ import { run } from '../../../src/cli/main';
 import { SAMPLE_DUMP, tempDir } from '../../helpers/paths';
 import { capture } from '../../helpers/cliIO';
 
-describe('pyops block and pyops factory', () => {
+describe('pyops block and pyops factory', function () {
+  this.timeout(60_000);
   let dir: string;
   let file: string;
   const cli = async (...argv: string[]) => {
