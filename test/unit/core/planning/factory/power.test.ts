@@ -6,12 +6,13 @@ import { importGameData } from '../../../../../src/core/gamedata/import';
 import { planningContext } from '../../../../../src/core/planning/context';
 import { writeSettings } from '../../../../../src/core/planning/settings';
 import { createBlock } from '../../../../../src/core/planning/factory/blocks';
-import { whatIf } from '../../../../../src/core/planning/factory/whatIf';
+import { factoryScenario } from '../../../../../src/core/planning/factory/scenario/scenario';
 import { factoryPower } from '../../../../../src/core/planning/factory/power';
 import { solveBlock } from '../../../../../src/core/planning/solver/solve';
 import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
 
-describe('what-if and factory power', () => {
+// circuit takes 3 wire + 1 ferrite-plate for 1 circuit; wire takes 1 azurite-plate for 2 wire (sample dump).
+describe('a final product pinned, and factory power', () => {
   let dir: string;
   let p: Project;
   const solve = (doc: Parameters<typeof solveBlock>[2]) => solveBlock(planningContext(p).g, planningContext(p).availability, doc);
@@ -32,20 +33,17 @@ describe('what-if and factory power', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('scales the supplier blocks with a final product and lists the raws', async () => {
-    const r = await whatIf(p, planningContext(p).g, solve, [{ good: 'circuit', rate: 2 }]);
+  it('scales the supplier blocks with a pinned final product and lists the raws', async () => {
+    const r = await factoryScenario(p, planningContext(p), solve, { pins: [{ good: 'circuit', rate: 2 }] });
     assert.equal(r.status, 'optimal');
-    const wire = r.blocksToResize.find((b) => b.name === 'Wire')!;
-    assert.ok(Math.abs(wire.rate - 6) < 1e-6, `wire to 6/s, got ${wire.rate}`);
-    const circ = r.blocksToResize.find((b) => b.name === 'Circuits')!;
-    assert.ok(Math.abs(circ.scale - 2) < 1e-6);
-    assert.ok(r.rawsNeeded.some((x) => x.good === 'ferrite-plate' && Math.abs(x.rate - 2) < 1e-6));
-  });
-
-  it('ignores overrides of goods that are not final products, saying why', async () => {
-    const r = await whatIf(p, planningContext(p).g, solve, [{ good: 'wire', rate: 10 }, { good: 'nope', rate: 1 }]);
-    assert.deepEqual(r.ignoredOverrides.map((o) => o.good), ['wire', 'nope']);
-    assert.match(r.ignoredOverrides[0].reason, /intermediate/);
+    // 2 circuits/s take 6 wire/s and 2 ferrite plates/s; 6 wire/s take 3 azurite plates/s.
+    const wire = r.goalChanges.find((b) => b.block === 'Wire')!;
+    assert.ok(Math.abs(wire.next - 6) < 1e-6, `wire to 6/s, got ${wire.next}`);
+    assert.ok(Math.abs(r.goalChanges.find((b) => b.block === 'Circuits')!.next - 2) < 1e-6);
+    // Plates are smelted, not mined: no enabled block makes them, so a new block would have to.
+    const plate = r.unsupplied.find((x) => x.good === 'ferrite-plate');
+    assert.ok(plate && Math.abs(plate.rate - 2) < 1e-6 && plate.reason === 'no-block', JSON.stringify(r.unsupplied));
+    assert.ok(r.unsupplied.some((x) => x.good === 'azurite-plate' && Math.abs(x.rate - 3) < 1e-6));
   });
 
   it('sums demand and generation', async () => {
