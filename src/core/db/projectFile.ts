@@ -133,7 +133,7 @@ export function validateProjectBytes(SQL: SqlJs, bytes: Uint8Array, file: string
 }
 
 function hasRecoverableCopies(file: string): boolean {
-  return [file + BACKUP_SUFFIX, journalPath(file), previousJournalPath(file), gamedataPath(file)].some((f) => {
+  return [...copiesBeside(file), gamedataPath(file)].some((f) => {
     try {
       return fs.statSync(f).size > 0;
     } catch {
