@@ -590,7 +590,7 @@ export class Availability {
   /** Active TURD modules: hidden modules of the selected branches (always-on effects). */
   activeTurdModules(): string[] {
     const out: string[] = [];
-    for (const { branch } of this.state.turd.values()) out.push(...(this.g.turdBranches.get(branch)?.modules ?? []));
+    for (const { branch } of this.state.turd.values()) for (const m of this.g.turdBranches.get(branch)?.modules ?? []) out.push(m);
     return out;
   }
 }

@@ -412,9 +412,11 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 }
 
 function dedupe(l: string[]): void {
-  const s = [...new Set(l)];
+  const s = new Set(l);
   l.length = 0;
-  l.push(...s);
+  // A loop, not push(...s): a spread passes every element as an argument, and a list this long (a
+  // good used by a million recipes) overflows the stack.
+  for (const x of s) l.push(x);
 }
 
 const cache = new WeakMap<Project, { key: string; g: GameIndex }>();

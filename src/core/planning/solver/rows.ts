@@ -293,7 +293,7 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
   const rows: PreparedRow[] = [];
   for (const { row, docIndex, recipe } of enabled) {
     const st = staticRow(g, availability, row, recipe, turd);
-    if (st.warnings.length) warnings.push(...st.warnings);
+    for (const w of st.warnings) warnings.push(w);
     // The memoised terms are shared while no energy term joins them (terms are read-only downstream).
     let terms = st.terms;
     let copied = false;
