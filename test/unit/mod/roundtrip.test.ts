@@ -317,6 +317,10 @@ describe('companion mod over real UDP (fengari)', function () {
     assert.equal(rig.vm.run('return storage.pyops.players[1].app_paired'), false);
     rig.vm.run('C.click(1, "pyops_link_button"); return nil');
     assert.match(rig.vm.run<string>('return C.gui_text(1)'), /status-unpaired/);
+    // The Tasks tab asks for the task list: the app refuses it and says how to pair.
+    rig.vm.run('C.click(1, "pyops_link_tab_tasks"); return nil');
+    await rig.until(() => /pairing code/.test(rig.vm.run<string>('return storage.pyops.players[1].notice or ""')), 'the refusal shown');
+    assert.equal(rig.vm.run('return storage.pyops.players[1].app_project'), null, 'the project is not named to an unpaired game');
     const r = await rig.call(rig.link.gameContext());
     assert.equal(!r.ok && r.code, 'unpaired');
   });
