@@ -23,6 +23,8 @@ interface Secret {
   /** Lower-cased substrings of `gram` characters (the whole secret when it is shorter than FRAGMENT). */
   gram: number;
   grams: Set<string>;
+  /** The lower-cased characters it is made of: only a run of these can hold a piece of it. */
+  chars: Set<number>;
 }
 
 const known = new Map<string, Secret>();
@@ -32,7 +34,9 @@ function secretOf(value: string): Secret {
   const gram = Math.min(FRAGMENT, lower.length);
   const grams = new Set<string>();
   for (let i = 0; i + gram <= lower.length; i++) grams.add(lower.slice(i, i + gram));
-  return { length: value.length, gram, grams };
+  const chars = new Set<number>();
+  for (let i = 0; i < lower.length; i++) chars.add(lower.charCodeAt(i));
+  return { length: value.length, gram, grams, chars };
 }
 
 /** Register a secret this process uses (the configured API key), so it is redacted by value. */
@@ -52,6 +56,8 @@ const lowerAscii = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 // The token after `Bearer ` in headers quoted back; `sk-or-v1-…` (OpenRouter), `sk-…`/`sk-proj-…` (OpenAI-style).
 const BEARER_RE = /(?<=\bBearer\s+)[A-Za-z0-9._~+/=-]{16,}/gi;
 const KEY_RE = /\bsk-(?:or-|proj-|ant-)?[A-Za-z0-9_-]{8,}/gi;
+/** Text without either can hold neither shape (one quick test instead of two scans). */
+const SHAPE_HINT = /sk-|bearer/i;
 /** Characters a key-shaped token is made of. */
 const TOKEN_CHAR = /[A-Za-z0-9._~+/=-]/;
 
@@ -72,10 +78,16 @@ function spans(text: string, secrets: readonly Secret[]): Span[] {
   if (secrets.length) {
     const lower = lowerAscii(text);
     for (const s of secrets) {
-      for (let i = 0; i + s.gram <= lower.length; i++) if (s.grams.has(lower.slice(i, i + s.gram))) found.push([i, i + s.gram]);
+      // Only runs of the secret's own characters can hold a piece of it: one pass finds them, and
+      // just those are looked up (ordinary prose has almost none as long as a piece).
+      for (let start = 0, i = 0; i <= lower.length; i++) {
+        if (i < lower.length && s.chars.has(lower.charCodeAt(i))) continue;
+        for (let j = start; j + s.gram <= i; j++) if (s.grams.has(lower.slice(j, j + s.gram))) found.push([j, j + s.gram]);
+        start = i + 1;
+      }
     }
   }
-  for (const re of [BEARER_RE, KEY_RE]) for (const m of text.matchAll(re)) found.push([m.index, m.index + m[0].length]);
+  if (SHAPE_HINT.test(text)) for (const re of [BEARER_RE, KEY_RE]) for (const m of text.matchAll(re)) found.push([m.index, m.index + m[0].length]);
   if (found.length < 2) return found;
   found.sort((a, b) => a[0] - b[0]);
   const merged: Span[] = [found[0]];
