@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import type { UIMessageChunk } from 'ai';
 import { Project } from '../../../../src/core/db/project';
 import { backupProject } from '../../../../src/core/db/bundle';
@@ -21,8 +20,8 @@ import { appendMessage, getConversation, listConversations, loadMessages, newId 
 import { listTasks, getTask } from '../../../../src/core/work/tasks';
 import { run } from '../../../../src/cli/main';
 import { startFakeOpenRouter, type FakeOpenRouter, type FakeReply } from '../../../fixtures/fake-openrouter/server';
-import { REPO, tempDir } from '../../../helpers/paths';
-import { capture } from '../../../helpers/cliIO';
+import { filesUnder, tempDir } from '../../../helpers/paths';
+import { capture, runCliProcess } from '../../../helpers/cliIO';
 
 // An OpenRouter key as they come: "sk-or-v1-" and 64 hex digits, 73 characters.
 const KEY = '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';
@@ -39,12 +38,6 @@ function leak(bytes: string | Buffer): string | undefined {
   return undefined;
 }
 
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 /** The answer of a model that repeats the key in every way it can. */
 const answer = (): FakeReply => ({
@@ -57,20 +50,6 @@ const taskCall = (): FakeReply => ({
 });
 const EXPECTED_TEXT = 'Your key [redacted] is exposed. Rotate [redacted] today; until then [redacted] stays valid.';
 
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'index.ts'), ...args], {
-      cwd: REPO,
-      env: { ...process.env, OPENROUTER_API_KEY: '', PYOPS_AGENT_MODEL: '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('the API key in every form', function () {
   this.timeout(120_000);
@@ -103,9 +82,9 @@ describe('the API key in every form', function () {
     fake = await startFakeOpenRouter({ replies, models: MODELS });
     const env = { OPENROUTER_API_KEY: KEY, PYOPS_OPENROUTER_BASE_URL: fake.url, PYOPS_CONFIG_DIR: path.join(dir, 'config') };
 
-    const plain = await runCli(['ask', 'What should I do about my key?', '--project', file], env);
+    const plain = await runCliProcess(['ask', 'What should I do about my key?', '--project', file], env);
     assert.equal(plain.code, 0, plain.stderr);
-    const json = await runCli(['ask', 'And now?', '--project', file, '--json'], env);
+    const json = await runCliProcess(['ask', 'And now?', '--project', file, '--json'], env);
     assert.equal(json.code, 0, json.stderr);
     assert.equal(fake.chatRequests().length, 5, 'every scripted reply was served');
     assert.equal(fake.chatRequests()[0].headers.authorization, `Bearer ${KEY}`, 'the provider was given the key, so it could echo it');

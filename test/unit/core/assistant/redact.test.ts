@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { Project } from '../../../../src/core/db/project';
 import { appendMessage, createConversation, getConversation, listConversations, loadMessages, updateConversation } from '../../../../src/core/assistant/conversations/store';
 import { describeModelError } from '../../../../src/core/assistant/models/errors';
@@ -13,31 +12,12 @@ import { forgetSecrets, redactDeep, redactSecrets, rememberSecret, StreamRedacto
 import { ChunkRedactor } from '../../../../src/core/assistant/agent/redactChunks';
 import type { UIMessageChunk } from 'ai';
 import { startFakeOpenRouter, type FakeOpenRouter, type FakeReply } from '../../../fixtures/fake-openrouter/server';
-import { REPO, tempDir } from '../../../helpers/paths';
-import { capture } from '../../../helpers/cliIO';
+import { filesUnder, tempDir } from '../../../helpers/paths';
+import { capture, runCliProcess } from '../../../helpers/cliIO';
 import { run } from '../../../../src/cli/main';
 
-const CLI = ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'index.ts')];
 
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: REPO, env: { ...process.env, OPENROUTER_API_KEY: '', PYOPS_AGENT_MODEL: '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
-/** Every file under `dir`, recursively (project, journal, backups, config). */
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 describe('secrets in errors', () => {
   afterEach(() => forgetSecrets());
@@ -212,7 +192,7 @@ describe('secrets in errors', () => {
             const file = path.join(dir, 'leak.pyops');
             assert.equal(await run(['project', 'create', file], capture()), 0);
             const env = { OPENROUTER_API_KEY: key, PYOPS_OPENROUTER_BASE_URL: fake.url, PYOPS_CONFIG_DIR: path.join(dir, 'config') };
-            const r = await runCli(['ask', 'Plan my iron', '--project', file, ...(json ? ['--json'] : [])], env);
+            const r = await runCliProcess(['ask', 'Plan my iron', '--project', file, ...(json ? ['--json'] : [])], env);
             assert.equal(r.code, 1, r.stderr);
             // The provider really did echo it: the request carried the key.
             assert.equal(fake.chatRequests()[0].headers.authorization, `Bearer ${key}`);
