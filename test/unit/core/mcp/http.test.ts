@@ -67,7 +67,7 @@ describe('MCP over Streamable HTTP', () => {
 
   it('annotates tools by what they do: drafting tools keep pending proposals, so they are not read-only', () => {
     const byName = new Map(allTools().map((t) => [t.name, annotationsOf(t)]));
-    for (const name of ['submitBlock', 'reviseBlock', 'submitPlan']) {
+    for (const name of ['submitBlock', 'reviseBlock', 'submitPlan', 'balanceFactory']) {
       assert.deepEqual(byName.get(name), { title: allTools().find((t) => t.name === name)!.displayName, readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }, name);
     }
     assert.equal(byName.get('searchGoods')?.readOnlyHint, true);
