@@ -70,12 +70,14 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
     pollution += rowPollution;
     const fuelRate = buildings * r.fuelPerBuilding;
     if (r.fuel && fuelRate > 0 && !(r.energy.kind === 'burner' && r.fuelMadeHere)) fuel.set(r.fuel, (fuel.get(r.fuel) ?? 0) + fuelRate);
-    const beaconBuildings = (r.row.beacons ?? []).reduce((s, b) => s + beaconsPlaced(b, buildings), 0);
+    // The beacons as applied (modules beyond a beacon's slots dropped), not as the document asks.
+    const beacons = r.effects?.beaconsPlaced ?? r.row.beacons ?? [];
+    const beaconBuildings = beacons.reduce((s, b) => s + beaconsPlaced(b, buildings), 0);
     const e = r.effects?.sum;
     const out: SolvedRow = {
       recipe: r.recipe.name, display: r.recipe.display, machine: r.machine?.name ?? null, machineDisplay: r.machine?.display ?? null,
       machineRule: r.machineChoice.explanation, machineChoice: r.machineChoice, craftsPerSecond: crafts, buildings, wholeBuildings: wholeBuildings(buildings),
-      modules: r.effects?.modulesPlaced ?? [], beacons: r.row.beacons ?? [], beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
+      modules: r.effects?.modulesPlaced ?? [], beacons, beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
       fuelW: FUEL_KINDS.has(r.energy.kind) && 'watts' in r.energy ? buildings * r.energy.watts : 0, flows: rowFlows(r.terms, crafts),
       powerW: rowPower, pollutionPerMinute: rowPollution, speed: r.speed,
       effects: { speed: e?.speed ?? 0, productivity: e?.productivity ?? 0, consumption: e?.consumption ?? 0, pollution: e?.pollution ?? 0 },
