@@ -123,8 +123,9 @@ export interface MachineAvailability {
 }
 
 /** How a row's machine was chosen: named by the block/draft/caller, the category favourite, the
- *  fastest buildable one, the fastest one when none is buildable under the horizon, or none at all. */
-export type MachineRule = 'user' | 'favorite' | 'fastest-buildable' | 'none-buildable' | 'none';
+ *  fastest buildable one, the fastest one when none is buildable under the horizon, none because only
+ *  the player's hand crafts it, or none at all. */
+export type MachineRule = 'user' | 'favorite' | 'fastest-buildable' | 'none-buildable' | 'by-hand' | 'none';
 
 export interface DefaultMachine {
   machine: Machine | null;
@@ -543,6 +544,7 @@ export class Availability {
     const all = this.g.machinesFor(rec).filter((m) => !this.isExcluded(m.name));
     const visible = all.filter((m) => !m.hidden);
     const candidates = visible.length ? visible : all;
+    if (this.byHandOnly(rec)) return { machine: null, rule: 'by-hand', explanation: 'crafted by hand: no building can run it', buildable: true };
     if (!candidates.length) return { machine: null, rule: 'none', explanation: `no machine can run recipe ${rec.name} (category ${rec.category})`, buildable: false };
     const fastest = (ms: Machine[]) => [...ms].sort((a, b) => b.speed - a.speed || a.energyUsageW - b.energyUsageW || a.name.localeCompare(b.name))[0];
     const favs = this.state.settings.favorite_machines;

@@ -7,7 +7,8 @@ import type { CampaignReport } from '../block/campaign';
 /** How a row's machine was chosen, and whether the player can build it under the horizon. */
 export interface MachineChoice {
   /** `user`: named by the block or draft; `favorite`; `fastest-buildable`; `none-buildable`: no machine
-   *  for the recipe is buildable, the fastest is used; `none`: no machine can run it; `not-needed`. */
+   *  for the recipe is buildable, the fastest is used; `by-hand`: only the player's hand crafts it;
+   *  `none`: no machine can run it; `not-needed`. */
   rule: MachineRule | 'not-needed';
   explanation: string;
   buildable: boolean;

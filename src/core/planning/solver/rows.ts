@@ -152,7 +152,13 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       );
     }
     if (d.warning) warnings.push(`${recipe.display}: ${d.warning}`);
-    if (!machine) warnings.push(`No machine can run ${recipe.display}; it is solved as if it needed none.`);
+    if (!machine) {
+      warnings.push(
+        d.rule === 'by-hand'
+          ? `${recipe.display} is crafted by hand only (no building can run it): the block counts no building for it.`
+          : `No machine can run ${recipe.display}; it is solved as if it needed none.`,
+      );
+    }
   }
 
   let effects: Effects | null = null;
