@@ -355,6 +355,17 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
   return { rows, warnings, missingRecipes };
 }
 
+/**
+ * Goods the rows burn or draw as energy, as the solver prepares them: a burner's solid fuel (the one
+ * fuel choice), a named or filtered fluid, a heating fluid. A block that makes one of them covers it
+ * inside, like an ingredient another row makes.
+ */
+export function energyInputs(g: GameIndex, availability: Availability, docRows: Row[]): string[] {
+  const out = new Set<string>();
+  for (const r of prepareRows(g, availability, docRows).rows) for (const t of r.terms) if (t.energy && t.amount < 0) out.add(t.good);
+  return [...out].sort();
+}
+
 /** What a locked verdict waits for, in the words the machine warnings use. */
 function unlockWords(g: GameIndex, v: CandidateVerdict): string {
   const n = v.needs;
