@@ -36,11 +36,8 @@ export function fuelsFor(g: GameIndex, machine: Machine): Good[] {
 
 export type FuelRule = 'picked' | 'favorite' | 'made-here' | 'preferred' | 'median' | 'none';
 
-export function defaultFuel(g: GameIndex, machine: Machine, picked?: string | null, usable?: (fuel: string) => boolean): { fuel: string | null; rule: 'picked' | 'preferred' | 'median' | 'none' } {
-  const all = fuelsFor(g, machine);
-  if (picked && all.some((f) => f.name === picked)) return { fuel: picked, rule: 'picked' };
-  const ok = usable ? all.filter((f) => usable(f.name)) : all;
-  const pool = ok.length ? ok : all;
+/** Of some fuels: the first in PREFERRED_FUELS, else the median by fuel value. */
+function preferred(pool: Good[]): { fuel: string | null; rule: 'preferred' | 'median' | 'none' } {
   for (const name of PREFERRED_FUELS) if (pool.some((f) => f.name === name)) return { fuel: name, rule: 'preferred' };
   if (!pool.length) return { fuel: null, rule: 'none' };
   return { fuel: pool[Math.floor((pool.length - 1) / 2)].name, rule: 'median' };
@@ -60,8 +57,8 @@ export function chooseFuel(
   if (opts.picked && all.some((f) => f.name === opts.picked)) return { fuel: opts.picked, rule: 'picked' };
   if (opts.favorite && all.some((f) => f.name === opts.favorite)) return { fuel: opts.favorite, rule: 'favorite' };
   const made = opts.madeHere ? all.filter((f) => opts.madeHere!(f.name)) : [];
-  if (made.length) return { fuel: defaultFuel(g, machine, null, (f) => made.some((x) => x.name === f)).fuel, rule: 'made-here' };
-  return defaultFuel(g, machine);
+  if (made.length) return { fuel: preferred(made).fuel, rule: 'made-here' };
+  return preferred(all);
 }
 
 /** Fluids with a fuel value (what a fluid-burning machine without a filter can burn), highest value first. */
