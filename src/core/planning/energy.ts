@@ -25,13 +25,23 @@ export type EnergyDemand =
 /** Preferred default fuels, in order; otherwise the median-energy allowed fuel. */
 export const PREFERRED_FUELS = ['coal', 'coke', 'solid-fuel', 'charcoal', 'wood', 'biomass', 'petroleum-gas', 'natural-gas'];
 
-/** Solid fuels the machine's burner accepts, by fuel value. */
+const fuelLists = new WeakMap<GameIndex, Map<string, Good[]>>();
+
+/** Solid fuels the machine's burner accepts, by fuel value (per game index and machine: every solve asks). */
 export function fuelsFor(g: GameIndex, machine: Machine): Good[] {
   if (machine.energySource !== 'burner') return [];
-  const cats = new Set(machine.fuelCategories);
-  return [...g.goods.values()]
-    .filter((x) => x.kind === 'item' && x.fuelCategory && cats.has(x.fuelCategory) && (x.fuelValueJ ?? 0) > 0)
-    .sort((a, b) => (a.fuelValueJ ?? 0) - (b.fuelValueJ ?? 0) || a.name.localeCompare(b.name));
+  let m = fuelLists.get(g);
+  if (!m) fuelLists.set(g, (m = new Map()));
+  const key = `${machine.name}\u0000${machine.fuelCategories.join('\u0000')}`;
+  let out = m.get(key);
+  if (!out) {
+    const cats = new Set(machine.fuelCategories);
+    out = [...g.goods.values()]
+      .filter((x) => x.kind === 'item' && x.fuelCategory && cats.has(x.fuelCategory) && (x.fuelValueJ ?? 0) > 0)
+      .sort((a, b) => (a.fuelValueJ ?? 0) - (b.fuelValueJ ?? 0) || a.name.localeCompare(b.name));
+    m.set(key, out);
+  }
+  return out;
 }
 
 export type FuelRule = 'picked' | 'favorite' | 'made-here' | 'preferred' | 'median' | 'none';
