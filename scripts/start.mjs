@@ -12,10 +12,13 @@ const step = (cmd, args, opts = {}) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-// A workspace that asks PyOps to open the sample project when nothing else is open.
-const workspace = path.join(RUNTIME, 'start-workspace');
-fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'pyops.startup.openSampleProject': true, 'git.openRepositoryInParentFolders': 'never' }, null, 2));
+// The folder `npm start` was run from is the workspace (new projects are saved there by default,
+// PYOPS_START_FOLDER picks another); a workspace file kept in .vscode-test/ carries the settings that
+// ask PyOps to open the sample project when nothing else is open, so the folder itself is not written.
+const folder = path.resolve(process.env.PYOPS_START_FOLDER || process.env.INIT_CWD || process.cwd());
+const workspace = path.join(RUNTIME, 'pyops-start.code-workspace');
+fs.mkdirSync(RUNTIME, { recursive: true });
+fs.writeFileSync(workspace, JSON.stringify({ folders: [{ path: folder }], settings: { 'pyops.startup.openSampleProject': true } }, null, 2));
 
 step(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
 
@@ -46,7 +49,11 @@ const env = codeServerEnv({ XDG_CONFIG_HOME: path.join(state, 'config'), XDG_DAT
 step(CODE_SERVER_BIN, ['--config', configFile, '--user-data-dir', ud, '--extensions-dir', exts, '--install-extension', vsix, '--force'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const bind = process.env.PYOPS_START_BIND || '127.0.0.1:8080';
 console.log(`\nPyOps is running in VS Code for the browser: open http://${bind}/ (Ctrl+C to stop).\n`);
-const cs = spawn(CODE_SERVER_BIN, ['--config', configFile, '--auth', 'none', '--bind-addr', bind, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', ud, '--extensions-dir', exts, workspace], { env, stdio: 'inherit' });
+// A browser closed without a clean exit leaves its extension host running (holding the project and
+// the game link's UDP port) for the reconnection grace time: code-server's default is 3 hours, ours is
+// 30 s, after which a reopened page takes the project over. CODE_SERVER_RECONNECTION_GRACE_TIME overrides it.
+const grace = ['--reconnection-grace-time', '30'];
+const cs = spawn(CODE_SERVER_BIN, ['--config', configFile, '--auth', 'none', '--bind-addr', bind, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', ...grace, '--user-data-dir', ud, '--extensions-dir', exts, workspace], { env, stdio: 'inherit' });
 const stop = () => cs.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

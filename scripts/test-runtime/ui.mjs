@@ -92,6 +92,11 @@ async function checkUi(page, req, OUT) {
   const failures = [];
   const out = { ok: true, failures };
   const bar = page.locator('#workbench\\.parts\\.statusbar');
+  // A window size for what follows (a narrow editor tab); it stays until a request sets another.
+  if (req.viewport) {
+    await page.setViewportSize(req.viewport);
+    await page.waitForTimeout(500);
+  }
   for (const text of req.statusBarIncludes ?? []) {
     const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
     if (!ok) failures.push(`status bar does not show "${text}" (it shows: ${(await bar.innerText().catch(() => '?')).replace(/\s+/g, ' ')})`);
@@ -106,6 +111,40 @@ async function checkUi(page, req, OUT) {
   for (const selector of req.pageSelectors ?? []) {
     const ok = await page.locator(selector).first().waitFor({ timeout: req.timeoutMs ?? 30_000 }).then(() => true, () => false);
     if (!ok) failures.push(`the page has no visible ${selector}`);
+  }
+  for (const selector of req.pageSelectorsAbsent ?? []) {
+    if (await page.locator(selector).filter({ visible: true }).count().catch(() => 0)) failures.push(`the page shows ${selector}`);
+  }
+  // VS Code's own quick input (an input box or a quick pick a command opened): wait for its texts,
+  // then type into it and press keys, as a person answers it.
+  if (req.quickInputIncludes?.length) {
+    const widget = page.locator('.quick-input-widget');
+    for (const text of req.quickInputIncludes) {
+      if (!(await waitForText(widget, text, req.timeoutMs ?? 15_000))) failures.push(`the quick input does not show "${text}" (it shows: ${(await widget.innerText().catch(() => '?')).replace(/\s+/g, ' ').slice(0, 300)})`);
+    }
+    out.quickInputText = (await widget.innerText().catch(() => '')).slice(0, 4000);
+  }
+  if (req.pageType) await page.keyboard.type(req.pageType, { delay: 10 });
+  for (const key of req.pagePress ?? []) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(200);
+  }
+  // The editor area (text editors and their error placeholders; webviews float above it). Editors
+  // draw spaces as no-break spaces, so the text is compared with its white space folded.
+  if (req.editorIncludes?.length || req.editorExcludes?.length) {
+    const editor = page.locator('#workbench\\.parts\\.editor');
+    const shown = async () => ((await editor.innerText().catch(() => '')) ?? '').replace(/\s+/g, ' ');
+    const end = Date.now() + (req.timeoutMs ?? 30_000);
+    const missing = () => (req.editorIncludes ?? []).filter((t) => !text.includes(t));
+    const present = () => (req.editorExcludes ?? []).filter((t) => text.includes(t));
+    let text = await shown();
+    while ((missing().length || present().length) && Date.now() < end) {
+      await page.waitForTimeout(250);
+      text = await shown();
+    }
+    for (const t of missing()) failures.push(`the editor area does not show "${t}"`);
+    for (const t of present()) failures.push(`the editor area still shows "${t}"`);
+    out.editorText = text.slice(0, 8000);
   }
   // The side bar (the PyOps container's trees): wait for texts to appear, and for others to go.
   const sidebar = page.locator('#workbench\\.parts\\.sidebar');

@@ -1,6 +1,7 @@
 // Records left open across a project switch (a block's tab or page, a note or task as a file) keep
 // the project they were read from, so they say where they live instead of reading or writing the
 // project that is open now.
+import type { Memento } from 'vscode';
 import type { Project } from '../core/db/project';
 
 export interface ProjectHome {
@@ -15,12 +16,34 @@ export function notOpenText(what: string, home: ProjectHome, active: Project | u
   return `${what} is in the project "${home.name}", which is not open now${active ? ` (the open project is "${active.name}")` : ''}.`;
 }
 
-/** Record id → the project it was read from. */
+/** How many records a persisted ProjectHomes keeps (the most recently read ones). */
+const KEPT = 200;
+
+/**
+ * Record id → the project it was read from. Given a memento (workspace state) and a key, it is kept
+ * across window reloads, so a tab VS Code restores can still say which project it belongs to.
+ */
 export class ProjectHomes {
-  private readonly homes = new Map<string, ProjectHome>();
+  private readonly homes: Map<string, ProjectHome>;
+
+  constructor(private readonly persist?: { memento: Memento; key: string }) {
+    this.homes = new Map(Object.entries(persist?.memento.get<Record<string, ProjectHome>>(persist.key) ?? {}));
+  }
 
   remember(id: string, p: Project): void {
-    this.homes.set(id, homeOf(p));
+    const home = homeOf(p);
+    const had = this.homes.get(id);
+    if (had?.projectId === home.projectId && had.name === home.name) return;
+    this.homes.delete(id);
+    this.homes.set(id, home);
+    if (!this.persist) return;
+    const kept = [...this.homes].slice(-KEPT);
+    void this.persist.memento.update(this.persist.key, Object.fromEntries(kept));
+  }
+
+  /** Where the record was read from last, if anywhere. */
+  get(id: string): ProjectHome | undefined {
+    return this.homes.get(id);
   }
 
   /** The record's project when it is not the active one (given as its id, read once by the caller). */

@@ -9,15 +9,44 @@ import { copiesBeside, projectPath } from '../core/db/projectFile';
 import { ProjectError } from '../core/db/errors';
 import { importGameData, type ImportSummary } from '../core/gamedata/import';
 import { completeWalkthroughStep } from './walkthrough';
+import { seedSampleStarter } from '../core/work/sampleStarter';
+import { solverFor } from '../core/assistant/tools/context';
+import { planningContext } from '../core/planning/context';
 
 const LAST_PROJECT_KEY = 'pyops.lastProject';
+const RECENT_KEY = 'pyops.recentProjects';
+const RECENT_KEPT = 10;
+/** How long documents restored after a reload wait for the startup project before saying none is open. */
+const STARTUP_WAIT_MS = 30_000;
 
 export class ProjectManager implements vscode.Disposable {
   private current: Project | undefined;
   private readonly changed = new vscode.EventEmitter<Project | undefined>();
   readonly onDidChange = this.changed.event;
+  private startupDone!: () => void;
+  private readonly startup = new Promise<void>((resolve) => (this.startupDone = resolve));
 
   constructor(private readonly context: vscode.ExtensionContext) {}
+
+  /**
+   * Resolves once the startup project (the last one, or the sample) is open, or failed to open. Tabs
+   * VS Code restores after a reload (notes, tasks, block pages, good pages) wait for it, so they show
+   * their record instead of "no project is open".
+   */
+  whenStarted(): Promise<void> {
+    return Promise.race([this.startup, new Promise<void>((r) => setTimeout(r, STARTUP_WAIT_MS))]);
+  }
+
+  /** Project files opened before, newest first, that still exist (the sample and the open one left out). */
+  recent(): string[] {
+    const sample = projectPath(this.sampleFile());
+    return (this.context.globalState.get<string[]>(RECENT_KEY) ?? []).filter((f) => f !== sample && f !== this.current?.file && fs.existsSync(f));
+  }
+
+  /** This workspace's state (what views keep across reloads). */
+  get workspaceState(): vscode.Memento {
+    return this.context.workspaceState;
+  }
 
   get active(): Project | undefined {
     return this.current;
@@ -49,25 +78,45 @@ export class ProjectManager implements vscode.Disposable {
     } else if (p.readOnly && !opts.quiet) {
       void vscode.window.showWarningMessage(`PyOps: ${p.readOnlyReason}`);
     }
-    if (p.readOnly && p.lockOwner) this.offerReopenWhenFree(p);
+    if (p.readOnly && p.lockOwner) this.takeOverWhenFree(p);
     const gdProblem = ['missing', 'unreadable', 'damaged'].includes(p.gamedataStatus) ? gamedataProblem(p) : undefined;
     if (!opts.quiet && gdProblem) void vscode.window.showWarningMessage(`PyOps: ${gdProblem}`);
     return p;
   }
 
-  /** When the window that held the project lets go, offer to reopen it here for editing. */
-  private offerReopenWhenFree(p: Project): void {
+  /**
+   * When the window that held the project is gone (closed, or its extension host ended after a
+   * browser was closed), take the project over here for editing. The read-only copy has no edits of
+   * its own, so nothing is lost by reopening it.
+   */
+  private takeOverWhenFree(p: Project): void {
     const timer = setInterval(() => {
       if (this.current !== p || p.isClosed) return clearInterval(timer);
       if (!p.canReopenWritable()) return;
       clearInterval(timer);
-      void vscode.window.showInformationMessage(`PyOps: "${p.name}" was closed in the other window. Reopen it here to edit it?`, 'Reopen').then(async (c) => {
-        if (!c || this.current !== p) return;
-        this.replace(undefined);
-        await this.open(p.file);
-      });
+      void this.reopenWritable(p);
     }, 2000);
     this.context.subscriptions.push({ dispose: () => clearInterval(timer) });
+  }
+
+  private async reopenWritable(p: Project): Promise<void> {
+    try {
+      const next = await Project.open(p.file, { app: `vscode (${vscode.env.appName})` });
+      if (this.current !== p) {
+        next.close();
+        return;
+      }
+      if (next.readOnly) {
+        // Another window took it first: stay read-only and keep watching.
+        next.close();
+        if (next.lockOwner) this.takeOverWhenFree(p);
+        return;
+      }
+      this.replace(next);
+      void vscode.window.showInformationMessage(`PyOps: the other window let go of "${next.name}"; it is open here for editing now.`);
+    } catch (err) {
+      void vscode.window.showWarningMessage(`PyOps: "${p.name}" is free again, but reopening it for editing failed: ${(err as Error).message}`);
+    }
   }
 
   async create(file: string, name?: string): Promise<Project> {
@@ -90,12 +139,15 @@ export class ProjectManager implements vscode.Disposable {
     const file = this.sampleFile();
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const source = this.sampleDump();
-    const project = fs.existsSync(file) ? await this.open(file, { quiet: true }) : await this.create(file, 'Sample world');
+    const fresh = !fs.existsSync(file);
+    const project = fresh ? await this.create(file, 'Sample world') : await this.open(file, { quiet: true });
     let imported: ImportSummary | undefined;
     if (!project.readOnly && (!project.hasGameData() || project.gamedataMeta('source') !== source)) {
       imported = await importGameData(project, source);
       this.touch();
     }
+    // A first look finds a solved block, a task and a note (once: what the player changes stays).
+    if (fresh && !project.readOnly && (await seedSampleStarter(project, solverFor(planningContext(project))))) this.touch();
     return { project, imported };
   }
 
@@ -117,6 +169,14 @@ export class ProjectManager implements vscode.Disposable {
 
   /** At startup: reopen the last project, else the sample project when the workspace asks for it. */
   async restoreLast(openSampleIfNone: boolean): Promise<void> {
+    try {
+      await this.restoreLastProject(openSampleIfNone);
+    } finally {
+      this.startupDone();
+    }
+  }
+
+  private async restoreLastProject(openSampleIfNone: boolean): Promise<void> {
     const last = this.context.globalState.get<string>(LAST_PROJECT_KEY);
     // A last project whose file is gone but whose copies are beside it is opened too, so the error
     // offers to recover it instead of the window silently starting without it.
@@ -147,6 +207,7 @@ export class ProjectManager implements vscode.Disposable {
     if (this.current && this.current !== p) this.current.close();
     this.current = p;
     void this.context.globalState.update(LAST_PROJECT_KEY, p?.file);
+    if (p) void this.context.globalState.update(RECENT_KEY, [p.file, ...(this.context.globalState.get<string[]>(RECENT_KEY) ?? []).filter((f) => f !== p.file)].slice(0, RECENT_KEPT));
     void vscode.commands.executeCommand('setContext', 'pyops.projectOpen', !!p);
     // The walkthrough's "Open the sample project" step checks itself on this key (package.json completionEvents).
     const sample = !!p && p.file === projectPath(this.sampleFile());

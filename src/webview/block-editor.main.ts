@@ -22,7 +22,8 @@ const saved = (vscode.getState() ?? {}) as { unit?: Unit; open?: string[] };
 let unit: Unit = saved.unit && saved.unit in PER ? saved.unit : 's';
 /** Rows whose detail (modules, beacons, pin) is shown; kept across reloads of the tab. */
 const open = new Set<string>(Array.isArray(saved.open) ? saved.open : []);
-const keep = () => vscode.setState({ unit, open: [...open] });
+// The block's id too: a window reload revives the tab from this state (the extension's panel serializer).
+const keep = () => vscode.setState({ unit, open: [...open], blockId: view?.id });
 let view: BlockEditorView | undefined;
 let busy = false;
 let message: { text: string; kind: 'error' | 'gone' } | undefined;
@@ -241,7 +242,9 @@ function render(): void {
 window.addEventListener('message', (e: MessageEvent<ToBlockEditor>) => {
   const m = e.data;
   if (m.type === 'state') {
+    const first = view?.id !== m.view.id;
     view = m.view;
+    if (first) keep();
     if (message?.kind === 'gone') message = undefined;
   } else if (m.type === 'busy') busy = m.busy;
   else if (m.type === 'error') message = { text: m.message, kind: 'error' };

@@ -32,11 +32,25 @@ export function workDir(name: string): string {
 }
 
 export interface UiCheck {
+  /** Resize the browser window first (it stays so until a request sets another size). */
+  viewport?: { width: number; height: number };
   statusBarIncludes?: string[];
   /** Click these (Playwright selectors on the workbench page), in order, before the other checks. */
   pageClicks?: string[];
   /** Wait until the workbench page shows an element for each CSS selector. */
   pageSelectors?: string[];
+  /** Fail when the page shows an element for any of these CSS selectors (checked once, after the waits above). */
+  pageSelectorsAbsent?: string[];
+  /** Wait until VS Code's quick input (an input box or quick pick) shows each text. */
+  quickInputIncludes?: string[];
+  /** Then type this on the page (into whatever has focus: the quick input). */
+  pageType?: string;
+  /** Then press these keys on the page, in order ("Enter", "Escape"). */
+  pagePress?: string[];
+  /** Wait until the editor area shows each text (text editors, their error placeholders). */
+  editorIncludes?: string[];
+  /** Wait until the editor area shows none of these. */
+  editorExcludes?: string[];
   /** Wait until the side bar (the PyOps trees) shows each text. */
   sidebarIncludes?: string[];
   /** Wait until the side bar no longer shows any of these. */
@@ -69,6 +83,10 @@ export interface UiResult {
   sidebarText?: string;
   /** Visible text of the PyOps side panel (when asked for). */
   webviewText?: string;
+  /** What the quick input showed (quickInputIncludes). */
+  quickInputText?: string;
+  /** Visible text of the editor area (editorIncludes / editorExcludes). */
+  editorText?: string;
 }
 
 let uiRequests = 0;
@@ -106,4 +124,18 @@ export async function waitFor<T>(fn: () => T | PromiseLike<T>, what: string, tim
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Tests whose full title contains this run in the extension host after the window reload (index.ts). */
+export const AFTER_RELOAD = 'after the window reload';
+
+let reload = false;
+
+/** Reload the window once every test has run, then run the AFTER_RELOAD tests (see index.ts). */
+export function reloadAfterSuites(): void {
+  reload = true;
+}
+
+export function reloadRequested(): boolean {
+  return reload;
 }

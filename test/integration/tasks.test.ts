@@ -105,7 +105,8 @@ describe('PyOps tasks and Factory Balance views', () => {
     const p = projects.require();
     const t = createTask(p, { title: 'Learn C#\nthen F#' });
     const uri = (await vscode.commands.executeCommand('pyops.task.open', { taskId: t.id })) as string;
-    assert.match(decodeURIComponent(uri), /\/Learn C# then F#\.md$/, 'the editor tab shows the title on one line');
+    // The whole path is the title (the tab and the breadcrumbs show it on one line; the id is in the query).
+    assert.equal(vscode.Uri.parse(uri).path, '/Learn C# then F#.md');
     const doc = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri), 'the task editor');
     assert.equal(doc.getText(), '# Learn C# then F#\n\n');
     const edit = new vscode.WorkspaceEdit();
@@ -129,7 +130,7 @@ describe('PyOps tasks and Factory Balance views', () => {
     }, 'two links under the task');
     assert.deepEqual(links.map((l) => [factory.getTreeItem(l).label, factory.getTreeItem(l).description]), [['Gears', 'block'], ['Gear', 'item']]);
     const blockPage = (await vscode.commands.executeCommand('pyops.task.openLink', links[0])) as string;
-    assert.match(blockPage, /^pyops-block:/);
+    assert.match(blockPage, /^pyops-page:/);
     const goodPage = (await vscode.commands.executeCommand('pyops.task.openLink', { kind: 'item', name: 'gear', open: 'info' })) as string;
     const goodDoc = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === goodPage), 'the good page');
     await waitFor(() => /^# Gear/.test(goodDoc.getText()) && /Verdict/.test(goodDoc.getText()), 'the goodInfo page of the linked good');
@@ -205,6 +206,6 @@ describe('PyOps tasks and Factory Balance views', () => {
     assert.deepEqual(targets.map((t) => t.open), ['info', { blockId: gears }, { blockId: frames }]);
     assert.match(targets[1].description, /^makes 4/);
     const opened = (await vscode.commands.executeCommand('pyops.good.open', { good: 'gear', open: { blockId: frames } })) as string;
-    assert.match(opened, /^pyops-block:\/.*Frames/);
+    assert.match(opened, /^pyops-page:\/.*Frames/);
   });
 });

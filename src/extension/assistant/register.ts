@@ -41,7 +41,7 @@ export function registerAssistant(
     vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, panel, { webviewOptions: { retainContextWhenHidden: true } }),
     registerChatParticipant(host, context, icons),
     vscode.lm.registerLanguageModelChatProvider(PYOPS_VENDOR, new OpenRouterChatProvider(host)),
-    vscode.workspace.registerTextDocumentContentProvider(REFERENCE_SCHEME, refs),
+    vscode.workspace.registerFileSystemProvider(REFERENCE_SCHEME, refs.pages, { isCaseSensitive: true, isReadonly: true }),
     createAssistantStatus(host),
     ...registerAssistantCommands(host, actions, panel),
     registerUriHandler(panel),

@@ -5,13 +5,13 @@
 import * as vscode from 'vscode';
 import { planningContext, type PlanningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
-import { BlockError, getBlock, trySolve } from '../../core/planning/factory/blocks';
+import { BlockError, getBlock, listBlocks, trySolve } from '../../core/planning/factory/blocks';
 import { editBlock, type BlockEdit } from '../../core/planning/factory/blockEdit';
 import { createPreset, describeModules, listPresets } from '../../core/planning/modulePresets';
 import type { SolveResult } from '../../core/planning/solver/result';
 import { fromBlockEditorSchema, type BlockEditorView, type ToBlockEditor } from '../../webview/blockEditorProtocol';
 import type { ProjectManager } from '../projectManager';
-import { homeOf, notOpenText, type ProjectHome } from '../projectHomes';
+import { homeOf, notOpenText, ProjectHomes, type ProjectHome } from '../projectHomes';
 import { WriteFollower } from '../views/followWrites';
 import { webviewHtml } from '../webviewHtml';
 import { flowIconKey } from '../../webview/format';
@@ -36,6 +36,8 @@ interface OpenEditor {
 export class BlockEditors implements vscode.Disposable {
   private readonly open = new Map<string, OpenEditor>();
   private readonly follower = new WriteFollower(60, () => this.refreshAll());
+  /** Which project each tab's block was opened from, kept across reloads for the tabs VS Code restores. */
+  private readonly homes: ProjectHomes;
   private readonly subs: vscode.Disposable[] = [];
   /** The last state posted to each tab (tests read it). */
   readonly lastView = new Map<string, BlockEditorView>();
@@ -45,6 +47,7 @@ export class BlockEditors implements vscode.Disposable {
     private readonly projects: ProjectManager,
     private readonly icons?: GameIcons,
   ) {
+    this.homes = new ProjectHomes({ memento: projects.workspaceState, key: 'pyops.blockEditorHomes' });
     if (icons) {
       this.subs.push(icons.onDidChange(() => {
         for (const [id, ed] of this.open) {
@@ -73,18 +76,42 @@ export class BlockEditors implements vscode.Disposable {
       existing.panel.reveal();
       return existing.panel;
     }
+    const panel = vscode.window.createWebviewPanel(BLOCK_EDITOR_VIEW, b.name, vscode.ViewColumn.Active, { ...this.options(), retainContextWhenHidden: false });
+    this.homes.remember(id, p);
+    this.attach(id, panel, homeOf(p));
+    return panel;
+  }
+
+  /**
+   * A tab VS Code brings back after a window reload (registered as the panel serializer in
+   * activation; its webview state names the block). It waits for the startup project, then shows the
+   * block, or says which project it belongs to.
+   */
+  async revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const id = (state as { blockId?: unknown } | undefined)?.blockId;
+    if (typeof id !== 'string' || !id || this.open.has(id)) {
+      panel.dispose();
+      return;
+    }
+    await this.projects.whenStarted();
+    const p = this.projects.active;
+    const here = p && listBlocks(p).some((b) => b.id === id);
+    const home = here ? homeOf(p) : (this.homes.get(id) ?? { projectId: '', name: 'another project' });
+    panel.webview.options = this.options();
+    this.attach(id, panel, home);
+  }
+
+  private attach(id: string, panel: vscode.WebviewPanel, project: ProjectHome): void {
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel(BLOCK_EDITOR_VIEW, b.name, vscode.ViewColumn.Active, { ...this.options(), retainContextWhenHidden: false });
     panel.webview.html = this.html(panel.webview, dist, media);
-    const ed: OpenEditor = { panel, ready: false, busy: false, project: homeOf(p) };
+    const ed: OpenEditor = { panel, ready: false, busy: false, project };
     this.open.set(id, ed);
     panel.onDidDispose(() => {
       this.open.delete(id);
       this.lastView.delete(id);
     });
     panel.webview.onDidReceiveMessage((raw) => void this.receive(id, raw));
-    return panel;
   }
 
   private post(id: string, m: ToBlockEditor): void {
@@ -217,8 +244,13 @@ export class BlockEditors implements vscode.Disposable {
   private postState(id: string): void {
     const ed = this.open.get(id);
     const p = this.projects.active;
-    if (!ed?.shown || !p) return;
-    const b = getBlock(p, id);
+    if (!ed?.shown || !p || p.id !== ed.project.projectId) return;
+    let b;
+    try {
+      b = getBlock(p, id);
+    } catch {
+      return;
+    }
     const undoLabel = p.undoable()?.label;
     const redoLabel = p.redoable()?.label;
     const inputs = JSON.stringify([b.updatedAt, undoLabel, redoLabel, listPresets(p), this.icons?.folder?.toString(), this.icons?.count]);

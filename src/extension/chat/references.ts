@@ -1,22 +1,25 @@
-// References to goods and blocks from chat answers: `pyops:` URIs whose read-only documents show a
+// References to goods and blocks from chat answers: `pyops:` URIs whose read-only pages show a
 // good's build-or-import verdict (the goodInfo tool) or a block's goals, flows and buildings, from
 // the open project. The chat lists them under "used references"; clicking one opens it.
 import * as vscode from 'vscode';
 import type { ProjectManager } from '../projectManager';
+import { ProjectPages } from '../views/pageFiles';
 import { findTool } from '../../core/assistant/tools/registry';
 import { runTool } from '../../core/assistant/tools/run';
 import { blockFlows, blockMachines, getBlock, listBlocks } from '../../core/planning/factory/blocks';
 import { gameIndex } from '../../core/planning/gameIndex';
 import { stateWords } from '../../core/planning/availability';
-import type { GoodInfoResult } from '../../core/planning/queries';
+import { goodInfo, type GoodInfoResult } from '../../core/planning/queries';
+import { blockGoods, planning } from '../../core/assistant/tools/context';
 import { perSecond, power, short } from '../../webview/format';
 
 export const REFERENCE_SCHEME = 'pyops';
 
 const clean = (s: string) => s.replace(/[\\/:*?"<>|#%]+/g, ' ').trim() || 'item';
 
-export function goodUri(good: string, display: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: REFERENCE_SCHEME, path: `/goods/${clean(display)}.md`, query: new URLSearchParams({ good }).toString() });
+/** A good's page; `all` lists every recipe that makes and uses it (the page lists the first five). */
+export function goodUri(good: string, display: string, all = false): vscode.Uri {
+  return vscode.Uri.from({ scheme: REFERENCE_SCHEME, path: `/goods/${clean(display)}${all ? ' (all recipes)' : ''}.md`, query: new URLSearchParams({ good, ...(all ? { all: '1' } : {}) }).toString() });
 }
 
 export function blockUri(id: string, name: string): vscode.Uri {
@@ -30,31 +33,47 @@ export function blockIdsByName(projects: ProjectManager): Map<string, string> {
   return new Map(listBlocks(p).map((b) => [b.name, b.id]));
 }
 
-export class ReferenceDocuments implements vscode.TextDocumentContentProvider {
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
+/** The pages behind `pyops:` references, read-only files that follow the project (views/pageFiles.ts). */
+export class ReferenceDocuments {
+  readonly pages: ProjectPages;
 
-  constructor(private readonly projects: ProjectManager) {}
+  constructor(private readonly projects: ProjectManager) {
+    this.pages = new ProjectPages(REFERENCE_SCHEME, projects, (uri) => this.render(uri));
+  }
 
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+  private async render(uri: vscode.Uri): Promise<string> {
     const q = new URLSearchParams(uri.query);
     const p = this.projects.active;
     if (!p) return '# No PyOps project is open\n\nOpen the project this answer was about (PyOps: Open Project…) and open the reference again.\n';
     const good = q.get('good');
-    if (good) return this.good(good);
+    if (good) return this.good(good, q.get('all') === '1');
     const block = q.get('block');
     if (block) return this.block(block);
     return `# Unknown PyOps reference\n\n\`${uri.toString()}\`\n`;
   }
 
-  private async good(name: string): Promise<string> {
+  private async good(name: string, all: boolean): Promise<string> {
     const p = this.projects.require();
-    const tool = findTool('goodInfo');
-    if (!tool) return `# ${name}\n`;
-    const out = await runTool(tool, { good: name }, { project: p, caller: 'vscode' });
-    if (!out.ok) return `# ${name}\n\n${out.error}\n`;
-    // Typed by the query's own result, so a renamed field fails the build instead of printing "undefined".
-    const r = out.result as GoodInfoResult;
+    let r: GoodInfoResult;
+    if (all) {
+      // The same query the goodInfo tool runs, with no cap on the lists.
+      try {
+        const ctx = { project: p, caller: 'vscode' as const };
+        r = goodInfo(planning(ctx), { good: name }, { blockGoods: blockGoods(ctx), top: Infinity });
+      } catch (err) {
+        return `# ${name}\n\n${(err as Error).message}\n`;
+      }
+    } else {
+      const tool = findTool('goodInfo');
+      if (!tool) return `# ${name}\n`;
+      const out = await runTool(tool, { good: name }, { project: p, caller: 'vscode' });
+      if (!out.ok) return `# ${name}\n\n${out.error}\n`;
+      // Typed by the query's own result, so a renamed field fails the build instead of printing "undefined".
+      r = out.result as GoodInfoResult;
+    }
+    // "5 of 24" when the page shows part of a list, and a link to the page with all of them.
+    const shown = (n: number, count: number) => (n < count ? `${n} of ${count}` : String(count));
+    const cut = r.producers.top.length < r.producers.count || r.consumers.top.length < r.consumers.count;
     const lines = [
       `# ${r.display}`,
       '',
@@ -63,11 +82,13 @@ export class ReferenceDocuments implements vscode.TextDocumentContentProvider {
       `**Verdict: ${r.verdict}.** ${r.reason}`,
       '',
       r.fromBlock ? `Made by the block **${r.fromBlock}**.\n` : '',
-      `## Made by (${r.producers.count})`,
+      `## Made by (${shown(r.producers.top.length, r.producers.count)})`,
       ...r.producers.top.map((x) => `- ${x.display} (${stateWords(x.state)})`),
       '',
-      `## Used by (${r.consumers.count})`,
+      `## Used by (${shown(r.consumers.top.length, r.consumers.count)})`,
       ...r.consumers.top.map((x) => `- ${x.display}`),
+      '',
+      cut ? `[See all ${r.producers.count} recipes that make it and ${r.consumers.count} that use it](${goodUri(r.name, r.display, true).toString()})` : '',
     ];
     return lines.filter((l, i, a) => !(l === '' && a[i - 1] === '')).join('\n') + '\n';
   }
@@ -100,6 +121,6 @@ export class ReferenceDocuments implements vscode.TextDocumentContentProvider {
   }
 
   dispose(): void {
-    this.changed.dispose();
+    this.pages.dispose();
   }
 }

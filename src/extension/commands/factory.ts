@@ -1,4 +1,4 @@
-// Commands of the Factory view: open a block (as a read-only page), rename, enable or disable,
+// Commands of the Factory view: open a block (as a read-only page, see pageFiles.ts), rename, enable or disable,
 // duplicate, delete (a snapshot is kept first), take a snapshot, restore one. Each is one undoable
 // action through the same core functions the assistant's apply uses. They take the tree node they
 // were invoked on, `{ blockId }` / `{ snapshotId }` from tests and links, or ask with a quick pick.
@@ -14,8 +14,8 @@ import type { ProjectManager } from '../projectManager';
 import { notOpenText, ProjectHomes } from '../projectHomes';
 import type { FactoryNode } from '../views/factoryTree';
 import { registerCommand } from './register';
-
-export const BLOCK_SCHEME = 'pyops-block';
+import { fileTitle, recordIdOf } from '../views/recordFiles';
+import { ProjectPages, registerPages } from '../views/pageFiles';
 
 const blockArg = z.object({ blockId: z.string().min(1), name: z.string().optional() }).loose();
 const snapshotArg = z.object({ snapshotId: z.string().min(1) }).loose();
@@ -37,54 +37,39 @@ export async function pickBlock(projects: ProjectManager, arg: unknown, title: s
   return pick?.id;
 }
 
-/** Serves `pyops-block:/<id>/<name>.md`: the block as Markdown, rebuilt whenever the project is written. */
-class BlockPages implements vscode.TextDocumentContentProvider {
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  /** The project each shown block was read from, to say where it lives after a switch. */
-  private readonly homes = new ProjectHomes();
-  constructor(private readonly projects: ProjectManager) {}
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    const p = this.projects.active;
-    const id = uri.path.split('/')[1] ?? '';
-    const home = this.homes.elsewhere(id, p?.id);
-    if (home) return `# ${path.posix.basename(uri.path, '.md')}\n\n_${notOpenText('This block', home, p)} Open "${home.name}" again and this page follows it._\n`;
-    if (!p) return '# No PyOps project is open\n\nOpen the project this block belongs to.\n';
-    try {
-      const text = blockMarkdown(p, p.hasGameData() ? gameIndex(p) : undefined, id);
-      this.homes.remember(id, p);
-      return text;
-    } catch (err) {
-      if (!(err instanceof BlockError)) throw err;
-      return `# ${path.posix.basename(uri.path, '.md')}\n\n_This block is not in the open project "${p.name}": it was deleted (Undo brings it back) or it belongs to another project._\n`;
-    }
-  }
-  refreshOpen(): void {
-    for (const d of vscode.workspace.textDocuments) if (d.uri.scheme === BLOCK_SCHEME) this.changed.fire(d.uri);
+/** `pyops-page:/<name>.md?block=<id>`: a block as a read-only Markdown page (see pageFiles.ts). */
+export const BLOCK_PAGE_SCHEME = 'pyops-page';
+
+/** The block's page, or what to say when its project is not the open one (after a switch or a reload). */
+function blockPage(projects: ProjectManager, homes: ProjectHomes, uri: vscode.Uri): string {
+  const p = projects.active;
+  const id = recordIdOf(uri, 'block');
+  const home = homes.elsewhere(id, p?.id);
+  if (home) return `# ${path.posix.basename(uri.path, '.md')}\n\n_${notOpenText('This block', home, p)} Open "${home.name}" again and this page follows it._\n`;
+  if (!p) return '# No PyOps project is open\n\nOpen the project this block belongs to.\n';
+  try {
+    const text = blockMarkdown(p, p.hasGameData() ? gameIndex(p) : undefined, id);
+    homes.remember(id, p);
+    return text;
+  } catch (err) {
+    if (!(err instanceof BlockError)) throw err;
+    return `# ${path.posix.basename(uri.path, '.md')}\n\n_This block is not in the open project "${p.name}": it was deleted (Undo brings it back) or it belongs to another project._\n`;
   }
 }
 
 export function registerFactoryCommands(projects: ProjectManager): vscode.Disposable[] {
-  const pages = new BlockPages(projects);
-  let unsub: (() => void) | undefined;
-  // Following a project (a switch included) redraws the open pages.
-  const follow = () => {
-    unsub?.();
-    unsub = projects.active?.onDidWrite(() => pages.refreshOpen());
-    pages.refreshOpen();
-  };
-  follow();
+  /** The project each shown block was read from, to say where it lives after a switch or a reload. */
+  const homes = new ProjectHomes({ memento: projects.workspaceState, key: 'pyops.blockPageHomes' });
+  const pages = new ProjectPages(BLOCK_PAGE_SCHEME, projects, (uri) => blockPage(projects, homes, uri));
   const solve = () => solverFor(planningContext(projects.requireWritable()));
   const done = () => projects.touch();
   return [
-    vscode.workspace.registerTextDocumentContentProvider(BLOCK_SCHEME, pages),
-    projects.onDidChange(follow),
-    { dispose: () => unsub?.() },
+    ...registerPages(BLOCK_PAGE_SCHEME, pages),
     registerCommand('pyops.block.open', async (arg?: unknown) => {
       const id = await pickBlock(projects, arg, 'Open which block?');
       if (!id) return undefined;
       const b = getBlock(projects.require(), id);
-      const uri = vscode.Uri.from({ scheme: BLOCK_SCHEME, path: `/${b.id}/${b.name.replace(/[\\/]/g, '-')}.md` });
+      const uri = vscode.Uri.from({ scheme: BLOCK_PAGE_SCHEME, path: `/${fileTitle(b.name)}.md`, query: new URLSearchParams({ block: b.id }).toString() });
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc, { preview: true });
       return uri.toString();

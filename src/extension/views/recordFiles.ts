@@ -1,4 +1,4 @@
-// Project records as Markdown files: `<scheme>:/<id>/<title>.md` is one record (a note, a task) of
+// Project records as Markdown files: `<scheme>:/<title>.md?id=<id>` is one record (a note, a task) of
 // the active project as a document, so the editor's own features work (preview, outline, search,
 // undo, dirty state, save conflicts). Saving writes the record (first heading = title) as one
 // undoable project change; a change made elsewhere (undo, another view, the game, the assistant)
@@ -20,13 +20,25 @@ export interface MarkdownRecordStore {
   renameHint: string;
 }
 
-export function recordUri(scheme: string, id: string, title: string): vscode.Uri {
-  // One line (a title may have line breaks), without the characters file names cannot hold.
-  const name = title.replace(/\s+/g, ' ').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-').trim().slice(0, 80);
-  return vscode.Uri.from({ scheme, path: `/${id}/${name || 'untitled'}.md` });
+/** A title as a file name: one line (a title may have line breaks), without what file names cannot hold. */
+export function fileTitle(title: string): string {
+  return title.replace(/\s+/g, ' ').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-').trim().slice(0, 80) || 'untitled';
 }
 
-const idOf = (uri: vscode.Uri) => uri.path.split('/')[1] ?? '';
+/**
+ * `<scheme>:/<title>.md?id=<id>`: the title is the whole path, so the tab, the breadcrumbs and the
+ * outline's header show it, and the id rides in the query.
+ */
+export function recordUri(scheme: string, id: string, title: string): vscode.Uri {
+  return vscode.Uri.from({ scheme, path: `/${fileTitle(title)}.md`, query: new URLSearchParams({ id }).toString() });
+}
+
+/** The record's id: from the query, or the first path segment of the older `/<id>/<title>.md` form (tabs restored from before). */
+export function recordIdOf(uri: vscode.Uri, key = 'id'): string {
+  return new URLSearchParams(uri.query).get(key) ?? uri.path.split('/')[1] ?? '';
+}
+
+const idOf = (uri: vscode.Uri) => recordIdOf(uri);
 
 export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
@@ -37,8 +49,8 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
    * updatedAt but not its document, and an editor with unsaved changes must not see a conflict then.
    */
   private readonly seen = new Map<string, { uri: vscode.Uri; text: string; mtime: number }>();
-  /** The project each record was read from, so a document left open across a switch can say where it lives. */
-  private readonly homes = new ProjectHomes();
+  /** The project each record was read from, so a document left open across a switch (or a reload) can say where it lives. */
+  private readonly homes: ProjectHomes;
   /** Records whose project was switched away from while open: announced again when it comes back. */
   private readonly away = new Map<string, vscode.Uri>();
   private unsubscribe: (() => void) | undefined;
@@ -48,6 +60,7 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
     private readonly projects: ProjectManager,
     private readonly store: MarkdownRecordStore,
   ) {
+    this.homes = new ProjectHomes({ memento: projects.workspaceState, key: `pyops.${store.noun}Homes` });
     this.sub = projects.onDidChange(() => this.follow());
     this.follow();
   }
@@ -115,8 +128,17 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
     return new vscode.Disposable(() => undefined);
   }
 
-  stat(uri: vscode.Uri): vscode.FileStat {
+  /**
+   * After a reload VS Code asks for the documents it restores before the startup project is open;
+   * they wait for it rather than show an error until "Try Again".
+   */
+  private async started(): Promise<void> {
+    if (!this.projects.active) await this.projects.whenStarted();
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (uri.path === '/' || !uri.path.endsWith('.md')) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    await this.started();
     const { r } = this.record(uri);
     const text = noteToMarkdown(r);
     const seen = this.seen.get(r.id);
@@ -124,7 +146,8 @@ export class MarkdownRecordFiles implements vscode.FileSystemProvider, vscode.Di
     return { type: vscode.FileType.File, ctime: Date.parse(r.createdAt), mtime, size: Buffer.byteLength(text), ...(this.projects.active?.readOnly ? { permissions: vscode.FilePermission.Readonly } : {}) };
   }
 
-  readFile(uri: vscode.Uri): Uint8Array {
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    await this.started();
     const { r } = this.record(uri);
     const text = noteToMarkdown(r);
     const seen = this.seen.get(r.id);

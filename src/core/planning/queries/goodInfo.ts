@@ -36,6 +36,8 @@ const TOP = 5;
 export interface GoodInfoOptions {
   /** Goods made by existing blocks (good → block name): their verdict is import. */
   blockGoods?: ReadonlyMap<string, string>;
+  /** How many producers and consumers to list (5; a good's page lists them all on request). */
+  top?: number;
 }
 
 export function goodInfo(ctx: PlanningContext, raw: GoodInfoInput, opts: GoodInfoOptions = {}): GoodInfoResult {
@@ -94,14 +96,14 @@ export function goodInfo(ctx: PlanningContext, raw: GoodInfoInput, opts: GoodInf
     producers: {
       count: producers.length,
       selectable,
-      top: ranked.slice(0, TOP).map((r) => ({ recipe: r.info.recipe.name, display: r.info.recipe.display, state: r.info.verdict.state })),
+      top: ranked.slice(0, opts.top ?? TOP).map((r) => ({ recipe: r.info.recipe.name, display: r.info.recipe.display, state: r.info.verdict.state })),
     },
     consumers: {
       count: consumers.length,
       top: consumers
         .map((n) => g.recipes.get(n)!)
         .sort((a, b) => pickerInfo(ctx, a).rank - pickerInfo(ctx, b).rank || (a.name < b.name ? -1 : 1))
-        .slice(0, TOP)
+        .slice(0, opts.top ?? TOP)
         .map((r) => ({ recipe: r.name, display: r.display })),
     },
     additive,
