@@ -12,6 +12,7 @@ import { registerProjectCommands } from './commands/project';
 import { registerGameDataCommands } from './commands/gamedata';
 import { registerPlanningCommands } from './commands/planning';
 import { recentCommandErrors, registerCommand } from './commands/register';
+import { markingRows } from './commands/args';
 import { registerLanguageModelTools } from './lmTools';
 import { EmbeddedMcp, MCP_PROVIDER_ID } from './mcp';
 import { registerGameLink } from './bridge/gameLink';
@@ -26,7 +27,8 @@ import { BalanceTree, type BalanceNode } from './views/balanceTree';
 import { registerTaskCommands } from './commands/tasks';
 import { registerGoodCommands } from './commands/goods';
 import { registerBlockEditor } from './blockEditor/commands';
-import type { BlockEditors } from './blockEditor/panel';
+import { BLOCK_EDITOR_VIEW, type BlockEditors } from './blockEditor/panel';
+import { restoreTabs } from './tabRestore';
 import { GameIcons } from './icons';
 
 /** What `activate` returns; integration tests use it to look inside. */
@@ -64,11 +66,11 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   if (projects.expectsStartupProject(settings.openSampleProjectOnStartup)) void loadSqlJs().catch(() => undefined);
   context.subscriptions.push(projects, createProjectStatus(projects));
   const icons = new GameIcons(projects);
-  context.subscriptions.push(icons, ...registerProjectCommands(projects), ...registerGameDataCommands(projects, icons), ...registerPlanningCommands(projects));
+  context.subscriptions.push(icons, ...registerProjectCommands(projects, context.globalState), ...registerGameDataCommands(projects, icons), ...registerPlanningCommands(projects));
   const factory = new FactoryTree(projects, icons);
-  const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: factory, showCollapseAll: true, manageCheckboxStateManually: true });
+  const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: markingRows(factory), showCollapseAll: true, manageCheckboxStateManually: true });
   const balance = new BalanceTree(projects, icons);
-  const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: balance, showCollapseAll: true });
+  const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: markingRows(balance), showCollapseAll: true });
   context.subscriptions.push(
     factory,
     factoryView,
@@ -84,6 +86,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   );
   const blockEditor = registerBlockEditor(context, projects, icons);
   context.subscriptions.push(...blockEditor.disposables);
+  // Block tabs come back after a window reload (their webview state names the block).
+  context.subscriptions.push(restoreTabs(BLOCK_EDITOR_VIEW, (panel, state) => blockEditor.editors.revive(panel, state)));
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
   context.subscriptions.push(gameLink);

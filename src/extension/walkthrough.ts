@@ -11,5 +11,7 @@ export const WALKTHROUGH_ID = 'pyops.pyops-vscode#pyops.start';
  * ticking the step (VS Code 1.106–1.139). The workbench's own command has neither gap.
  */
 export function completeWalkthroughStep(step: 'model' | 'sample' | 'ask'): void {
+  // "Ask a first question" waits for this key (package.json): opening the chat or the side panel is not a question.
+  if (step === 'ask') void vscode.commands.executeCommand('setContext', 'pyops.askedFirstQuestion', true);
   void vscode.commands.executeCommand('welcome.markStepComplete', `${WALKTHROUGH_ID}#${step}`).then(undefined, () => undefined);
 }

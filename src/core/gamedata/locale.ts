@@ -2,6 +2,8 @@
 // etc., already resolved by the game) and cfg-style dictionaries (section → key → text, as in
 // `locale-en-names.json`), for which we resolve LocalisedStrings ourselves.
 
+import { humanize } from './units';
+
 export type LocaleKind = 'item' | 'fluid' | 'recipe' | 'entity' | 'technology' | 'item-group' | 'tile';
 
 export interface LocaleSources {
@@ -58,12 +60,17 @@ export class Localizer {
     return this.substitute(raw, params, depth);
   }
 
+  /**
+   * A parameter or macro names something the dictionaries lack (Py's "__1__ canister" filled with a
+   * base-game fluid the locale files do not carry): the game would print "Unknown key"; we print its
+   * internal name readably, so four canisters do not all read "canister".
+   */
   private substitute(raw: string, params: unknown[], depth: number): string {
     return raw
-      .replace(/__(\d+)__/g, (_, i) => this.resolve(params[Number(i) - 1], depth + 1) ?? '')
+      .replace(/__(\d+)__/g, (_, i) => this.resolve(params[Number(i) - 1], depth + 1) ?? readableKey(params[Number(i) - 1]) ?? '')
       .replace(/__(ITEM|FLUID|ENTITY|RECIPE|TECHNOLOGY|TILE)__([^_][^]*?)__/g, (_, t: string, n: string) => {
         const section = `${t.toLowerCase()}-name`;
-        return this.key(section, n, [], depth + 1) ?? n;
+        return this.key(section, n, [], depth + 1) ?? humanize(n);
       })
       .replace(/__plural_for_parameter__\d+__\{[^}]*\}__/g, '')
       .trim();
@@ -90,4 +97,18 @@ export class Localizer {
     if (dot <= 0) return undefined;
     return this.key(head.slice(0, dot), head.slice(dot + 1), params, depth);
   }
+}
+
+/** `["fluid-name.crude-oil"]` → "Crude oil"; the first alternative of a `"?"` list; undefined for anything else. */
+function readableKey(ls: unknown): string | undefined {
+  if (!Array.isArray(ls) || typeof ls[0] !== 'string') return undefined;
+  if (ls[0] === '?') {
+    for (const alt of ls.slice(1)) {
+      const t = readableKey(alt);
+      if (t) return t;
+    }
+    return undefined;
+  }
+  const dot = ls[0].indexOf('.');
+  return dot > 0 ? humanize(ls[0].slice(dot + 1)) : undefined;
 }

@@ -17,6 +17,11 @@ export function parseEnergy(text: unknown, unit?: 'W' | 'J'): number | undefined
 }
 
 /** Turn an internal name into a readable fallback ("iron-gear-wheel" → "Iron gear wheel"). */
+/** A crafting category as a player reads it: the game has no names for them ("crafting-with-fluid" → "Crafting with fluid"). */
+export function categoryName(category: string): string {
+  return humanize(category);
+}
+
 export function humanize(name: string): string {
   const s = name.replace(/[-_]+/g, ' ').trim();
   return s ? s[0].toUpperCase() + s.slice(1) : name;

@@ -8,6 +8,7 @@ import { createBlock, redoAndResolve } from '../../core/planning/factory/blocks'
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from '../commands/args';
 import { registerCommand } from '../commands/register';
+import { confirmInStatusBar } from '../commands/confirm';
 import { pickBlock } from '../commands/factory';
 import { BlockEditors } from './panel';
 import type { GameIcons } from '../icons';
@@ -52,8 +53,7 @@ export function registerBlockEditor(context: vscode.ExtensionContext, projects: 
         const p = projects.requireWritable();
         const r = await redoAndResolve(p, solverFor(planningContext(p)));
         projects.touch();
-        if (r) void vscode.window.showInformationMessage(`PyOps: redid "${r.label}".`);
-        else void vscode.window.showWarningMessage('PyOps: nothing to redo.');
+        confirmInStatusBar(r ? `$(redo) PyOps: redid "${r.label}"` : 'PyOps: nothing to redo');
         return r?.label;
       }),
     ],

@@ -13,6 +13,7 @@ import type { AssistantPanel } from '../panel/provider';
 import { readSettings } from '../settings';
 import { tokens } from '../../webview/format';
 import { objectArg } from './args';
+import { confirmInStatusBar } from './confirm';
 import { registerCommand } from './register';
 import { completeWalkthroughStep } from '../walkthrough';
 
@@ -228,7 +229,8 @@ export function registerAssistantCommands(host: AssistantHost, actions: Proposal
       // With an argument (a toast's Undo) only that change is undone; from the palette, the latest.
       const r = await actions.undo(objectArg(arg, undoArg));
       panel.refresh(0);
-      if (r.undone) void vscode.window.showInformationMessage(`PyOps: undid "${r.label}".`);
+      if (r.undone) confirmInStatusBar(`$(discard) PyOps: undid "${r.label}"`);
+      else if (/nothing to undo/i.test(r.message)) confirmInStatusBar(`PyOps: ${r.message}`);
       else void vscode.window.showWarningMessage(`PyOps: ${r.message}`);
       return r.undone ? r.label : undefined;
     }),

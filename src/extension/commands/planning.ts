@@ -6,6 +6,8 @@ import { gameIndex } from '../../core/planning/gameIndex';
 import { gamedataProblem } from '../../core/db/project';
 import { readPlanningState, readSettings, setResearched, setTurdSelection, writeSettings, RESEARCH_MODES } from '../../core/planning/settings';
 import { sciencePacks } from '../../core/planning/settingsChange';
+import { planningContext } from '../../core/planning/context';
+import { missingPrerequisites } from '../../core/planning/prerequisites';
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from './args';
 import { registerCommand } from './register';
@@ -68,11 +70,13 @@ export function registerPlanningCommands(projects: ProjectManager): vscode.Dispo
     }),
 
     registerCommand('pyops.planning.setResearch', async (arg?: unknown) => {
-      const a = objectArg(arg, z.object({ researched: z.array(z.string()) }));
+      // `prerequisites`: what to do with unresearched prerequisites of newly marked technologies —
+      // ask (a person's default), add them all, or skip (a script's default: the list as given).
+      const a = objectArg(arg, z.object({ researched: z.array(z.string()), prerequisites: z.enum(['ask', 'add', 'skip']).optional() }));
       const { p, g } = withData(projects);
+      const state = readPlanningState(p);
       let techs = a?.researched;
       if (!techs) {
-        const state = readPlanningState(p);
         const picked = await vscode.window.showQuickPick(
           [...g.technologies.values()].filter((t) => !t.isTurd && !t.hidden).sort((x, y) => x.display.localeCompare(y.display)).map((t) => ({ label: t.display, description: t.name, name: t.name, picked: state.researched.has(t.name) })),
           { title: 'Completed research (a game sync replaces this list)', canPickMany: true, matchOnDescription: true },
@@ -82,6 +86,21 @@ export function registerPlanningCommands(projects: ProjectManager): vscode.Dispo
       }
       const unknown = techs.filter((t) => !g.technologies.has(t));
       if (unknown.length) throw new Error(`Unknown technologies: ${unknown.slice(0, 5).join(', ')}.`);
+      const mode = a ? (a.prerequisites ?? 'skip') : 'ask';
+      const missing = mode === 'skip' ? [] : missingPrerequisites(planningContext(p), state.researched, techs.filter((t) => !state.researched.has(t)), new Set(techs));
+      if (missing.length) {
+        let also = missing.map((m) => m.name);
+        if (mode === 'ask') {
+          // Pre-ticked: the game cannot have researched a technology without them; untick any on purpose.
+          const pick = await vscode.window.showQuickPick(
+            missing.map((m) => ({ label: g.technologies.get(m.name)?.display ?? m.name, description: `needed by ${m.neededBy.map((t) => g.technologies.get(t)?.display ?? t).join(', ')}`, name: m.name, picked: true })),
+            { title: `Also mark ${missing.length === 1 ? 'this prerequisite' : `these ${missing.length} prerequisites`} researched?`, placeHolder: 'They come before what you marked; untick any you want left out', canPickMany: true, matchOnDescription: true },
+          );
+          if (!pick) return undefined;
+          also = pick.map((x) => x.name);
+        }
+        techs = [...techs, ...also];
+      }
       setResearched(p, techs);
       projects.touch();
       return techs.length;

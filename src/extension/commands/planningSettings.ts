@@ -12,6 +12,7 @@ import { deletePreset, describeModules, getPreset, listPresets, presetNameSchema
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from './args';
 import { withData } from './planning';
+import { categoryName } from '../../core/gamedata/units';
 import { registerCommand } from './register';
 
 export function registerPlanningSettingsCommands(projects: ProjectManager): vscode.Disposable[] {
@@ -34,19 +35,24 @@ export function registerPlanningSettingsCommands(projects: ProjectManager): vsco
       if (!category) {
         const cats = [...new Set([...g.machines.values()].flatMap((m) => m.categories))].sort();
         const favs = readSettings(p).favorite_machines;
-        const pick = await vscode.window.showQuickPick(cats.map((c) => ({ label: c, description: favs[c] ? `favourite: ${g.displayOf(favs[c])}` : undefined })), { title: 'Favourite machine for which crafting category?', matchOnDescription: true });
+        // Categories have no names in the game: each reads as its words, with the machines that craft it.
+        const makers = (c: string) => [...g.machines.values()].filter((m) => m.categories.includes(c) && !m.hidden).map((m) => m.display);
+        const pick = await vscode.window.showQuickPick(
+          cats.map((c) => ({ label: categoryName(c), description: favs[c] ? `favourite: ${g.displayOf(favs[c])}` : undefined, detail: makers(c).slice(0, 4).join(', ') + (makers(c).length > 4 ? ', …' : ''), category: c })),
+          { title: 'Favourite machine for which crafting category?', matchOnDescription: true, matchOnDetail: true },
+        );
         if (!pick) return undefined;
-        category = pick.label;
+        category = pick.category;
       }
       let machine = a?.machine;
       if (machine === undefined) {
         const machines = [...g.machines.values()].filter((m) => m.categories.includes(category!)).sort((x, y) => y.speed - x.speed);
         if (!machines.length) throw new Error(`No machine crafts "${category}".`);
         const items = [
-          ...machines.map((m) => ({ label: m.display, description: `${m.name} · speed ${m.speed}`, detail: pc.availability.machine(m.name).buildableNow ? undefined : 'not buildable under the horizon yet', name: m.name as string | null })),
+          ...machines.map((m) => ({ label: m.display, description: `speed ${m.speed}`, detail: pc.availability.machine(m.name).buildableNow ? undefined : 'not buildable under the horizon yet', name: m.name as string | null })),
           { label: 'No favourite', description: 'drafts use the fastest buildable machine', name: null as string | null },
         ];
-        const pick = await vscode.window.showQuickPick(items, { title: `Favourite machine for ${category}` });
+        const pick = await vscode.window.showQuickPick(items, { title: `Favourite machine for ${categoryName(category)}` });
         if (!pick) return undefined;
         machine = pick.name;
       }

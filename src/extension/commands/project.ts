@@ -1,6 +1,7 @@
 // Project commands: new, open, sample, close, back up, restore, recover, and the status-bar action menu.
 import * as vscode from 'vscode';
 import path from 'node:path';
+import os from 'node:os';
 import { z } from 'zod';
 import { backupProject, defaultBackupPath, restoreBackup, BACKUP_EXTENSION } from '../../core/db/bundle';
 import { ProjectError } from '../../core/db/errors';
@@ -14,42 +15,63 @@ import { WALKTHROUGH_ID } from '../walkthrough';
 
 const PYOPS_FILTER = { 'PyOps project': ['pyops'] };
 
-function defaultFolder(): vscode.Uri | undefined {
-  return vscode.workspace.workspaceFolders?.[0]?.uri;
+const WALKTHROUGH_SHOWN_KEY = 'pyops.walkthroughShown';
+
+/**
+ * Where the file dialogs start: the workspace folder (`npm start` opens the folder it was run from),
+ * else the folder of the open project unless that is the sample's (extension storage), else home.
+ */
+function defaultFolder(projects: ProjectManager): vscode.Uri {
+  const ws = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+  if (ws) return ws.uri;
+  const p = projects.active;
+  if (p && p.file !== projectPath(projects.sampleFile())) return vscode.Uri.file(path.dirname(p.file));
+  return vscode.Uri.file(os.homedir());
 }
 
-export function registerProjectCommands(projects: ProjectManager): vscode.Disposable[] {
+export function registerProjectCommands(projects: ProjectManager, state: vscode.Memento): vscode.Disposable[] {
+  /** The Factory view, and on the very first run the walkthrough (in the editor area, at its next step). */
+  const showSampleFirstRun = async () => {
+    await vscode.commands.executeCommand('pyops.factory.focus').then(undefined, () => undefined);
+    if (state.get<boolean>(WALKTHROUGH_SHOWN_KEY)) return;
+    await state.update(WALKTHROUGH_SHOWN_KEY, true);
+    // VS Code joins the two into the step's full id (`<category>#<step>`); not to the side, so it
+    // takes the editor area instead of splitting it.
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', { category: WALKTHROUGH_ID, step: 'ask' }, false).then(undefined, () => undefined);
+  };
+
   return [
     registerCommand('pyops.project.new', async (arg?: unknown) => {
-      const a = objectArg(arg, z.object({ file: z.string().min(1), name: z.string().optional() }));
+      // `offerGameData` shows the import offer a person gets (tests look at it); scripts skip it.
+      const a = objectArg(arg, z.object({ file: z.string().min(1), name: z.string().optional(), offerGameData: z.boolean().optional() }));
       let file = a?.file;
       let name = a?.name;
       if (!file) {
         name = await vscode.window.showInputBox({ title: 'New PyOps project', prompt: 'Project name', value: 'My factory', validateInput: (v) => (v.trim() ? undefined : 'Enter a name') });
         if (!name) return undefined;
-        const base = defaultFolder();
         const uri = await vscode.window.showSaveDialog({
           title: 'Save the new PyOps project as',
           filters: PYOPS_FILTER,
-          defaultUri: base ? vscode.Uri.joinPath(base, `${name.trim().replace(/[^\w.-]+/g, '-')}.pyops`) : undefined,
+          defaultUri: vscode.Uri.joinPath(defaultFolder(projects), `${name.trim().replace(/[^\w.-]+/g, '-')}.pyops`),
         });
         if (!uri) return undefined;
         file = uri.fsPath;
       }
       if (!path.extname(file)) file += '.pyops';
       const p = await projects.create(file, name);
-      const next = await (a ? undefined : vscode.window.showInformationMessage(`PyOps: created "${p.name}". Import its game data now?`, 'Sync from Factorio', 'Import a dump…'));
-      if (next === 'Sync from Factorio') void vscode.commands.executeCommand('pyops.gamedata.sync');
-      if (next === 'Import a dump…') void vscode.commands.executeCommand('pyops.gamedata.import');
+      if (!a || a.offerGameData) void offerGameData(p.name);
       return p.file;
     }),
 
     registerCommand('pyops.project.open', async (arg?: unknown) => {
       let file = fileArg(arg);
       if (!file) {
-        const picked = await vscode.window.showOpenDialog({ title: 'Open a PyOps project', filters: PYOPS_FILTER, canSelectMany: false, defaultUri: defaultFolder() });
-        if (!picked?.[0]) return undefined;
-        file = picked[0].fsPath;
+        file = await pickRecent(projects);
+        if (file === BROWSE) {
+          const picked = await vscode.window.showOpenDialog({ title: 'Open a PyOps project', filters: PYOPS_FILTER, canSelectMany: false, defaultUri: defaultFolder(projects) });
+          file = picked?.[0]?.fsPath;
+        }
+        if (!file) return undefined;
       }
       try {
         const p = await projects.open(file);
@@ -75,7 +97,6 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
         () => projects.openSample(),
       );
       if (imported) void vscode.window.showInformationMessage(`PyOps: sample project ready — ${describeImport(imported)}`);
-      // First run: the sample's factory in the side bar and the walkthrough beside it, at its next step.
       await showSampleFirstRun();
       return project.file;
     }),
@@ -129,7 +150,7 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
       const a = objectArg(arg, z.object({ file: z.string().min(1), confirm: z.boolean().optional() }));
       let file = a?.file ?? projects.active?.file;
       if (!file) {
-        const picked = await vscode.window.showOpenDialog({ title: 'Pick the PyOps project to recover', filters: PYOPS_FILTER, canSelectMany: false, defaultUri: defaultFolder() });
+        const picked = await vscode.window.showOpenDialog({ title: 'Pick the PyOps project to recover', filters: PYOPS_FILTER, canSelectMany: false, defaultUri: defaultFolder(projects) });
         if (!picked?.[0]) return undefined;
         file = picked[0].fsPath;
       }
@@ -180,9 +201,32 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
   ];
 }
 
-/** Bring the Factory view and the walkthrough (at "Ask a first question") into sight; neither is essential. */
-async function showSampleFirstRun(): Promise<void> {
-  await vscode.commands.executeCommand('pyops.factory.focus').then(undefined, () => undefined);
-  // VS Code joins the two into the step's full id (`<category>#<step>`).
-  await vscode.commands.executeCommand('workbench.action.openWalkthrough', { category: WALKTHROUGH_ID, step: 'ask' }, true).then(undefined, () => undefined);
+const BROWSE = '\u0000browse';
+
+/** A project opened before, or BROWSE for the file dialog (straight away when there is none). */
+async function pickRecent(projects: ProjectManager): Promise<string | undefined> {
+  const recent = projects.recent();
+  if (!recent.length) return BROWSE;
+  const items: Array<vscode.QuickPickItem & { file: string }> = [
+    ...recent.map((f) => ({ label: `$(circuit-board) ${path.basename(f, '.pyops')}`, description: path.dirname(f), file: f })),
+    { label: '', kind: vscode.QuickPickItemKind.Separator, file: '' },
+    { label: '$(folder-opened) Browse…', description: 'another project file', file: BROWSE },
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: 'Open a PyOps project', placeHolder: 'A recent project, or browse for another', matchOnDescription: true });
+  return pick?.file;
+}
+
+/**
+ * A new project is empty until it has game data: ask what to do, and keep asking until answered (a
+ * toast would fade into the notification list after a few seconds, the question unseen).
+ */
+async function offerGameData(name: string): Promise<void> {
+  const next = await vscode.window.showInformationMessage(
+    `PyOps: created "${name}". Import its game data now?`,
+    { modal: true, detail: 'Blocks, drafts and the assistant need the game\'s recipes, machines and research. Sync runs your Factorio once to write them; a dump is a data-raw-dump.json you already have. You can also do it later from the status bar.' },
+    'Sync from Factorio',
+    'Import a Dump…',
+  );
+  if (next === 'Sync from Factorio') void vscode.commands.executeCommand('pyops.gamedata.sync');
+  if (next === 'Import a Dump…') void vscode.commands.executeCommand('pyops.gamedata.import');
 }

@@ -1,5 +1,5 @@
 // Commands on tasks in the Factory view: create (top-level or as a subtask), open the title and body
-// as a Markdown document (`pyops-task:/<id>/<title>.md`, saved as one undoable change), rename, set
+// as a Markdown document (`pyops-task:/<title>.md?id=<id>`, saved as one undoable change), rename, set
 // the status or complete, add / edit / tick / reorder / delete steps, link a block or a good and open
 // what is linked, delete. Every change is one undoable action through src/core/work/tasks.ts. Each
 // command takes the tree node it was invoked on, or `{ taskId, … }` / `{ stepId, … }` from tests
@@ -16,6 +16,7 @@ import type { ProjectManager } from '../projectManager';
 import type { FactoryNode } from '../views/factoryTree';
 import { MarkdownRecordFiles, recordUri, type MarkdownRecordStore } from '../views/recordFiles';
 import { registerCommand } from './register';
+import { flagOption, textOption } from './args';
 
 export const TASK_SCHEME = 'pyops-task';
 
@@ -32,10 +33,7 @@ const taskStore: MarkdownRecordStore = {
 const taskArg = z.object({ taskId: z.string().min(1) }).loose();
 const stepArg = z.object({ stepId: z.string().min(1) }).loose();
 const linkArg = z.object({ linkId: z.string().min(1) }).loose();
-const text = (arg: unknown, key: string): string | undefined => {
-  const v = (arg as Record<string, unknown> | undefined)?.[key];
-  return typeof v === 'string' ? v : undefined;
-};
+const text = textOption;
 const asNode = (arg: unknown): FactoryNode | undefined => (arg && typeof arg === 'object' && 'kind' in arg ? (arg as FactoryNode) : undefined);
 
 function nodeTaskId(arg: unknown): string | undefined {
@@ -183,8 +181,7 @@ export function registerTaskCommands(projects: ProjectManager, view: vscode.Tree
       const id = stepOf(arg);
       const p = projects.requireWritable();
       const cur = p.query<{ done: number }>('SELECT done FROM task_steps WHERE id = ?', [id])[0];
-      const given = (arg as { done?: unknown } | undefined)?.done;
-      const next = typeof given === 'boolean' ? given : !cur?.done;
+      const next = flagOption(arg, 'done') ?? !cur?.done;
       setStepDone(p, id, next);
       return next;
     }),

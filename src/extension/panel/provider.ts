@@ -213,9 +213,10 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     const run = id ? this.host.runs.get(id) : undefined;
     if (run && this.followed?.streamId === run.streamId) return;
     // Unsubscribing never closes the run, so say so: else the view would keep showing "Writing…".
-    // (Only for a run still going: a finished one already sent 'end' and stays on view as done.)
+    // A finished run stays on view as done while its conversation is the active one; another
+    // conversation (a switch, or another project opened) takes it off.
     const f = this.followed;
-    if (f && this.host.runs.get(f.conversationId)?.streamId === f.streamId) this.sendRun({ conversationId: f.conversationId, phase: 'detach' });
+    if (f && (f.conversationId !== id || this.host.runs.get(f.conversationId)?.streamId === f.streamId)) this.sendRun({ conversationId: f.conversationId, phase: 'detach' });
     this.unsubscribeRun?.();
     this.unsubscribeRun = undefined;
     this.followed = undefined;

@@ -9,6 +9,7 @@ import { getTask, type TaskLink, type TaskStep } from '../../core/work/tasks';
 import type { ProjectManager } from '../projectManager';
 import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
+import { categoryName } from '../../core/gamedata/units';
 
 export type FactoryNode =
   | { kind: 'group'; group: 'blocks' | 'tasks' | 'notes' | 'planning' }
@@ -92,7 +93,7 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
         if (node.group === 'blocks') return o.blocks.map((block) => ({ kind: 'block', block }));
         if (node.group === 'tasks') return o.tasks.filter((t) => !t.parentId || !o.tasks.some((x) => x.id === t.parentId)).map((task) => ({ kind: 'task', task }));
         if (node.group === 'notes') return o.notes.map((note) => ({ kind: 'note', note }));
-        return planningFacts(o);
+        return planningFacts(o, (name) => this.display('item', name));
       case 'block':
         return [
           ...node.block.goals.map((g): FactoryNode => ({ kind: 'goal', blockId: node.block.id, good: g.good, text: `${g.direction === 'consume' ? 'Takes' : 'Makes'} ${g.display} ${num(g.rate)}/s${g.stock ? ' (stock)' : ''}` })),
@@ -259,9 +260,10 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
   }
 }
 
-function planningFacts(o: FactoryOutline): FactoryNode[] {
+/** The Planning group's rows; `good` names a good as the player reads it (the horizon's target). */
+function planningFacts(o: FactoryOutline, good: (name: string) => string): FactoryNode[] {
   const p = o.planning;
-  const horizon = p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? `Up to ${p.target ?? 'a target'}` : 'Future (everything)';
+  const horizon = p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? `Up to ${p.target ? good(p.target) : 'a target'}` : 'Future (everything)';
   const cmd = (command: string, title: string, args?: unknown): vscode.Command => ({ command, title, ...(args ? { arguments: [args] } : {}) });
   return [
     { kind: 'fact', text: 'Horizon', detail: horizon, command: cmd('pyops.planning.setHorizon', 'Set Planning Horizon…') },
@@ -269,7 +271,7 @@ function planningFacts(o: FactoryOutline): FactoryNode[] {
     ...(p.turd.length
       ? p.turd.map((t): FactoryNode => ({ kind: 'fact', text: `TURD: ${t.master}`, detail: `${t.branch}${t.source === 'synced' ? ' (from the game)' : ''}`, command: cmd('pyops.planning.selectTurd', 'Select TURD Branch…') }))
       : [{ kind: 'fact', text: 'TURD', detail: 'no branch selected', command: cmd('pyops.planning.selectTurd', 'Select TURD Branch…') } as FactoryNode]),
-    ...p.favoriteMachines.map((f): FactoryNode => ({ kind: 'fact', text: `Favourite for ${f.category}`, detail: f.display, command: cmd('pyops.planning.setFavoriteMachine', 'Set Favourite Machine…', { category: f.category }) })),
+    ...p.favoriteMachines.map((f): FactoryNode => ({ kind: 'fact', text: `Favourite for ${categoryName(f.category)}`, detail: f.display, command: cmd('pyops.planning.setFavoriteMachine', 'Set Favourite Machine…', { category: f.category }) })),
     { kind: 'fact', text: p.favoriteMachines.length ? 'Another favourite machine…' : 'Favourite machines', detail: p.favoriteMachines.length ? '' : 'none (drafts use the fastest buildable)', command: cmd('pyops.planning.setFavoriteMachine', 'Set Favourite Machine…') },
     { kind: 'fact', text: 'Favourite fuel', detail: p.favoriteFuel?.display ?? 'default choice', command: cmd('pyops.planning.setFavoriteFuel', 'Set Favourite Fuel…') },
     { kind: 'fact', text: 'Excluded recipes', detail: `${p.exclusions.length} pattern${p.exclusions.length === 1 ? '' : 's'}`, command: cmd('pyops.planning.editExclusions', 'Edit Excluded Recipes…') },

@@ -1,8 +1,9 @@
 // The run being written, rebuilt from its UI message chunks (the extension replays the run's
-// buffer, then forwards live chunks): answer text, each tool call as a step that turns into its
+// buffer, then forwards live chunks): answer text (as Markdown), each tool call as a step that turns into its
 // past-tense summary when done, and whether the run finished, was stopped or failed.
 import type { RunEvent } from '../protocol';
 import { button, h, icon } from './dom';
+import { markdown } from './transcript';
 
 interface Step {
   id: string;
@@ -114,7 +115,8 @@ export class LiveRun {
         'div',
         { class: 'run-body' },
         this.order.map((o) => {
-          if (o.kind === 'text') return h('p', { class: 'run-text' }, this.text[o.index]);
+          // The answer as it will read in the chat: Markdown, drawn again as each chunk arrives.
+          if (o.kind === 'text') return h('div', { class: 'run-text' }, markdown(this.text[o.index]));
           const s = this.steps.find((x) => x.id === o.id)!;
           return h('div', { class: `run-step${s.ok === false ? ' failed' : ''}` }, icon(s.summary === undefined ? 'loading codicon-modifier-spin' : s.ok === false ? 'error' : 'check'), ' ', s.summary ?? `${s.tool}…`);
         }),

@@ -177,4 +177,16 @@ describe('real data: Pyanodons HighTech on 2.0', function () {
     assert.ok(named.length > 500, `only ${named.length} items have a localized name`);
     assert.ok(d.recipes.filter((r) => r.display !== humanize(r.name)).length > 2000);
   });
+
+  it('names every canister apart, the base-game fluids (missing from that file) by their internal names', () => {
+    // item-name.fill-can is "__1__ canister", its parameter fluid-name.<fluid>; crude oil, heavy oil,
+    // light oil and petroleum gas have no entry in locale-en-names.json.
+    const canisters = d.items.filter((i) => /-canister$/.test(i.name) && !/^empty-/.test(i.name));
+    const byName = new Map(canisters.map((i) => [i.name, i.display]));
+    assert.equal(byName.get('crude-oil-canister'), 'Crude oil canister');
+    assert.equal(byName.get('petroleum-gas-canister'), 'Petroleum gas canister');
+    assert.equal(byName.get('tar-canister'), 'Tar canister');
+    const displays = canisters.map((i) => i.display);
+    assert.equal(new Set(displays).size, displays.length, `repeated: ${displays.filter((x, i) => displays.indexOf(x) !== i).join(', ')}`);
+  });
 });
