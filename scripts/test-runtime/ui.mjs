@@ -123,6 +123,7 @@ async function checkUi(page, req, OUT) {
       if (!(await waitForText(widget, text, req.timeoutMs ?? 15_000))) failures.push(`the quick input does not show "${text}" (it shows: ${(await widget.innerText().catch(() => '?')).replace(/\s+/g, ' ').slice(0, 300)})`);
     }
     out.quickInputText = (await widget.innerText().catch(() => '')).slice(0, 4000);
+    out.quickInputValue = await widget.locator('input').first().inputValue({ timeout: 2000 }).catch(() => undefined);
   }
   if (req.pageType) await page.keyboard.type(req.pageType, { delay: 10 });
   for (const key of req.pagePress ?? []) {

@@ -8,7 +8,7 @@ import { configureSolverWorker, stopSolverWorker } from '../core/planning/solver
 import { ProjectManager } from './projectManager';
 import { readSettings } from './settings';
 import { createProjectStatus } from './statusBar';
-import { registerProjectCommands } from './commands/project';
+import { registerProjectCommands, WALKTHROUGH_SHOWN_KEY } from './commands/project';
 import { registerGameDataCommands } from './commands/gamedata';
 import { registerPlanningCommands } from './commands/planning';
 import { recentCommandErrors, registerCommand } from './commands/register';
@@ -51,6 +51,10 @@ export interface PyOpsApi {
   icons: GameIcons;
   /** The two tree views (tests reveal and expand nodes in them). */
   views: { factory: vscode.TreeView<FactoryNode>; balance: vscode.TreeView<BalanceNode> };
+  /** The trees as VS Code reads them: their rows are the objects menus hand to commands (tests drive every menu with them). */
+  rows: { factory: vscode.TreeDataProvider<FactoryNode>; balance: vscode.TreeDataProvider<BalanceNode> };
+  /** Whether the walkthrough has been shown on a first run (it opens once). */
+  walkthroughShown(): boolean;
 }
 
 export function activate(context: vscode.ExtensionContext): PyOpsApi {
@@ -68,9 +72,11 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   const icons = new GameIcons(projects);
   context.subscriptions.push(icons, ...registerProjectCommands(projects, context.globalState), ...registerGameDataCommands(projects, icons), ...registerPlanningCommands(projects));
   const factory = new FactoryTree(projects, icons);
-  const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: markingRows(factory), showCollapseAll: true, manageCheckboxStateManually: true });
+  const factoryRows = markingRows(factory);
+  const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: factoryRows, showCollapseAll: true, manageCheckboxStateManually: true });
   const balance = new BalanceTree(projects, icons);
-  const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: markingRows(balance), showCollapseAll: true });
+  const balanceRows = markingRows(balance);
+  const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: balanceRows, showCollapseAll: true });
   context.subscriptions.push(
     factory,
     factoryView,
@@ -136,7 +142,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })
     .finally(() => startupClock.projectSettled(projects.active?.file ?? null));
-  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, rows: { factory: factoryRows, balance: balanceRows }, walkthroughShown: () => !!context.globalState.get(WALKTHROUGH_SHOWN_KEY), startup: () => startupClock.snapshot() };
 }
 
 export function deactivate(): void {

@@ -109,7 +109,8 @@ describe('PyOps Factory view', () => {
     await waitFor(() => factory.current()?.planning.favoriteMachines.some((f) => f.category === 'crafting' && f.machine === 'press'), 'the favourite in the Factory view');
     const planning = factory.getChildren().find((n) => n.kind === 'group' && n.group === 'planning')!;
     const labels = factory.getChildren(planning).map((n) => String(factory.getTreeItem(n).label));
-    assert.ok(labels.includes('Favourite for crafting'), labels.join(' | '));
+    // The category by name (the game has none: its words, capitalised), never its code.
+    assert.ok(labels.includes('Favourite for Crafting'), labels.join(' | '));
     await vscode.commands.executeCommand('pyops.planning.setMiningProductivity', { value: 20 });
     await waitFor(() => factory.current()?.planning.miningProductivity.percent === 20, 'mining productivity in the Factory view');
     await vscode.commands.executeCommand('pyops.planning.setFavoriteMachine', { category: 'crafting', machine: null });

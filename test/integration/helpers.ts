@@ -83,8 +83,9 @@ export interface UiResult {
   sidebarText?: string;
   /** Visible text of the PyOps side panel (when asked for). */
   webviewText?: string;
-  /** What the quick input showed (quickInputIncludes). */
+  /** What the quick input showed (quickInputIncludes), and what its input box held. */
   quickInputText?: string;
+  quickInputValue?: string;
   /** Visible text of the editor area (editorIncludes / editorExcludes). */
   editorText?: string;
 }

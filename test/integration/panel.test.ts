@@ -36,7 +36,7 @@ describe('PyOps side panel', () => {
         if (JSON.stringify(messages[lastUser]?.content ?? '').includes('slowly')) {
           return tools === 0
             ? { text: ['Checking ', 'the goods ', 'first. '], toolCalls: [{ name: 'searchGoods', arguments: { query: 'gear' } }], delayMs: 250 }
-            : { text: ['Gears ', 'are ', 'made ', 'from ', 'ferrite ', 'plates.'], delayMs: 400 };
+            : { text: ['Gears ', 'are ', 'made ', 'from ', '**ferrite ', 'plates**.\n\n', '- one ', 'per craft'], delayMs: 400 };
         }
         return tools === 0 ? { toolCalls: [{ name: 'submitPlan', arguments: PLAN }], usage: { prompt: 900, completion: 80 } } : { text: 'The plan has two blocks; apply it from its card.', usage: { prompt: 1300, completion: 20 } };
       },
@@ -132,8 +132,17 @@ describe('PyOps side panel', () => {
     assert.deepEqual(live.failures, [], live.webviewText);
     const r = await turn;
     assert.equal(r.error, undefined);
-    const done = await uiRequest({ webviewIncludes: ['Finished', 'Gears are made from ferrite plates.'] });
+    // Markdown, as the chat shows it: bold without its stars, a list item without its dash.
+    const done = await uiRequest({ webviewIncludes: ['Finished', 'Gears are made from ferrite plates.', 'one per craft'], screenshot: { file: 'side-panel-live-run-markdown-300px.png', element: 'sidebar' } });
     assert.deepEqual(done.failures, [], done.webviewText);
+    assert.doesNotMatch(done.webviewText ?? '', /\*\*|^- one/m);
+    // Another project: its run is not this one's, and the tab says so.
+    const dir = workDir('panel-switch');
+    await vscode.commands.executeCommand('pyops.project.new', { file: path.join(dir, 'other.pyops'), name: 'Other factory' });
+    const switched = await uiRequest({ webviewIncludes: ['No answer is being written right now'], screenshot: { file: 'side-panel-live-run-after-switch.png', element: 'sidebar' } });
+    assert.deepEqual(switched.failures, [], switched.webviewText);
+    assert.doesNotMatch(switched.webviewText ?? '', /ferrite plates/);
+    await vscode.commands.executeCommand('pyops.project.open', { file: p.file });
   });
 
   it('opens a stored conversation from its link as a transcript with reasoning collapsed, and branches from a message', async function () {
