@@ -73,7 +73,7 @@ interface Row {
  * state and the rules it was solved under: raising this (when the effect, energy or solver rules
  * change what a block solves to) makes every block solved by an older PyOps re-solve on open.
  */
-export const SOLVER_RULES_VERSION = 2;
+export const SOLVER_RULES_VERSION = 3;
 
 export function currentStamp(p: Project): SolveStamp {
   return { fingerprint: `${p.gamedataMeta('fingerprint') ?? ''}#rules${SOLVER_RULES_VERSION}`, generation: readSolveGeneration(p) };

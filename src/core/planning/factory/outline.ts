@@ -5,6 +5,7 @@ import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
 import { blockMachines, byBlock, listBlocks, snapshotHeads, type BlockRecord } from './blocks';
 import { goalRate } from '../block/document';
+import { placedBuildings, rowsOfBlock } from './buildings';
 import { listTasks, type TaskStatus } from '../../work/tasks';
 import { noteHeads } from '../../work/notes';
 import { readPlanningState } from '../settings';
@@ -19,7 +20,7 @@ export interface OutlineBlock {
   /** Why the state is not `solved`, in words. */
   stateDetail?: string;
   goals: Array<{ good: string; display: string; rate: number; direction: 'produce' | 'consume'; stock: boolean }>;
-  /** Whole buildings (each machine and recipe rounded up). */
+  /** Whole buildings (each machine and recipe rounded up, beacon buildings included). */
   buildings: number;
   powerW: number | null;
   snapshots: Array<{ id: string; label: string; createdAt: string }>;
@@ -74,7 +75,7 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
         const r = goalRate(x);
         return { good: x.good, display: display(x.good), rate: Math.abs(r.rate), direction: r.direction, stock: r.stock };
       }),
-      buildings: (machines.get(b.id) ?? []).reduce((n, m) => n + Math.ceil(m.count - 1e-6), 0),
+      buildings: placedBuildings(rowsOfBlock(b.doc, machines.get(b.id) ?? [])).reduce((n, x) => n + x.count, 0),
       powerW: b.cache.powerW,
       snapshots: snaps.get(b.id) ?? [],
       updatedAt: b.updatedAt,

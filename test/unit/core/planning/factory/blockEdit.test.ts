@@ -198,9 +198,12 @@ describe('block editor edits', () => {
       close(circuitRow(r).effects.speed, speed);
       close(circuitRow(r).buildings, circuitTime() / (mk2().crafting_speed * (1 + speed)));
       assert.equal(r.label, 'Set beacons of Circuit to 2 × Beacon tower (2 × Speed module S1) in "Circuits"');
-      // Each machine's two beacons draw their own power (beacons per machine × beacon usage).
+      // The machines draw by their activity; the beacons are placed whole (1 machine → its 2 beacons)
+      // and each draws its full usage.
       const b = circuitRow(r).buildings;
-      close(circuitRow(r).powerW, b * (watts(mk2().energy_usage) * (1 + speed1().consumption * 2 * tower.distribution_effectivity * tower.profile[1] * 2) + watts(mk2().energy_source.drain) + 2 * watts(tower.energy_usage)));
+      assert.ok(b < 1, `${b} buildings: one machine to place`);
+      assert.equal(circuitRow(r).beaconBuildings, 2);
+      close(circuitRow(r).powerW, b * (watts(mk2().energy_usage) * (1 + speed1().consumption * 2 * tower.distribution_effectivity * tower.profile[1] * 2) + watts(mk2().energy_source.drain)) + 2 * watts(tower.energy_usage));
       const cleared = await edit(id, { kind: 'row-beacons', recipe: 'circuit', beacons: [] });
       assert.equal(cleared.label, 'Clear beacons of Circuit in "Circuits"');
       assert.equal(getBlock(sample.project, id).doc.recipes[0].beacons, undefined);
@@ -339,7 +342,10 @@ describe('block editor edits', () => {
       const row = r.result!.rows[0];
       close(row.effects.speed, speed);
       close(row.buildings, (10 * dump.recipe['iron-gear-wheel'].energy_required) / (m.crafting_speed * (1 + speed)));
-      assert.equal(row.beaconBuildings, Math.ceil(3 * row.buildings - 1e-6));
+      // Whole machines, each with its 3 beacons (none shared).
+      assert.equal(row.beaconBuildings, 3 * Math.ceil(row.buildings - 1e-6));
+      close(row.powerW - (row.beaconPowerW ?? 0), row.buildings * (watts(m.energy_usage) * (1 + dump.module['speed-module'].effect.consumption + 3 * 2 * dump.module['speed-module'].effect.consumption * b.distribution_effectivity * b.profile[2]) + (m.energy_source.drain ? watts(m.energy_source.drain) : watts(m.energy_usage) / 30)));
+      close(row.beaconPowerW, row.beaconBuildings * watts(b.energy_usage));
     });
   });
 });

@@ -11,7 +11,8 @@
 //  - productivity is clamped to [0, maximum_productivity (default 3)] after research productivity;
 //    speed, consumption and pollution multipliers are at least 0.2;
 //  - electric power = usage × consumption + drain (explicit, else usage / 30 for crafting machines
-//    only) + beacon usage; pollution/min = emissions × consumption × pollution multiplier.
+//    only), and each beacon building's usage, beacons placed whole (⌈count × ⌈buildings⌉ ÷ shared⌉, at
+//    least ⌈count⌉); pollution/min = emissions × consumption × pollution multiplier.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -185,6 +186,18 @@ export function reference(d: RawDump, input: RefInput): RefResult {
   const outputPerSec = perCraft * craftsPerSec;
   const buildings = input.rate / outputPerSec;
 
+  // A beacon building is placed whole and draws its whole usage, whatever its machines do: the player
+  // places ⌈buildings⌉ machines, each with `count` beacons in reach, a beacon reaching `shared` of them.
+  const beaconBuildingsW = (n: number) => {
+    const machines = Math.ceil(n - 1e-9);
+    let w = 0;
+    for (const bc of beacons) {
+      if (!(bc.count > 0) || machines < 1) continue;
+      const placed = Math.max(Math.ceil(bc.count), Math.ceil((bc.count * machines) / (bc.shared ?? 1)));
+      w += placed * watts(d.beacon[bc.beacon].energy_usage);
+    }
+    return w;
+  };
   const es = m.energy_source ?? {};
   const electric = es.type === 'electric';
   const usage = watts(m.energy_usage);
@@ -194,7 +207,7 @@ export function reference(d: RawDump, input: RefInput): RefResult {
   return {
     effects, speedMult, prodMult, consMult, pollutionMult, craftsPerSec, outputPerSec, buildings,
     usageW, drainW, beaconW,
-    totalPowerW: buildings * ((electric ? usageW + drainW : 0) + beaconW),
+    totalPowerW: buildings * (electric ? usageW + drainW : 0) + beaconBuildingsW(buildings),
     pollutionPerMin: buildings * emissions * consMult * pollutionMult,
     refused, profiles,
   };
