@@ -11,6 +11,7 @@ import { factoryBalance, type FactoryBalance } from '../../core/planning/factory
 import type { ProjectManager } from '../projectManager';
 import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
+import { power, rate as rateIn, type RateUnit } from '../../webview/format';
 
 type Section = 'under' | 'over' | 'unsourced' | 'dangling' | 'final' | 'balanced' | 'buildings' | 'notSolved';
 
@@ -32,8 +33,7 @@ const SECTIONS: Record<Section, { label: string; icon: string; color?: string; o
   notSolved: { label: 'Not solved', icon: 'error', color: 'problemsErrorIcon.foreground', open: true },
 };
 
-const rate = (x: number) => `${Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2).replace(/\.?0+$/, '') : x.toPrecision(2)}/s`;
-const watts = (w: number) => (Math.abs(w) >= 1e9 ? `${(w / 1e9).toFixed(2)} GW` : Math.abs(w) >= 1e6 ? `${(w / 1e6).toFixed(1)} MW` : `${(w / 1e3).toFixed(0)} kW`);
+const watts = power;
 const icon = (id: string, color?: string) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 const list = (xs: string[]) => (xs.length > 3 ? `${xs.slice(0, 3).join(', ')} +${xs.length - 3}` : xs.join(', '));
 
@@ -47,8 +47,11 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   constructor(
     private readonly projects: ProjectManager,
     private readonly icons?: GameIcons,
+    /** The rate unit picked last in a block editor: the balance shows rates in it. */
+    private readonly units?: { readonly last: RateUnit; onDidChange: vscode.Event<void> },
   ) {
     this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
+    if (units) this.subs.push(units.onDidChange(() => this.changed.fire(undefined)));
     // New pictures change no figure: redraw the items, keep the computed balance.
     if (icons) this.subs.push(icons.onDidChange(() => this.changed.fire(undefined)));
     this.writes.follow(projects.active);
@@ -115,6 +118,8 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
 
   private section(b: FactoryBalance, s: Section): BalanceNode[] {
     const a = b.audit;
+    const unit = this.units?.last ?? 's';
+    const rate = (x: number) => rateIn(x, unit);
     const good = (x: { good: string; display: string }, detail: string, tooltip: string): BalanceNode => ({ kind: 'good', section: s, good: x.good, display: x.display, detail, tooltip });
     switch (s) {
       case 'under':
@@ -178,7 +183,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
         const m = node.machine;
         const item = new vscode.TreeItem(m.display, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `machine:${m.machine}`;
-        item.description = `× ${m.count}`;
+        item.description = `× ${m.count}${m.beacon ? ' · beacons' : ''}`;
         item.iconPath = this.icons?.icon('entity', m.machine) ?? icon('symbol-class');
         return item;
       }
