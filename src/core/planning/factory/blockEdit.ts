@@ -152,7 +152,8 @@ export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: Block
       const makesIt = !!makes && (!rec || rec.products.some((x) => x.name === makes && x.amount * x.probability > 0));
       if (makes && makesIt && !doc.made.includes(makes) && !goalGoods(doc).includes(makes)) {
         doc.made.push(makes);
-        return { doc, label: `Add recipe ${display(edit.recipe)} and make ${display(makes)} inside${inBlock}` };
+        const good = display(makes) === display(edit.recipe) ? 'it' : display(makes);
+        return { doc, label: `Add recipe ${display(edit.recipe)} and make ${good} inside${inBlock}` };
       }
       return { doc, label: `Add recipe ${display(edit.recipe)}${inBlock}` };
     }
