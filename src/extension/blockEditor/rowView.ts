@@ -125,7 +125,9 @@ function fuelChoice(ctx: PlanningContext, facts: BlockFacts, s: SolvedRow | unde
     // A fluid burner takes any fluid with a fuel value: named, it is burnt by its own fuel value and
     // flows like an ingredient; unnamed, the machine draws pooled fluid fuel (made by the block's
     // burn rows, else bought in by its energy).
-    return { fuelOptions: burnableFluids(ctx.g).map((f) => ({ name: f.name, display: f.display, kind: 'fluid' as const })), fuelDefault: pooledFuel(ctx, facts), fuelDisplay };
+    const fluids = burnableFluids(ctx.g);
+    const favourite = fluids.find((f) => f.name === ctx.availability.state.settings.favorite_fluid_fuel);
+    return { fuelOptions: fluids.map((f) => ({ name: f.name, display: f.display, kind: 'fluid' as const })), fuelDefault: favourite ? `Default (burn ${favourite.display})` : pooledFuel(ctx, facts), fuelDisplay };
   }
   return { fuelOptions: [], fuelDefault: 'Default', fuelDisplay: fuelDisplay && machine.fluidFuelFilter ? `${fuelDisplay} (the only fluid it burns)` : fuelDisplay };
 }

@@ -35,6 +35,7 @@ export interface FactoryOutline {
     horizon: string; target: string | null; packs: string[]; researched: number; turd: Array<{ master: string; branch: string; source: string }>;
     favoriteMachines: Array<{ category: string; machine: string; display: string }>;
     favoriteFuel: { name: string; display: string } | null;
+    favoriteFluidFuel: { name: string; display: string } | null;
     exclusions: string[];
     /** "research" (from researched technologies), or a manual bonus in percent. */
     miningProductivity: { source: 'research' | 'manual'; percent: number };
@@ -96,6 +97,7 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
         .map(([category, machine]) => ({ category, machine, display: display(machine) }))
         .sort((a, b) => a.category.localeCompare(b.category)),
       favoriteFuel: state.settings.favorite_fuel ? { name: state.settings.favorite_fuel, display: display(state.settings.favorite_fuel) } : null,
+      favoriteFluidFuel: state.settings.favorite_fluid_fuel ? { name: state.settings.favorite_fluid_fuel, display: display(state.settings.favorite_fluid_fuel) } : null,
       exclusions: state.settings.exclusions,
       miningProductivity: state.settings.mining_productivity,
       presets: presetSummaries(p, display),

@@ -9,7 +9,8 @@ import { createBlock, getBlock } from '../../../../src/core/planning/factory/blo
 import { editBlock } from '../../../../src/core/planning/factory/blockEdit';
 import { planningContext } from '../../../../src/core/planning/context';
 import { solverFor } from '../../../../src/core/assistant/tools/context';
-import { writeSettings } from '../../../../src/core/planning/settings';
+import { readSettings, writeSettings } from '../../../../src/core/planning/settings';
+import { changePlanningSettings, changeSettingsInput } from '../../../../src/core/planning/settingsChange';
 import { blockEditorView } from '../../../../src/extension/blockEditor/viewModel';
 import { useSampleProject } from '../../../helpers/sampleProject';
 import { SAMPLE_DUMP } from '../../../helpers/paths';
@@ -138,5 +139,27 @@ describe('block editor view', () => {
     assert.deepEqual(v.groups.map((g) => [g.name, g.recipes, g.composed?.good, g.composed?.rate]), [['Circuits', ['circuit', 'wire'], 'circuit', 0.05]]);
     close(v.groups[0].composed!.scale, 2, 'the block runs the 0.05/s module twice for 0.1/s');
     assert.ok(v.rows.every((r) => r.group === 'Circuits'));
+  });
+});
+
+describe('favourite fluid fuel', () => {
+  const sample = useSampleProject({ horizon: 'future' });
+
+  it('makes fluid burners without a fuel of their own burn it, by its fuel value', async () => {
+    const p = sample.project;
+    const ctx0 = planningContext(p);
+    const id = await createBlock(p, solverFor(ctx0), { name: 'Plates', doc: { goals: [{ good: 'ferrite-plate', rate: 1 }], recipes: [{ recipe: 'ferrite-plate', machine: 'naphtha-furnace' }] } });
+    changePlanningSettings(ctx0, p, changeSettingsInput.parse({ favoriteFluidFuel: 'naphtha' }));
+    assert.equal(readSettings(p).favorite_fluid_fuel, 'naphtha');
+    const ctx = planningContext(p);
+    const b = getBlock(p, id);
+    const r = await solverFor(ctx)(b.doc);
+    const v = blockEditorView(ctx, b, r);
+    assert.equal(v.rows[0].fuel, 'naphtha');
+    assert.equal(v.rows[0].fuelDefault, 'Default (burn Naphtha)');
+    const furnace = raw.furnace['naphtha-furnace'];
+    const naphtha = ((raw.recipe['ferrite-plate'].energy_required / furnace.crafting_speed) * watts(furnace.energy_usage)) / furnace.energy_source.effectivity / joules(raw.fluid.naphtha.fuel_value);
+    close(r.imports.find((f) => f.good === 'naphtha')?.rate, naphtha, 'naphtha imported');
+    assert.ok(!r.imports.some((f) => f.good === 'pyops-fluid-fuel'), 'no pooled fluid fuel');
   });
 });
