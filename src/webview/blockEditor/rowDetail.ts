@@ -8,7 +8,7 @@ import type { BeaconChoiceView, BlockEditorView, ChoiceView, EditorModuleView, E
 import { counted, short } from '../format';
 import { button, h, icon } from '../panel/dom';
 import { numberField } from './fields';
-import { groupDoc, LOCK, type EditorHost } from './host';
+import { groupDoc, LOCK, needsPhrase, type EditorHost } from './host';
 
 type ModuleCount = { name: string; count: number };
 
@@ -20,7 +20,7 @@ const counts = (list: EditorModuleView[]): ModuleCount[] => list.map((m) => ({ n
 /** The option text: the name, after the lock glyph when the horizon does not allow it yet. */
 const optionLabel = (c: ChoiceView) => `${usable(c) ? '' : `${LOCK} `}${c.display}`;
 /** The tooltip and second line: what it does, and what unlocks it. */
-const optionTitle = (c: ChoiceView, what?: string) => [what, c.needs ? `needs ${c.needs}` : !usable(c) ? 'locked' : ''].filter(Boolean).join(' — ');
+const optionTitle = (c: ChoiceView, what?: string) => [what, usable(c) ? '' : needsPhrase(c.needs)].filter(Boolean).join(' — ');
 
 /** Under a chosen module or beacon: its effects and, when locked, what unlocks it. */
 function choiceNote(c: ChoiceView | undefined, what?: string): HTMLElement | null {

@@ -7,7 +7,7 @@ import type { BlockEditorView, EditorGroupView, EditorRowView, RowIOView } from 
 import { buildings, power, rate, short } from '../format';
 import { button, h, icon, picture } from '../panel/dom';
 import { numberField } from './fields';
-import { amount, groupDoc, inUnit, LOCK, perSecondOf, type EditorHost } from './host';
+import { amount, groupDoc, inUnit, LOCK, needsPhrase, perSecondOf, type EditorHost } from './host';
 import { modulesSummary, rowDetail, usable } from './rowDetail';
 
 /** The machine rule most rows share, when several do: stated once above the table, not on every row. */
@@ -18,35 +18,36 @@ function commonRule(v: BlockEditorView): string | undefined {
   return n > 1 ? rule : undefined;
 }
 
-const stripParens = (s: string) => s.replace(/\s*\([^()]*\)$/, '');
+/** The machine rule in a few words: no trailing detail, no "not buildable" note (the machine cell says that). */
+const stripParens = (s: string) => s.replace(/; not buildable yet.*$/, '').replace(/\s*\([^()]*\)$/, '');
 
-/** "1.2/min Iron plate" chips: what the row takes, then what it gives. */
-function ioLine(r: EditorRowView, host: EditorHost): HTMLElement | null {
+/** What the row takes, burns, gives and leaves (a burnt result), each a line of "1.2/min Iron plate" chips. */
+function ioLines(r: EditorRowView, host: EditorHost): HTMLElement | null {
   if (!r.io.length || r.disabled) return null;
-  const chip = (x: RowIOView) =>
-    h('span', { class: `io${x.fuel ? ' io-fuel' : ''}`, title: `${x.display}${x.fuel ? ' (energy source)' : ''}: ${amount(host, { rate: Math.abs(x.rate), energy: x.energy })}` },
-      picture(x.icon), h('span', { class: 'io-rate' }, amount(host, { rate: Math.abs(x.rate), energy: x.energy })), ' ', x.display);
-  const ins = r.io.filter((x) => x.rate < 0);
-  const outs = r.io.filter((x) => x.rate > 0);
-  return h('div', { class: 'io-line sub' },
-    ins.length ? h('span', { class: 'io-in' }, ins.map(chip)) : null,
-    h('span', { class: 'io-arrow muted', 'aria-hidden': 'true' }, ' → '),
-    outs.length ? h('span', { class: 'io-out' }, outs.map(chip)) : null);
+  const chip = (x: RowIOView) => {
+    const text = amount(host, { rate: Math.abs(x.rate), energy: x.energy });
+    return h('span', { class: 'io', title: `${x.display}: ${text}` }, picture(x.icon), h('span', { class: 'io-rate' }, text), ' ', x.display);
+  };
+  const line = (word: string, list: RowIOView[], cls: string) => (list.length ? h('div', { class: `io-line sub ${cls}` }, h('span', { class: 'io-word muted' }, word), list.map(chip)) : null);
+  return h('div', { class: 'io-lines' },
+    line('takes', r.io.filter((x) => x.rate < 0 && !x.fuel), 'io-in'),
+    line('burns', r.io.filter((x) => x.rate < 0 && x.fuel), 'io-fuel'),
+    line('gives', r.io.filter((x) => x.rate > 0 && !x.fuel), 'io-out'),
+    line('leaves', r.io.filter((x) => x.rate > 0 && x.fuel), 'io-fuel'));
 }
 
 function recipeCell(r: EditorRowView, v: BlockEditorView, host: EditorHost, common: string | undefined, ambiguous: boolean): HTMLElement {
   return h('td', { class: 'recipe-cell' },
     h('div', { class: 'recipe-name' }, picture(r.icon), r.display, ambiguous ? h('span', { class: 'sub muted' }, ` (${r.recipe})`) : null,
-      r.recipeLock ? h('span', { class: 'lock', title: `Not usable under the horizon${r.recipeLock.needs ? `: needs ${r.recipeLock.needs}` : ''}` }, ' ', icon('lock', 'locked')) : null),
-    r.recipeLock ? h('div', { class: 'sub warn' }, icon('lock'), ` Locked${r.recipeLock.needs ? ` — needs ${r.recipeLock.needs}` : ''}`) : null,
+      r.recipeLock ? h('span', { class: 'lock', title: `Not usable under the horizon: ${needsPhrase(r.recipeLock.needs)}` }, ' ', icon('lock', 'locked')) : null),
+    r.recipeLock ? h('div', { class: 'sub warn' }, icon('lock'), ` Locked — ${needsPhrase(r.recipeLock.needs)}`) : null,
     r.machineRule !== common ? h('div', { class: 'sub muted', title: r.machineRule }, stripParens(r.machineRule)) : null,
-    r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ' ', r.machineWarning) : null,
     r.idle
       ? h('div', { class: 'sub idle' }, icon('debug-pause'), ` Idle: ${r.idle.reason}. `,
           r.idle.fix ? button(r.idle.fix.label, () => host.edit(r.idle!.fix!.edit), { icon: 'lightbulb', secondary: true, key: `fix:${r.recipe}` }) : null)
       : null,
     r.pinNote ? h('div', { class: 'sub warn' }, icon('pinned'), ' ', r.pinNote) : null,
-    ioLine(r, host),
+    ioLines(r, host),
   );
 }
 
@@ -56,9 +57,10 @@ function machineCell(r: EditorRowView, host: EditorHost): HTMLElement {
     host.edit({ kind: 'row-machine', recipe: r.recipe, machine: value || null });
   } },
     h('option', { value: '', selected: !r.pinnedMachine }, `Default${r.machineDisplay && !r.pinnedMachine ? ` (${r.machineDisplay})` : ''}`),
-    r.machineOptions.map((m) => h('option', { value: m.name, selected: r.pinnedMachine === m.name, title: m.needs ? `Needs ${m.needs}` : '' }, `${usable(m) ? '' : `${LOCK} `}${m.display} ×${short(m.speed)}`)),
+    r.machineOptions.map((m) => h('option', { value: m.name, selected: r.pinnedMachine === m.name, title: usable(m) ? '' : needsPhrase(m.needs) }, `${usable(m) ? '' : `${LOCK} `}${m.display} ×${short(m.speed)}`)),
   );
-  const pinned = r.machineOptions.find((m) => m.name === r.pinnedMachine);
+  // The machine it runs on when the horizon does not allow it yet: the lock and what unlocks it, said once.
+  const locked = r.machineOptions.find((m) => m.name === (r.machineWarning ? r.machine : r.pinnedMachine) && !usable(m));
   const fuel = r.fuelOptions.length
     ? h('label', { class: 'fuel-pick' }, h('span', { class: 'muted' }, 'Fuel '),
         h('select', { 'aria-label': `Fuel for ${r.display}`, 'data-key': `fuel:${r.recipe}`, onchange: (e: Event) => {
@@ -69,7 +71,7 @@ function machineCell(r: EditorRowView, host: EditorHost): HTMLElement {
           r.fuelOptions.map((f) => h('option', { value: f.name, selected: r.pinnedFuel === f.name }, f.kind === 'fluid' ? `Burn ${f.display}` : f.display))))
     : r.fuelDisplay ? h('span', { class: 'muted' }, `Fuel: ${r.fuelDisplay}`) : null;
   return h('td', { class: 'machine-cell' }, machine,
-    pinned && !usable(pinned) ? h('div', { class: 'sub warn' }, icon('lock'), ` ${pinned.display}${pinned.needs ? ` needs ${pinned.needs}` : ' is locked'}`) : null,
+    locked ? h('div', { class: 'sub warn' }, icon('lock'), ` ${locked.display}: ${needsPhrase(locked.needs)}`) : r.machineWarning ? h('div', { class: 'sub warn' }, icon('warning'), ` ${r.machineWarning}`) : null,
     fuel ? h('div', { class: 'fuel' }, fuel) : null);
 }
 
