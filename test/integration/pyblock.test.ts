@@ -130,10 +130,12 @@ describe('A Py block in the editor (real data)', () => {
       assert.ok(m.scrollWidth <= m.viewWidth + 1, `the page scrolls sideways: ${m.scrollWidth} px in ${m.viewWidth} px`);
       assert.ok(m.element && m.element.width <= m.viewWidth, `the table is ${m.element?.width} px in ${m.viewWidth} px`);
       await setTheme(theme('Light Modern'));
-      await new Promise((r) => setTimeout(r, 1500));
+      await waitFor(() => vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Light, `a light theme (now ${vscode.workspace.getConfiguration('workbench').get('colorTheme')}, kind ${vscode.window.activeColorTheme.kind})`, 10_000);
+      await new Promise((r) => setTimeout(r, 1000));
       await ui({ webview: editor, webviewRevealSelector: 'tr.detail', screenshot: { file: 'py-editor-700-light.png', element: 'page' } });
       await setTheme(theme('Dark Modern'));
-      await new Promise((r) => setTimeout(r, 1500));
+      await waitFor(() => vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark, `a dark theme (now ${vscode.workspace.getConfiguration('workbench').get('colorTheme')}, kind ${vscode.window.activeColorTheme.kind})`, 10_000);
+      await new Promise((r) => setTimeout(r, 1000));
       const dark = await ui({ webview: editor, webviewRevealSelector: 'tr.detail', webviewMeasure: true, screenshot: { file: 'py-editor-700-dark.png', element: 'page' } });
       assert.ok(dark.measure!.scrollWidth <= dark.measure!.viewWidth + 1, `dark: ${dark.measure!.scrollWidth} px in ${dark.measure!.viewWidth} px`);
       await ui({ webview: editor, webviewReveal: 'Result', screenshot: { file: 'py-editor-700-dark-result.png', element: 'page' } });
