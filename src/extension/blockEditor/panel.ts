@@ -300,26 +300,18 @@ export class BlockEditors implements vscode.CustomEditorProvider<BlockDocument>,
   private recordEdit(doc: BlockDocument, target: UndoTarget): void {
     doc.past.push(target);
     doc.future.length = 0;
-    this.docChanged.fire({ document: doc, label: target.label, undo: () => this.undoTarget(doc, target), redo: () => this.redoTarget(doc, target) });
+    this.docChanged.fire({ document: doc, label: target.label, undo: () => this.step(doc, target, 'undo'), redo: () => this.step(doc, target, 'redo') });
     this.saveSoon(doc);
   }
 
-  private async undoTarget(doc: BlockDocument, target: UndoTarget): Promise<void> {
+  /** Undo or redo exactly `target`; a refusal tells VS Code this document's history no longer matches the project's. */
+  private async step(doc: BlockDocument, target: UndoTarget, which: 'undo' | 'redo'): Promise<void> {
     const p = this.projects.requireWritable();
-    const r = await undoChange(p, solverFor(planningContext(p)), target);
-    // A refusal tells VS Code this document's history no longer matches the project's.
+    const r = await (which === 'undo' ? undoChange : redoChange)(p, solverFor(planningContext(p)), target);
     if (!r.undone) throw new Error(`PyOps: ${r.message}`);
-    move(doc.past, doc.future, target);
-    void vscode.window.setStatusBarMessage(`$(discard) PyOps: undid "${r.label}"`, 5000);
-    this.saveSoon(doc);
-  }
-
-  private async redoTarget(doc: BlockDocument, target: UndoTarget): Promise<void> {
-    const p = this.projects.requireWritable();
-    const r = await redoChange(p, solverFor(planningContext(p)), target);
-    if (!r.undone) throw new Error(`PyOps: ${r.message}`);
-    move(doc.future, doc.past, target);
-    void vscode.window.setStatusBarMessage(`$(redo) PyOps: redid "${r.label}"`, 5000);
+    if (which === 'undo') move(doc.past, doc.future, target);
+    else move(doc.future, doc.past, target);
+    void vscode.window.setStatusBarMessage(which === 'undo' ? `$(discard) PyOps: undid "${r.label}"` : `$(redo) PyOps: redid "${r.label}"`, 5000);
     this.saveSoon(doc);
   }
 
