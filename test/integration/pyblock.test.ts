@@ -91,6 +91,9 @@ describe('A Py block in the editor (real data)', () => {
     }
     assert.equal(view.state, 'solved', view.stateDetail);
 
+    // The Balance shows the pooled fluid fuel as power, under its plain name (never "(MJ) …/s").
+    await vscode.commands.executeCommand('pyops.balance.focus');
+    await ui({ sidebarIncludes: ['Fluid fuel', ' MW'], sidebarExcludes: ['(MJ)'] });
     const editor = `Recipes (${CHAIN.length})`;
     const top = await uiRequest({ webview: editor, webviewIncludes: ['Automation science pack', 'Glassware', 'Imports'], timeoutMs: 20_000, screenshot: { file: 'py-block-editor.png', element: 'page' } });
     assert.deepEqual(top.failures, [], top.webviewText);

@@ -12,6 +12,8 @@ import type { ProjectManager } from '../projectManager';
 import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
 import { power, rate as rateIn, type RateUnit } from '../../webview/format';
+import { energyLabel } from '../proposals/views';
+import { ENERGY } from '../blockEditor/rowView';
 
 type Section = 'under' | 'over' | 'unsourced' | 'dangling' | 'final' | 'balanced' | 'buildings' | 'notSolved';
 
@@ -119,27 +121,30 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   private section(b: FactoryBalance, s: Section): BalanceNode[] {
     const a = b.audit;
     const unit = this.units?.last ?? 's';
-    const rate = (x: number) => rateIn(x, unit);
-    const good = (x: { good: string; display: string }, detail: string, tooltip: string): BalanceNode => ({ kind: 'good', section: s, good: x.good, display: x.display, detail, tooltip });
+    // Rates in the unit picked last in a block editor; electricity, heat and fluid fuel (counted in
+    // MJ/s) as power, under their plain names.
+    const per = (g: string) => (x: number) => (ENERGY.has(g) ? power(x * 1e6) : rateIn(x, unit));
+    const withRate = (x: { good: string }, f: (rate: (v: number) => string) => BalanceNode) => f(per(x.good));
+    const good = (x: { good: string; display: string }, detail: string, tooltip: string): BalanceNode => ({ kind: 'good', section: s, good: x.good, display: ENERGY.has(x.good) ? energyLabel(x.display) : x.display, detail, tooltip });
     switch (s) {
       case 'under':
-        return a.underSupplied.map((x) => good(x, `short by ${rate(x.shortBy)}`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)} by ${list(x.consumers)}.`));
+        return a.underSupplied.map((x) => withRate(x, (rate) => good(x, `short by ${rate(x.shortBy)}`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)} by ${list(x.consumers)}.`)));
       case 'over':
-        return a.overProduced.map((x) => good(x, `+${rate(x.surplus)} surplus`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)}.`));
+        return a.overProduced.map((x) => withRate(x, (rate) => good(x, `+${rate(x.surplus)} surplus`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)}.`)));
       case 'unsourced':
-        return a.unsourcedImports.map((x) => good(x, `${rate(x.rate)}${x.craftable ? '' : ' · not craftable now'}`, `Taken by ${list(x.consumers)}; no enabled block makes it${x.craftable ? ' (a recipe for it is available)' : ''}.`));
+        return a.unsourcedImports.map((x) => withRate(x, (rate) => good(x, `${rate(x.rate)}${x.craftable ? '' : ' · not craftable now'}`, `Taken by ${list(x.consumers)}; no enabled block makes it${x.craftable ? ' (a recipe for it is available)' : ''}.`)));
       case 'dangling':
         return a.danglingByproducts.map((x) =>
-          good(
+          withRate(x, (rate) => good(
             x,
             `${rate(x.rate)} · ${x.disposal === 'route' ? 'can be routed' : x.disposal === 'void' ? 'void it' : 'nowhere to go'}`,
             `Byproduct of ${list(x.producers)}.${x.topConsumers.length ? ` Used by: ${x.topConsumers.join(', ')}.` : ''}${x.voidRecipes.length ? ` Voids: ${x.voidRecipes.join(', ')}.` : ''}${x.voidsNotSelectable?.length ? ` ${x.voidsNotSelectable.map((v) => `${v.recipe} is ${v.reason}`).join('; ')}.` : ''}`,
-          ),
+          )),
         );
       case 'final':
-        return a.finalProducts.map((x) => good(x, rate(x.rate), `Made by ${list(x.producers)}; no enabled block takes it.`));
+        return a.finalProducts.map((x) => withRate(x, (rate) => good(x, rate(x.rate), `Made by ${list(x.producers)}; no enabled block takes it.`)));
       case 'balanced':
-        return a.balancedLinks.map((x) => good(x, rate(x.rate), 'Made and taken within 1 % of each other.'));
+        return a.balancedLinks.map((x) => withRate(x, (rate) => good(x, rate(x.rate), 'Made and taken within 1 % of each other.')));
       case 'buildings':
         return b.buildings.map((machine): BalanceNode => ({ kind: 'machine', machine }));
       case 'notSolved':
