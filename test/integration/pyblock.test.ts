@@ -91,9 +91,15 @@ describe('A Py block in the editor (real data)', () => {
     }
     assert.equal(view.state, 'solved', view.stateDetail);
 
-    // The Balance shows the pooled fluid fuel as power, under its plain name (never "(MJ) …/s").
-    await vscode.commands.executeCommand('pyops.balance.focus');
-    await ui({ sidebarIncludes: ['Fluid fuel', ' MW'], sidebarExcludes: ['(MJ)'] });
+    // The Balance shows the pooled fluid fuel the block imports as power, under its plain name (never "(MJ) …/s").
+    const { balance } = await api();
+    const unsourced = (await balance.getChildren()).find((n) => n.kind === 'section' && n.section === 'unsourced');
+    assert.ok(unsourced, 'the Balance lists imports no block makes');
+    const fuel = (await balance.getChildren(unsourced)).find((n) => n.kind === 'good' && n.good === 'pyops-fluid-fuel');
+    assert.ok(fuel, 'the fluid fuel the glassworks burn is among them');
+    const item = balance.getTreeItem(fuel);
+    assert.equal(item.label, 'Fluid fuel');
+    assert.match(String(item.description), /^[\d.,]+ MW\b/);
     const editor = `Recipes (${CHAIN.length})`;
     const top = await uiRequest({ webview: editor, webviewIncludes: ['Automation science pack', 'Glassware', 'Imports'], timeoutMs: 20_000, screenshot: { file: 'py-block-editor.png', element: 'page' } });
     assert.deepEqual(top.failures, [], top.webviewText);
