@@ -13,7 +13,9 @@ import { readSettings, writeSettings } from '../../../../src/core/planning/setti
 import { changePlanningSettings, changeSettingsInput } from '../../../../src/core/planning/settingsChange';
 import { blockEditorView } from '../../../../src/extension/blockEditor/viewModel';
 import { useSampleProject } from '../../../helpers/sampleProject';
-import { SAMPLE_DUMP } from '../../../helpers/paths';
+import { SAMPLE_DUMP, requireSharedData } from '../../../helpers/paths';
+import path from 'node:path';
+import { loadWorld } from '../../core/planning/queries/world';
 
 const raw = JSON.parse(fs.readFileSync(SAMPLE_DUMP, 'utf8')) as Record<string, Record<string, Record<string, any>>>;
 const watts = (s: string) => {
@@ -161,5 +163,28 @@ describe('favourite fluid fuel', () => {
     const naphtha = ((raw.recipe['ferrite-plate'].energy_required / furnace.crafting_speed) * watts(furnace.energy_usage)) / furnace.energy_source.effectivity / joules(raw.fluid.naphtha.fuel_value);
     close(r.imports.find((f) => f.good === 'naphtha')?.rate, naphtha, 'naphtha imported');
     assert.ok(!r.imports.some((f) => f.good === 'pyops-fluid-fuel'), 'no pooled fluid fuel');
+  });
+});
+
+describe('reactor layout (vanilla 2.0 data)', function () {
+  this.timeout(120_000);
+
+  it('shows a reactor row’s neighbour bonus, and a 2 × 2 layout triples each reactor’s heat', async function () {
+    const dir = requireSharedData(this, 'vanilla-2.0-data-raw');
+    const dump = JSON.parse(fs.readFileSync(path.join(dir, 'data-raw-dump.json'), 'utf8')) as typeof raw;
+    const w = await loadWorld(dir);
+    const ctx = w.ctx({ research_mode: 'future' });
+    const p = w.project;
+    const id = await createBlock(p, solverFor(ctx), { name: 'Reactors', doc: { goals: [{ good: 'steam', rate: 100, temperature: 500 }], recipes: [{ recipe: 'generate-heat-nuclear-reactor' }, { recipe: 'boil-steam-500' }] } });
+    let b = getBlock(p, id);
+    const alone = blockEditorView(ctx, b, await solverFor(ctx)(b.doc)).rows[0];
+    const bonus = dump.reactor['nuclear-reactor'].neighbour_bonus;
+    assert.deepEqual(alone.reactor, { bonus, layout: null, multiplier: 1 });
+    const r = await editBlock(p, solverFor(ctx), id, { kind: 'row-reactor', recipe: 'generate-heat-nuclear-reactor', layout: { x: 2, y: 2 } }, b.updatedAt, ctx);
+    b = getBlock(p, id);
+    const paired = blockEditorView(ctx, b, r.result).rows[0];
+    // In a 2 × 2 every reactor has two neighbours: 1 + 2 × bonus.
+    assert.deepEqual(paired.reactor, { bonus, layout: { x: 2, y: 2 }, multiplier: 1 + 2 * bonus });
+    close(paired.buildings, alone.buildings! / (1 + 2 * bonus), 'reactors for the same heat');
   });
 });
