@@ -11,7 +11,7 @@ import { rowGroupSchema } from '../core/planning/block/document';
 
 // ── views (extension → webview) ────────────────────────────────────────────
 
-export type CandidateStateView = 'unlocked' | 'buildable' | 'needs-research' | 'turd-pick' | 'turd-blocked' | 'no-machine' | 'superseded';
+export type CandidateStateView = 'unlocked' | 'buildable' | 'needs-research' | 'unobtainable' | 'turd-pick' | 'turd-blocked' | 'no-machine' | 'by-hand' | 'superseded';
 
 export interface MachineOptionView {
   name: string;
@@ -68,10 +68,13 @@ export interface RowIOView {
   icon?: string;
 }
 
-/** Why a row the solve leaves at zero buildings is idle, and the change that puts it to work. */
-export interface IdleView {
+/** The solver's advice on a row: why it is idle (or burns with no building), and the edits that change it. */
+export interface AdviceView {
+  /** The row does not run (else it runs, but not as listed: a burn row with no building). */
+  idle: boolean;
   reason: string;
-  fix?: { label: string; edit: BlockEditMessage };
+  /** Each one alternative, in the words of its button. */
+  fixes: Array<{ label: string; edit: BlockEditMessage }>;
 }
 
 export interface EditorRowView {
@@ -108,8 +111,8 @@ export interface EditorRowView {
   powerW: number | null;
   /** What the row takes and gives per second at the solved size (fuel included). */
   io: RowIOView[];
-  /** Set when the solve leaves the row at zero buildings. */
-  idle?: IdleView;
+  /** What the solve says about the row when it does not do what it was listed for (idle, burning for nothing). */
+  advice: AdviceView[];
   /** Module slots of the row's machine (0: it takes none). */
   moduleSlots: number;
   /** Why the row takes no modules or beacons, when it does not. */

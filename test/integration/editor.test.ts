@@ -87,9 +87,9 @@ describe('The block editor, driven as a player does', () => {
     const p = projects.require();
     const { id, view } = await open('Idle wire', { goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit' }, { recipe: 'wire' }] });
     assert.equal(view().rows[1].buildings, 0);
-    await ui({ webview: 'Idle wire', webviewIncludes: ['Idle: Azurite wire is bought in', 'Make Azurite wire inside'], screenshot: { file: 'editor-idle-row.png', element: 'page' } });
+    await ui({ webview: 'Idle wire', webviewIncludes: ['Azurite wire does not run: the block imports', 'Make Azurite wire inside', 'Remove the row'], screenshot: { file: 'editor-idle-row.png', element: 'page' } });
     await ui({ webview: 'Idle wire', webviewClick: 'Make Azurite wire inside' });
-    await waitFor(() => view().rows[1].buildings && !view().rows[1].idle, 'the wire row at work');
+    await waitFor(() => view().rows[1].buildings && !view().rows[1].advice.length, 'the wire row at work');
     assert.deepEqual(getBlock(p, id).doc.made, ['wire']);
     assert.equal(p.undoable()?.label, 'Make Azurite wire inside in "Idle wire"');
   });

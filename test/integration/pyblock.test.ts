@@ -192,7 +192,7 @@ describe('A Py block in the editor (real data)', () => {
     const v = view();
     assert.equal(v.rows.length, 5);
     assert.equal(v.state, 'solved', v.stateDetail);
-    assert.ok(v.rows.every((r) => (r.buildings ?? 0) > 0 && !r.idle), v.rows.map((r) => `${r.recipe} ${r.buildings} ${r.idle?.reason ?? ''}`).join('; '));
+    assert.ok(v.rows.every((r) => (r.buildings ?? 0) > 0 && !r.advice.length), v.rows.map((r) => `${r.recipe} ${r.buildings} ${r.advice.map((a) => a.reason).join(' ')}`).join('; '));
     assert.deepEqual(getBlock(p, id).doc.made.sort(), ['coal', 'coke', 'fawogae', 'water']);
     assert.ok(!v.result!.imports.some((f) => !f.energy), `only energy comes from outside: ${v.result!.imports.map((f) => f.good).join(', ')}`);
     assert.ok(clicks <= 10, `${clicks} clicks`);

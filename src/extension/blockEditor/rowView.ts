@@ -7,14 +7,14 @@ import type { BlockDoc, Row } from '../../core/planning/block/document';
 import type { SolvedRow, SolveResult } from '../../core/planning/solver/result';
 import type { Module } from '../../core/planning/gameIndex';
 import { EFFECTS } from '../../core/planning/gameIndex';
-import { burnableFluids, defaultFuel, fuelsFor } from '../../core/planning/energy';
-import { isUsable, type CandidateVerdict } from '../../core/planning/availability';
+import { burnableFluids, chooseFuel, fuelsFor } from '../../core/planning/energy';
+import { isUsable, stateWords, type CandidateVerdict } from '../../core/planning/availability';
 import { appliedEffects } from '../../core/planning/effects';
 import { beaconOptions, moduleOptions, rowTarget } from '../../core/planning/moduleFit';
 import { isTemperatureFluid, reactorMultiplier } from '../../core/planning/solver/rows';
 import { ELECTRICITY, FLUID_FUEL, HEAT } from '../../core/gamedata/model';
 import { energyLabel } from '../proposals/views';
-import type { BeaconChoiceView, ChoiceView, EditorRowView, IdleView, MachineOptionView, ModuleChoiceView } from '../../webview/blockEditorProtocol';
+import type { AdviceView, BeaconChoiceView, ChoiceView, EditorRowView, MachineOptionView, ModuleChoiceView } from '../../webview/blockEditorProtocol';
 
 /** Energy pseudo-goods are counted in MJ; the editor shows them as power, under their plain name. */
 export const ENERGY = new Set([ELECTRICITY, HEAT, FLUID_FUEL]);
@@ -26,15 +26,14 @@ export const goodLabel = (ctx: PlanningContext, good: string): string => (ENERGY
 export function needsText(ctx: PlanningContext, v: CandidateVerdict): string | undefined {
   if (isUsable(v)) return undefined;
   const n = v.needs;
-  if (!n) return v.state === 'no-machine' ? 'cannot be built (no item places it)' : undefined;
+  if (!n) return v.state === 'no-machine' ? 'cannot be built (no item places it)' : stateWords(v.state);
   const parts: string[] = [];
   if (n.research?.length) parts.push(`research ${n.research.map((t) => ctx.g.displayOf(t)).join(' or ')}`);
   if (n.packs?.length) parts.push(`${n.packs.map((t) => ctx.g.displayOf(t)).join(', ')} not produced yet`);
   if (n.turd) parts.push(`TURD branch ${ctx.g.displayOf(n.turd.branch)}${n.turd.selected ? ` (now ${ctx.g.displayOf(n.turd.selected)})` : ''}`);
   if (n.machine?.name && !n.research?.length) parts.push(`a machine: ${ctx.g.displayOf(n.machine.name)}${n.machine.research ? ` (research ${ctx.g.displayOf(n.machine.research)})` : ''}`);
   if (n.use) parts.push(`replaced by ${ctx.g.displayOf(n.use.recipe)} of the selected TURD branch`);
-  if (n.research && !n.research.length) parts.push('no research unlocks it');
-  return parts.join('; ') || undefined;
+  return parts.join('; ') || stateWords(v.state);
 }
 
 function machineOptions(ctx: PlanningContext, recipe: string): MachineOptionView[] {
@@ -118,7 +117,8 @@ function fuelChoice(ctx: PlanningContext, facts: BlockFacts, s: SolvedRow | unde
   const fuelDisplay = s?.fuel ? (s.fuel === FLUID_FUEL ? pooledFuel(ctx, facts) : goodLabel(ctx, s.fuel)) : null;
   if (!machine) return { fuelOptions: [], fuelDefault: 'Default', fuelDisplay };
   if (machine.energySource === 'burner') {
-    const picked = defaultFuel(ctx.g, machine, ctx.availability.state.settings.favorite_fuel ?? undefined);
+    // What the solver burns when the row names nothing: the one fuel choice, with what the block makes.
+    const picked = chooseFuel(ctx.g, machine, { favorite: ctx.availability.state.settings.favorite_fuel, madeHere: (f) => facts.madeBy.has(f) });
     return { fuelOptions: fuelsFor(ctx.g, machine).map((f) => ({ name: f.name, display: f.display, kind: 'item' as const })), fuelDefault: `Default (${picked.fuel ? d(picked.fuel) : 'none'})`, fuelDisplay };
   }
   if (machine.energySource === 'fluid' && machine.burnsFluid && !machine.fluidFuelFilter) {
@@ -139,31 +139,11 @@ function pooledFuel(ctx: PlanningContext, facts: BlockFacts): string {
 
 const EPS = 1e-9;
 
-/**
- * Why a listed, enabled row runs at zero: importing a good is free inside the block, so a maker of a
- * good the block imports stays idle until the good is required made inside; a sink of a byproduct
- * until the byproduct is balanced inside. Otherwise another row covers its products.
- */
-function idleView(ctx: PlanningContext, facts: BlockFacts, row: Row, s: SolvedRow | undefined): IdleView | undefined {
-  if (row.disabled || !s || facts.result?.status !== 'optimal' || s.craftsPerSecond > EPS || s.group) return undefined;
-  const rec = ctx.g.recipes.get(row.recipe);
-  if (!rec) return undefined;
-  const d = (n: string) => ctx.g.displayOf(n);
-  const made = new Set(facts.doc.made);
-  const products = rec.products.filter((p) => p.amount * p.probability > 0 && !ENERGY.has(p.name)).map((p) => p.name);
-  const bought = products.find((p) => facts.imported.has(p) && !made.has(p));
-  if (bought) {
-    return { reason: `${d(bought)} is bought in: importing it costs the block nothing, so this row stays idle`, fix: { label: `Make ${d(bought)} inside`, edit: { kind: 'good-made', good: bought, on: true } } };
-  }
-  const drains = new Set(facts.doc.drains.map((x) => (typeof x === 'string' ? x : x.good)));
-  const leftover = rec.ingredients.map((i) => i.name).find((i) => facts.exported.has(i) && !drains.has(i) && !facts.doc.goals.some((g) => g.good === i));
-  if (leftover) {
-    return { reason: `${d(leftover)} leaves the block as a byproduct instead of being used here`, fix: { label: `Balance ${d(leftover)} inside`, edit: { kind: 'good-drain', good: leftover, on: true } } };
-  }
-  const others = products.filter((p) => (facts.madeBy.get(p) ?? []).some((r) => r !== row.recipe));
-  if (others.length) return { reason: `other rows make ${others.map(d).join(', ')} at a lower cost` };
-  const used = products.some((p) => facts.doc.goals.some((g) => g.good === p) || facts.result?.rows.some((r) => r.recipe !== row.recipe && (r.flows ?? []).some((f) => f.good === p && f.rate < 0)));
-  return { reason: used ? 'the block needs none of what it makes at the solved size' : `nothing in the block takes ${products.length ? products.map(d).join(', ') : 'what it makes'}: add a goal for it or remove the row` };
+/** The solver's advice on the row, in the editor's words: names without their internal [codes]. */
+function adviceView(facts: BlockFacts, row: Row): AdviceView[] {
+  return (facts.result?.advice ?? [])
+    .filter((a) => a.recipe === row.recipe)
+    .map((a) => ({ idle: a.code !== 'burn-no-building', reason: a.message.replace(/ \[[^\]\s]+\]/g, ''), fixes: a.fixes.map((f) => ({ label: f.label, edit: f.edit })) }));
 }
 
 /** A count pin pushing a row past what the block uses: its products that leave as exports. */
@@ -213,7 +193,6 @@ export function rowView(ctx: PlanningContext, facts: BlockFacts, catalogs: Catal
   const verdict = rec ? ctx.availability.recipeVerdict(row.recipe) : undefined;
   const lockNeeds = verdict && !isUsable(verdict) ? needsText(ctx, verdict) : undefined;
   const machine = s?.machine ? ctx.g.machines.get(s.machine) : undefined;
-  const idle = idleView(ctx, facts, row, s);
   const note = pinNote(ctx, facts, row, s, fmt);
   const ingredients = new Set((rec?.ingredients ?? []).map((i) => i.name).filter((n) => !ENERGY.has(n)));
   const group = facts.doc.groups?.find((x) => x.recipes.includes(row.recipe))?.name;
@@ -241,7 +220,7 @@ export function rowView(ctx: PlanningContext, facts: BlockFacts, catalogs: Catal
       .filter((f) => Math.abs(f.rate) > EPS)
       .map((f) => ({ good: f.good, display: goodLabel(ctx, f.good), rate: f.rate, ...(f.fuel ? { fuel: true as const } : {}), ...(ENERGY.has(f.good) ? { energy: true as const } : {}) }))
       .sort((a, b) => Number(a.rate > 0) - Number(b.rate > 0)),
-    ...(idle ? { idle } : {}),
+    advice: adviceView(facts, row),
     moduleSlots: fit.slots,
     ...(fit.note ? { moduleNote: fit.note } : {}),
     modules: modulesOf(row.modules),

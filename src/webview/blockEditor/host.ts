@@ -23,8 +23,8 @@ export function amount(host: Pick<EditorHost, 'unit'>, f: { rate: number; energy
   return f.energy ? power(f.rate * 1e6) : rate(f.rate, host.unit);
 }
 
-/** "needs research X", or "no research unlocks it" as it stands. */
-export const needsPhrase = (needs: string | undefined): string => (!needs ? 'locked' : /^no /.test(needs) ? needs : `needs ${needs}`);
+/** "needs research X" for what is to do; a state in words ("unobtainable (…)", "crafted by hand only") as it stands. */
+export const needsPhrase = (needs: string | undefined): string => (!needs ? 'locked' : /^(research |TURD branch |a machine)/.test(needs) ? `needs ${needs}` : needs);
 
 /** The codicon font's lock glyph: options of a native select cannot hold an icon element, but their
  *  text falls back to the codicon font for it (media/block-editor.css). Never an emoji. */

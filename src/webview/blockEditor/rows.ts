@@ -42,10 +42,8 @@ function recipeCell(r: EditorRowView, v: BlockEditorView, host: EditorHost, comm
       r.recipeLock ? h('span', { class: 'lock', title: `Not usable under the horizon: ${needsPhrase(r.recipeLock.needs)}` }, ' ', icon('lock', 'locked')) : null),
     r.recipeLock ? h('div', { class: 'sub warn' }, icon('lock'), ` Locked — ${needsPhrase(r.recipeLock.needs)}`) : null,
     r.machineRule !== common ? h('div', { class: 'sub muted', title: r.machineRule }, stripParens(r.machineRule)) : null,
-    r.idle
-      ? h('div', { class: 'sub idle' }, icon('debug-pause'), ` Idle: ${r.idle.reason}. `,
-          r.idle.fix ? button(r.idle.fix.label, () => host.edit(r.idle!.fix!.edit), { icon: 'lightbulb', secondary: true, key: `fix:${r.recipe}` }) : null)
-      : null,
+    r.advice.map((a, i) => h('div', { class: 'sub idle' }, icon(a.idle ? 'debug-pause' : 'flame'), ` ${a.reason} `,
+      h('span', { class: 'fixes' }, a.fixes.map((f, j) => button(f.label, () => host.edit(f.edit), { icon: j === 0 ? 'lightbulb' : undefined, secondary: true, key: `fix:${r.recipe}:${i}:${j}` }))))),
     r.pinNote ? h('div', { class: 'sub warn' }, icon('pinned'), ' ', r.pinNote) : null,
     ioLines(r, host),
   );
@@ -81,7 +79,7 @@ function rowLines(r: EditorRowView, v: BlockEditorView, host: EditorHost, common
     const c = v.moduleCatalog[n] ?? v.beaconCatalog[n];
     return c && !usable(c);
   });
-  const main = h('tr', { class: `row${r.disabled ? ' disabled' : ''}${r.group ? ' in-group' : ''}${r.idle ? ' idle-row' : ''}` },
+  const main = h('tr', { class: `row${r.disabled ? ' disabled' : ''}${r.group ? ' in-group' : ''}${r.advice.length ? ' idle-row' : ''}` },
     recipeCell(r, v, host, common, ambiguous),
     machineCell(r, host),
     h('td', { class: 'modules-cell' }, h('button', { class: 'link', 'aria-expanded': String(expanded), 'data-key': `expand:${r.recipe}`, title: `${expanded ? 'Hide' : 'Show'} the modules, beacons, pin and more of ${r.display}`, onclick: () => host.toggle(r.recipe) },

@@ -41,17 +41,21 @@ describe('block editor view', () => {
     return { p, ctx, id, view, edit };
   }
 
-  it('says why a row is idle and applies the fix it offers', async () => {
+  it('says on the row why it is idle (the solver’s advice) and applies the fix it offers', async () => {
     const { view, edit } = await block({ goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit' }, { recipe: 'wire' }] });
     let v = await view();
     const wire = v.rows.find((r) => r.recipe === 'wire')!;
     assert.equal(wire.buildings, 0);
-    assert.match(wire.idle!.reason, /Azurite wire is bought in/);
-    assert.deepEqual(wire.idle!.fix, { label: 'Make Azurite wire inside', edit: { kind: 'good-made', good: 'wire', on: true } });
-    await edit(wire.idle!.fix!.edit);
+    // The solver's advice, in the editor's words (no internal [names]).
+    assert.equal(wire.advice.length, 1);
+    assert.ok(wire.advice[0].idle);
+    assert.match(wire.advice[0].reason, /^Azurite wire does not run: the block imports 3\/s of Azurite wire instead/);
+    assert.ok(!/\[wire\]/.test(wire.advice[0].reason), wire.advice[0].reason);
+    assert.deepEqual(wire.advice[0].fixes[0], { label: 'Make Azurite wire inside', edit: { kind: 'good-made', good: 'wire', on: true } });
+    await edit(wire.advice[0].fixes[0].edit);
     v = await view();
     const running = v.rows.find((r) => r.recipe === 'wire')!;
-    assert.equal(running.idle, undefined);
+    assert.deepEqual(running.advice, []);
     // 3 wire/s for 1 circuit/s; 2 wire per craft of the recipe's time on press-mk2.
     close(running.buildings, ((3 / raw.recipe.wire.results[0].amount) * (raw.recipe.wire.energy_required ?? 0.5)) / raw['assembling-machine']['press-mk2'].crafting_speed);
   });
