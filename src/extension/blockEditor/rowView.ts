@@ -5,7 +5,7 @@
 import type { PlanningContext } from '../../core/planning/context';
 import type { BlockDoc, Row } from '../../core/planning/block/document';
 import type { SolvedRow, SolveResult } from '../../core/planning/solver/result';
-import type { Module } from '../../core/planning/gameIndex';
+import type { GameIndex, Good, Module } from '../../core/planning/gameIndex';
 import { EFFECTS } from '../../core/planning/gameIndex';
 import { burnableFluids, chooseFuel, fuelsFor } from '../../core/planning/energy';
 import { isUsable, stateWords, type CandidateVerdict } from '../../core/planning/availability';
@@ -125,11 +125,19 @@ function fuelChoice(ctx: PlanningContext, facts: BlockFacts, s: SolvedRow | unde
     // A fluid burner takes any fluid with a fuel value: named, it is burnt by its own fuel value and
     // flows like an ingredient; unnamed, the machine draws pooled fluid fuel (made by the block's
     // burn rows, else bought in by its energy).
-    const fluids = burnableFluids(ctx.g);
+    const fluids = fluidFuels(ctx.g);
     const favourite = fluids.find((f) => f.name === ctx.availability.state.settings.favorite_fluid_fuel);
     return { fuelOptions: fluids.map((f) => ({ name: f.name, display: f.display, kind: 'fluid' as const })), fuelDefault: favourite ? `Default (burn ${favourite.display})` : pooledFuel(ctx, facts), fuelDisplay };
   }
   return { fuelOptions: [], fuelDefault: 'Default', fuelDisplay: fuelDisplay && machine.fluidFuelFilter ? `${fuelDisplay} (the only fluid it burns)` : fuelDisplay };
+}
+
+/** The fluids a fluid burner can burn, once per game index (every fluid-burning row lists them). */
+const fluidLists = new WeakMap<GameIndex, Good[]>();
+function fluidFuels(g: GameIndex): Good[] {
+  let l = fluidLists.get(g);
+  if (!l) fluidLists.set(g, (l = burnableFluids(g)));
+  return l;
 }
 
 /** "Fluid fuel — burns Natural gas" or "Fluid fuel — imported". */
