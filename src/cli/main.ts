@@ -6,12 +6,14 @@ import { projectCommand } from './commands/project';
 import { importCommand } from './commands/import';
 import { toolCommand, toolsCommand } from './commands/tools';
 import { solveCommand } from './commands/solve';
+import { iconsCommand } from './commands/icons';
 import { VERSION } from './version';
-import { ASK_USAGE, BRIDGE_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
+import { ASK_USAGE, BRIDGE_USAGE, ICONS_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
 ${IMPORT_USAGE}
+${ICONS_USAGE}
 ${SOLVE_USAGE}
 ${TOOLS_USAGE}
 ${ASK_USAGE}
@@ -28,6 +30,8 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await projectCommand(rest, io);
       case 'import':
         return await importCommand(rest, io);
+      case 'icons':
+        return await iconsCommand(rest, io);
       case 'solve':
         return await solveCommand(rest, io);
       case 'tools':

@@ -7,9 +7,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { atomicWriteFile } from '../../db/atomicFile';
-import { iconCacheDir, MANIFEST_FILE, type IconManifest } from './cache';
+import { iconCacheDir, MANIFEST_FILE, PICTURE_FILE, type IconManifest } from './cacheLayout';
 
-const PICTURE = /^[0-9a-f]{8,64}\.png$/;
 const TEMP = /^[0-9a-f]{8,64}\.png\.[0-9a-f]+\.tmp$/;
 
 export class IconCacheError extends Error {
@@ -60,7 +59,7 @@ export class IconCacheFolder {
     checkFolder(this.dir);
     const out = new Set<string>();
     for (const e of fs.readdirSync(this.dir, { withFileTypes: true })) {
-      if (!PICTURE.test(e.name) && e.name !== MANIFEST_FILE) continue;
+      if (!PICTURE_FILE.test(e.name) && e.name !== MANIFEST_FILE) continue;
       if (e.isFile()) {
         if (e.name !== MANIFEST_FILE) out.add(e.name);
       } else if (e.isSymbolicLink()) fs.unlinkSync(path.join(this.dir, e.name));
@@ -70,7 +69,7 @@ export class IconCacheFolder {
 
   /** Write a picture under its content name: a fresh temporary file (never an existing one), renamed. */
   writePicture(name: string, bytes: Uint8Array): void {
-    if (!PICTURE.test(name)) throw new IconCacheError(`${name} is not an icon picture name`);
+    if (!PICTURE_FILE.test(name)) throw new IconCacheError(`${name} is not an icon picture name`);
     const tmp = path.join(this.dir, `${name}.${crypto.randomBytes(6).toString('hex')}.tmp`);
     // 'wx': fails rather than follow anything already there.
     const fd = fs.openSync(tmp, 'wx', 0o644);
@@ -97,7 +96,7 @@ export class IconCacheFolder {
     checkFolder(this.dir);
     for (const e of fs.readdirSync(this.dir, { withFileTypes: true })) {
       if (e.isDirectory()) continue;
-      if ((PICTURE.test(e.name) && !used.has(e.name)) || TEMP.test(e.name)) fs.rmSync(path.join(this.dir, e.name), { force: true });
+      if ((PICTURE_FILE.test(e.name) && !used.has(e.name)) || TEMP.test(e.name)) fs.rmSync(path.join(this.dir, e.name), { force: true });
     }
   }
 }

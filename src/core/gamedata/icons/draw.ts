@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { composeIcon } from './compose';
 import { decodePng, encodePng, pngHeader, topLeftSquare, type Picture } from './picture';
 import { ModFiles, type GameFolders, type ModFile } from './modFiles';
-import { iconKey, MANIFEST_FORMAT, type IconManifest } from './cache';
+import { iconKey, MANIFEST_FORMAT, type IconManifest } from './cacheLayout';
 import { IconCacheFolder } from './cacheFolder';
 import { checkDimensions, checkFileSize, DEFAULT_ICON_LIMITS, IconBudget, isRefusal, type IconLimits } from './limits';
 import type { IconKind, IconSpec } from './spec';
@@ -33,6 +33,8 @@ export interface IconJob {
   fingerprint: string;
   specs: IconSpecRow[];
   folders: GameFolders;
+  /** Mod name → the version mod-list.json pins (modPins.ts). */
+  pins: Record<string, string>;
   size: number;
   limits: IconLimits;
 }
@@ -72,7 +74,7 @@ export async function drawIcons(job: IconJob, hooks: DrawHooks = {}): Promise<Ic
   const { size, specs } = job;
   const limits = job.limits ?? DEFAULT_ICON_LIMITS;
   const cache = IconCacheFolder.open(job.projectFile);
-  const files = new ModFiles(job.folders, limits);
+  const files = new ModFiles(job.folders, limits, job.pins);
   const budget = new IconBudget(limits);
   const existing = cache.pictures();
   const icons: Record<string, string> = {};

@@ -6,6 +6,7 @@ import { DEFAULT_ICON_LIMITS, type IconLimits } from './limits';
 import type { GameFolders } from './modFiles';
 import { ICON_PIXELS, type IconExtractSummary, type IconSpecRow } from './draw';
 import { iconSpecSchema, type IconKind } from './spec';
+import { readModPins } from './modPins';
 import { runIconThread } from './thread';
 
 export { IconsCancelled, type IconExtractSummary, type IconSpecRow } from './draw';
@@ -50,7 +51,8 @@ export async function extractProjectIcons(project: Project, opts: ExtractOptions
 
 export function extractIcons(projectFile: string, fingerprint: string, specs: IconSpecRow[], opts: ExtractOptions): Promise<IconExtractSummary> {
   const limits = { ...DEFAULT_ICON_LIMITS, ...opts.limits };
-  return runIconThread({ projectFile, fingerprint, specs, folders: opts.folders, size: opts.size ?? ICON_PIXELS, limits }, opts);
+  const job = { projectFile, fingerprint, specs, folders: opts.folders, pins: readModPins(opts.folders.mods), size: opts.size ?? ICON_PIXELS, limits };
+  return runIconThread(job, opts);
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -62,12 +64,16 @@ export function describeIconSummary(s: IconExtractSummary): string {
 
 /**
  * The report a person reads after an extraction (VS Code's notification, the CLI): the counts, the
- * commonest reason an icon is missing, and every refused icon by name (up to the summary's list).
+ * commonest reason an icon is missing, and every refused icon by name (up to the summary's list),
+ * grouped by why.
  */
 export function describeIconReport(s: IconExtractSummary): string {
-  const why = s.missing && s.missingReasons[0] ? ` (most often: ${s.missingReasons[0].reason})` : '';
-  const listed = s.refusedIcons.map((r) => `${r.icon} — ${r.reason}`).join('; ');
+  const byReason = new Map<string, string[]>();
+  for (const r of s.refusedIcons) byReason.set(r.reason, [...(byReason.get(r.reason) ?? []), r.icon]);
+  // The refusals say their own reasons; "most often" is for the icons merely missing.
+  const why = s.missing > s.refused ? s.missingReasons.find((r) => !byReason.has(r.reason)) : undefined;
+  const listed = [...byReason].map(([reason, icons]) => `${icons.join(', ')} (${reason})`).join('; ');
   const more = s.refused > s.refusedIcons.length ? `; and ${n(s.refused - s.refusedIcons.length)} more` : '';
-  const refused = s.refused ? ` Refused ${n(s.refused)} (they keep their usual symbol): ${listed}${more}.` : '';
-  return `${describeIconSummary(s).replace(/^icons/, 'Icons')}${why}.${refused}`;
+  const refused = s.refused ? ` Refused ${n(s.refused)}, which keep their usual symbol: ${listed}${more}.` : '';
+  return `${describeIconSummary(s).replace(/^icons/, 'Icons')}${why ? ` (most often: ${why.reason})` : ''}.${refused}`;
 }

@@ -73,7 +73,7 @@ export function checkFileSize(what: string, bytes: number, limits: IconLimits): 
 /** Refuse a picture by the dimensions its header declares, before it is decoded. */
 export function checkDimensions(what: string, width: number, height: number, limits: IconLimits): void {
   if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
-    throw new IconRefusal(`${what} declares ${n(width)}×${n(height)} pixels, over the ${n(limits.maxPixels)} (at most ${n(limits.maxSide)} a side) PyOps decodes for one icon`);
+    throw new IconRefusal(`${what} declares ${n(width)}×${n(height)} pixels, more than the ${n(limits.maxPixels)} pixels, ${n(limits.maxSide)} a side, PyOps decodes for one icon`);
   }
 }
 

@@ -1,7 +1,7 @@
 // Where `__mod__/path` lives on disk. The game's own mods (base, core, space-age, …) are folders in
 // `<install>/data/`; the others are in `<user data>/mods/` as a folder `<mod>/` or `<mod>_<version>/`,
 // or a zip `<mod>_<version>.zip` whose single top folder may have any name. With several versions
-// the one mod-list.json pins wins, else the newest; an unversioned folder (a mod being developed)
+// the one mod-list.json pins wins (see modPins.ts), else the newest; an unversioned folder (a mod being developed)
 // wins over all. Each zip's directory is read once, on first use.
 // Paths come from mod data, so none is trusted: `..` and other odd segments are refused, and every
 // file is resolved through its symbolic links and read only when it lies inside the install's data/
@@ -9,7 +9,6 @@
 // before reading.
 import fs from 'node:fs';
 import path from 'node:path';
-import { modListSchema, MOD_LIST_FILE } from '../factorio/modList';
 import { checkFileSize, DEFAULT_ICON_LIMITS, type IconLimits } from './limits';
 import { readAt, ZipArchive, type ZipEntry } from './zip';
 
@@ -85,7 +84,6 @@ export class ModFiles {
   private readonly zips = new Map<string, Promise<{ zip: ZipArchive; byPath: Map<string, ZipEntry> } | Error>>();
   /** Mod name → candidates in the mods folder: [version or '' for unversioned, path, zip?]. */
   private readonly installed = new Map<string, Array<{ version: string; path: string; zip: boolean }>>();
-  private readonly pinned = new Map<string, string>();
   /** Each __mod__/… path resolved once: many icons share a picture. */
   private readonly resolved = new Map<string, Promise<Resolved>>();
   /** The game's folders with their own links resolved: where every file read must lie. */
@@ -94,6 +92,8 @@ export class ModFiles {
   constructor(
     private readonly folders: GameFolders,
     private readonly limits: IconLimits = DEFAULT_ICON_LIMITS,
+    /** Mod name → the version mod-list.json pins. */
+    private readonly pins: Readonly<Record<string, string>> = {},
   ) {
     for (const n of listDir(folders.mods)) {
       const full = path.join(folders.mods!, n);
@@ -107,13 +107,6 @@ export class ModFiles {
       list.push({ version, path: full, zip });
       this.installed.set(mod, list);
     }
-    if (!folders.mods) return;
-    try {
-      const list = modListSchema.parse(JSON.parse(fs.readFileSync(path.join(folders.mods, MOD_LIST_FILE), 'utf8')));
-      for (const m of list.mods) if (m.version) this.pinned.set(m.name, m.version);
-    } catch {
-      // no or unreadable mod-list.json: newest versions are used
-    }
   }
 
   private source(mod: string): Source | undefined {
@@ -123,7 +116,7 @@ export class ModFiles {
     if (builtIn && isDir(builtIn)) src = { kind: 'dir', dir: builtIn, label: builtIn };
     else {
       const list = this.installed.get(mod) ?? [];
-      const pin = this.pinned.get(mod);
+      const pin = Object.hasOwn(this.pins, mod) ? this.pins[mod] : undefined;
       const pick =
         list.find((c) => c.version === '') ??
         (pin ? list.find((c) => c.version === pin) : undefined) ??
