@@ -14,7 +14,7 @@ import { deflatedZeros, pngClaiming, solid, writeFile, zip } from '../../../../h
 
 const CHILD = path.join(path.dirname(new URL(import.meta.url).pathname), 'extractChild.ts');
 /** Peak resident memory allowed for the whole child (Node, tsx, the icon thread and its work). */
-const MAX_RSS_MB = 400;
+const MAX_RSS_MB = 300;
 const GiB = 1024 ** 3;
 
 const layer = (icon: string): IconLayer => ({ icon, size: 4, scale: 8, shift: [0, 0], tint: null, floating: false });
