@@ -1,8 +1,8 @@
 // Where `__mod__/path` lives on disk. The game's own mods (base, core, space-age, …) are folders in
 // `<install>/data/`; the others are in `<user data>/mods/` as a folder `<mod>/` or `<mod>_<version>/`,
 // or a zip `<mod>_<version>.zip` whose single top folder may have any name. With several versions
-// the one mod-list.json pins wins (see modPins.ts), else the newest; an unversioned folder (a mod being developed)
-// wins over all. Each zip's directory is read once, on first use.
+// the one mod-list.json pins wins (the caller reads the pins: modPins.ts), else the newest; an
+// unversioned folder (a mod being developed) wins over all. Each zip's directory is read once.
 // Paths come from mod data, so none is trusted: `..` and other odd segments are refused, and every
 // file is resolved through its symbolic links and read only when it lies inside the install's data/
 // or the mods folder (a symlinked mod folder pointing elsewhere is refused too). Sizes are checked
