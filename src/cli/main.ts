@@ -8,13 +8,17 @@ import { toolCommand, toolsCommand } from './commands/tools';
 import { solveCommand } from './commands/solve';
 import { iconsCommand } from './commands/icons';
 import { VERSION } from './version';
-import { ASK_USAGE, BRIDGE_USAGE, ICONS_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
+import { ASK_USAGE, BLOCK_USAGE, BRIDGE_USAGE, FACTORY_USAGE, ICONS_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
+import { blockCommand } from './commands/block';
+import { factoryCommand } from './commands/factory';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
 ${IMPORT_USAGE}
 ${ICONS_USAGE}
 ${SOLVE_USAGE}
+${BLOCK_USAGE}
+${FACTORY_USAGE}
 ${TOOLS_USAGE}
 ${ASK_USAGE}
 ${BRIDGE_USAGE}
@@ -34,6 +38,10 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await iconsCommand(rest, io);
       case 'solve':
         return await solveCommand(rest, io);
+      case 'block':
+        return await blockCommand(rest, io);
+      case 'factory':
+        return await factoryCommand(rest, io);
       case 'tools':
         return await toolsCommand(rest, io);
       case 'tool':
