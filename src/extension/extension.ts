@@ -27,8 +27,7 @@ import { BalanceTree, type BalanceNode } from './views/balanceTree';
 import { registerTaskCommands } from './commands/tasks';
 import { registerGoodCommands } from './commands/goods';
 import { registerBlockEditor } from './blockEditor/commands';
-import { BLOCK_EDITOR_VIEW, type BlockEditors } from './blockEditor/panel';
-import { restoreTabs } from './tabRestore';
+import type { BlockEditors } from './blockEditor/panel';
 import { GameIcons } from './icons';
 
 /** What `activate` returns; integration tests use it to look inside. */
@@ -74,7 +73,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   const factory = new FactoryTree(projects, icons);
   const factoryRows = markingRows(factory);
   const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: factoryRows, showCollapseAll: true, manageCheckboxStateManually: true });
-  const balance = new BalanceTree(projects, icons);
+  const blockEditor = registerBlockEditor(context, projects, icons);
+  const balance = new BalanceTree(projects, icons, blockEditor.units);
   const balanceRows = markingRows(balance);
   const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: balanceRows, showCollapseAll: true });
   context.subscriptions.push(
@@ -90,10 +90,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     balanceView,
     registerCommand('pyops.balance.refresh', () => balance.refresh()),
   );
-  const blockEditor = registerBlockEditor(context, projects, icons);
   context.subscriptions.push(...blockEditor.disposables);
-  // Block tabs come back after a window reload (their webview state names the block).
-  context.subscriptions.push(restoreTabs(BLOCK_EDITOR_VIEW, (panel, state) => blockEditor.editors.revive(panel, state)));
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
   context.subscriptions.push(gameLink);

@@ -41,11 +41,6 @@ export class ProjectHomes {
     void this.persist.memento.update(this.persist.key, Object.fromEntries(kept));
   }
 
-  /** Where the record was read from last, if anywhere. */
-  get(id: string): ProjectHome | undefined {
-    return this.homes.get(id);
-  }
-
   /** The record's project when it is not the active one (given as its id, read once by the caller). */
   elsewhere(id: string, activeId: string | undefined): ProjectHome | undefined {
     const home = this.homes.get(id);
