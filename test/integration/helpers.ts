@@ -154,13 +154,17 @@ export async function waitFor<T>(fn: () => T | PromiseLike<T>, what: string, tim
 /** Tests whose full title contains this run in the extension host after the window reload (index.ts). */
 export const AFTER_RELOAD = 'after the window reload';
 
-let reload = false;
+let reload: (() => Promise<void>) | undefined;
 
-/** Reload the window once every test has run, then run the AFTER_RELOAD tests (see index.ts). */
-export function reloadAfterSuites(): void {
-  reload = true;
+/**
+ * Reload the window once every test has run, then run the AFTER_RELOAD tests (see index.ts).
+ * `prepare` runs just before the reload, after every other test: it sets the window up as the
+ * AFTER_RELOAD tests expect to find it (the project open, the tabs in place).
+ */
+export function reloadAfterSuites(prepare: () => Promise<void>): void {
+  reload = prepare;
 }
 
-export function reloadRequested(): boolean {
+export function reloadRequested(): (() => Promise<void>) | undefined {
   return reload;
 }

@@ -3,8 +3,9 @@
 // reporter prints finished lines, ending with "N passed, N failed" for the runner and CI.
 //
 // A suite may ask for a window reload (helpers.reloadAfterSuites): once every other test has run,
-// the tally is written down and the window reloads; VS Code then runs this entry again in the new
-// extension host, which runs only the tests titled AFTER_RELOAD and prints the combined summary.
+// its preparation runs, the tally is written down and the window reloads; VS Code then runs this
+// entry again in the new extension host, which runs only the tests titled AFTER_RELOAD and prints
+// the combined summary.
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import fs from 'node:fs';
@@ -67,13 +68,10 @@ function lineReporter(before: Tally | undefined, onEnd: (t: Tally) => boolean) {
 
 export function run(): Promise<void> {
   const before = takeResume();
-  let reloading = false;
+  let reloading: Tally | undefined;
   const reporter = lineReporter(before, (t) => {
-    const f = resumeFile();
-    if (before || !reloadRequested() || !f) return false;
-    fs.writeFileSync(f, JSON.stringify(t));
-    reloading = true;
-    say(`(${t.passed} passed so far; reloading the window for the tests that run after it)`);
+    if (before || !reloadRequested() || !resumeFile()) return false;
+    reloading = t;
     return true;
   });
   // Before a reload: everything but the AFTER_RELOAD tests; after it: only those.
@@ -82,9 +80,19 @@ export function run(): Promise<void> {
   loadSuites();
   return new Promise((resolve, reject) => {
     mocha.run((failures) => {
-      if (reloading) {
+      const t = reloading;
+      if (t) {
         // Never settle: the reload ends this extension host, and VS Code runs the tests again after it.
-        void vscode.commands.executeCommand('workbench.action.reloadWindow');
+        void reloadRequested()!()
+          .catch((err: Error) => {
+            t.failed++;
+            say(`  ✘ preparing the window reload\n    ${String(err?.stack ?? err).split('\n').slice(0, 12).join('\n    ')}`);
+          })
+          .then(() => {
+            fs.writeFileSync(resumeFile()!, JSON.stringify(t));
+            say(`(${t.passed} passed so far; reloading the window for the tests that run after it)`);
+            return vscode.commands.executeCommand('workbench.action.reloadWindow');
+          });
         return;
       }
       const total = failures + (before?.failed ?? 0);

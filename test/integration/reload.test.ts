@@ -1,7 +1,8 @@
 // A window reload brings every PyOps tab back: a block editor, a block page, a good page, a task and a
 // note (the note the active editor, as a reload finds it, so VS Code reads it before the startup
-// project is open). The first half opens them and asks for the reload; index.ts reloads the window
-// once every other test has run, and the second half (AFTER_RELOAD) runs in the new extension host.
+// project is open). The first half makes the project and asks for the reload; once every other test
+// has run, index.ts opens the project and its tabs and reloads the window, and the second half
+// (AFTER_RELOAD) runs in the new extension host.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import fs from 'node:fs';
@@ -25,36 +26,17 @@ const expectFile = () => path.join(env('PYOPS_TEST_OUTPUT'), 'reload-expect.json
 const labels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
 
 describe('PyOps tabs before a window reload', () => {
-  it('opens a block editor, a block page, a good page, a task and a note, then asks for the reload', async function () {
+  it('makes a project with a block, a task and a note, and asks for the reload (its tabs are opened last)', async function () {
     this.timeout(120_000);
     const file = path.join(workDir('reload'), 'reload.pyops');
     await vscode.commands.executeCommand('pyops.project.new', { file, name: 'Reload factory' });
     await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
     await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'future' });
-    const { projects, blockEditors } = await api();
+    const { projects } = await api();
     const p = projects.require();
     const blockId = await createBlock(p, solverFor(planningContext(p)), { name: 'Reloaded gears', doc: { goals: [{ good: 'gear', rate: 1 }], recipes: [{ recipe: 'gear' }] } });
     const task = createTask(p, { title: 'Survive a reload', body: 'Every tab comes back.' });
     const note = createNote(p, { title: 'Reload notes', body: 'The note reads before the project opens.' });
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
-
-    // The block editor alone in the first group; the pages in a second, the note last (its active one).
-    await vscode.commands.executeCommand('pyops.block.edit', { blockId });
-    await waitFor(() => blockEditors.lastView.get(blockId)?.result, 'the block editor');
-    await vscode.commands.executeCommand('workbench.action.newGroupRight');
-    // The pages open as previews, which the next one would replace: keep each.
-    await vscode.commands.executeCommand('pyops.block.open', { blockId });
-    await vscode.commands.executeCommand('workbench.action.keepEditor');
-    await vscode.commands.executeCommand('pyops.good.open', { good: 'gear', open: 'info' });
-    await vscode.commands.executeCommand('workbench.action.keepEditor');
-    await vscode.commands.executeCommand('pyops.task.open', { taskId: task.id });
-    await vscode.commands.executeCommand('pyops.note.open', { noteId: note.id });
-    const shown = labels();
-    for (const l of ['Reloaded gears', 'Reloaded gears.md', 'Gear.md', 'Survive a reload.md', 'Reload notes.md']) assert.ok(shown.includes(l), `tab ${l} in ${shown.join(', ')}`);
-    const ui = await uiRequest({ editorIncludes: ['The note reads before the project opens.'], screenshot: { file: 'reload-before.png', element: 'page' } });
-    assert.deepEqual(ui.failures, [], `editor: ${ui.editorText}`);
-
     const expected: Expected = {
       file: p.file,
       blockId,
@@ -67,7 +49,29 @@ describe('PyOps tabs before a window reload', () => {
       },
     };
     fs.writeFileSync(expectFile(), JSON.stringify(expected));
-    reloadAfterSuites();
+    // After every other suite: this project open (the one the reload reopens), and its tabs.
+    reloadAfterSuites(async () => {
+      await vscode.commands.executeCommand('pyops.project.open', { file });
+      const { blockEditors } = await api();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.joinAllGroups');
+      await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
+      // The block editor alone in the first group; the pages in a second, the note last (its active one).
+      await vscode.commands.executeCommand('pyops.block.edit', { blockId });
+      await waitFor(() => blockEditors.lastView.get(blockId)?.result, 'the block editor');
+      await vscode.commands.executeCommand('workbench.action.newGroupRight');
+      // The pages open as previews, which the next one would replace: keep each.
+      await vscode.commands.executeCommand('pyops.block.open', { blockId });
+      await vscode.commands.executeCommand('workbench.action.keepEditor');
+      await vscode.commands.executeCommand('pyops.good.open', { good: 'gear', open: 'info' });
+      await vscode.commands.executeCommand('workbench.action.keepEditor');
+      await vscode.commands.executeCommand('pyops.task.open', { taskId: task.id });
+      await vscode.commands.executeCommand('pyops.note.open', { noteId: note.id });
+      const shown = labels();
+      for (const l of [expected.blockName, ...Object.keys(expected.texts)]) assert.ok(shown.includes(l), `tab ${l} in ${shown.join(', ')}`);
+      const ui = await uiRequest({ editorIncludes: ['The note reads before the project opens.'], screenshot: { file: 'reload-before.png', element: 'page' } });
+      assert.deepEqual(ui.failures, [], `editor: ${ui.editorText}`);
+    });
   });
 });
 
@@ -83,8 +87,11 @@ describe(`PyOps tabs ${AFTER_RELOAD}`, () => {
     console.log(`      (project writable ${((Date.now() - started) / 1000).toFixed(1)} s after the tests resumed)`);
     assert.ok(listBlocks(p).some((b) => b.id === expected.blockId));
 
-    const shown = labels();
-    for (const l of [expected.blockName, ...Object.keys(expected.texts)]) assert.ok(shown.includes(l), `tab ${l} is back (tabs: ${shown.join(', ')})`);
+    // Each tab under its name (the block editor's too, once its project is open: never its file name).
+    const wanted = [expected.blockName, ...Object.keys(expected.texts)];
+    await waitFor(() => wanted.every((l) => labels().includes(l)), `the tabs ${wanted.join(', ')} back (tabs now: ${labels().join(', ')})`, 20_000).catch((err: Error) => {
+      throw new Error(`${err.message}; tabs: ${labels().join(', ')}`);
+    });
     // The note was the active editor: VS Code read it during the restore; it shows its text, no error.
     const ui = await uiRequest({
       editorIncludes: [expected.texts['Reload notes.md']],

@@ -135,7 +135,11 @@ export class BlockEditors implements vscode.CustomEditorProvider<BlockDocument>,
     return new BlockDocument(uri, ids.projectId, ids.blockId);
   }
 
-  resolveCustomEditor(doc: BlockDocument, panel: vscode.WebviewPanel): void {
+  async resolveCustomEditor(doc: BlockDocument, panel: vscode.WebviewPanel): Promise<void> {
+    // A tab restored after a reload comes before the startup project: wait for it, so the tab is
+    // named after its block at once (not its file name, the block's id). The page is set after the
+    // wait, so its "ready" finds the listener below.
+    if (!this.projects.active) await this.projects.whenStarted();
     const id = doc.blockId;
     const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
     const media = vscode.Uri.joinPath(this.context.extensionUri, 'media');

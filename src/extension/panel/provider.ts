@@ -41,6 +41,8 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
   private stateGeneration = 0;
   private unsubscribeRun: (() => void) | undefined;
   private followed: { conversationId: string; streamId: string } | undefined;
+  /** The conversation whose run the Live Run tab shows (running or finished), until it is taken off. */
+  private shownRun: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly viewListeners: vscode.Disposable[] = [];
   readonly probe: PanelProbe = { resolved: false, ready: false, received: [], rejected: 0 };
@@ -99,6 +101,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
           this.unsubscribeRun?.();
           this.unsubscribeRun = undefined;
           this.followed = undefined;
+          this.shownRun = undefined;
         }
       }),
       view.onDidChangeVisibility(() => {
@@ -216,12 +219,18 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
     // A finished run stays on view as done while its conversation is the active one; another
     // conversation (a switch, or another project opened) takes it off.
     const f = this.followed;
-    if (f && (f.conversationId !== id || this.host.runs.get(f.conversationId)?.streamId === f.streamId)) this.sendRun({ conversationId: f.conversationId, phase: 'detach' });
+    const going = f && this.host.runs.get(f.conversationId)?.streamId === f.streamId;
+    const shown = going ? f.conversationId : this.shownRun !== id ? this.shownRun : undefined;
+    if (shown) {
+      this.sendRun({ conversationId: shown, phase: 'detach' });
+      this.shownRun = undefined;
+    }
     this.unsubscribeRun?.();
     this.unsubscribeRun = undefined;
     this.followed = undefined;
     if (!run || !id) return;
     this.followed = { conversationId: id, streamId: run.streamId };
+    this.shownRun = id;
     this.sendRun({ conversationId: id, phase: 'start' });
     this.unsubscribeRun = run.subscribe({
       onChunk: (chunk) => this.sendRun({ conversationId: id, phase: 'chunk', chunk: chunk as { type: string } }),
@@ -265,6 +274,7 @@ export class AssistantPanel implements vscode.WebviewViewProvider, vscode.Dispos
         for (const q of queued) this.post(q);
         this.refresh(0);
         this.followed = undefined;
+        this.shownRun = undefined;
         this.followRun();
         return;
       }

@@ -18,6 +18,8 @@ export class LiveRun {
   private steps: Step[] = [];
   private order: Array<{ kind: 'text'; index: number } | { kind: 'step'; id: string }> = [];
   private openText = -1;
+  /** Text parts by their chunk id: a part's deltas may arrive after a tool step has begun (smoothed text). */
+  private textIds = new Map<string, number>();
   state: 'idle' | 'running' | 'done' | 'stopped' | 'error' = 'idle';
   error: string | undefined;
 
@@ -28,6 +30,7 @@ export class LiveRun {
       this.steps = [];
       this.order = [];
       this.openText = -1;
+      this.textIds = new Map();
       this.error = undefined;
       this.state = 'running';
       return;
@@ -47,14 +50,25 @@ export class LiveRun {
     if (!c) return;
     switch (c.type) {
       case 'text-delta': {
-        if (this.openText < 0) {
-          this.openText = this.text.push('') - 1;
-          this.order.push({ kind: 'text', index: this.openText });
+        const id = typeof c.id === 'string' ? c.id : undefined;
+        let at = id !== undefined ? this.textIds.get(id) : undefined;
+        if (at === undefined) {
+          if (this.openText < 0 || id !== undefined) {
+            this.openText = this.text.push('') - 1;
+            this.order.push({ kind: 'text', index: this.openText });
+          }
+          at = this.openText;
+          if (id !== undefined) this.textIds.set(id, at);
         }
-        this.text[this.openText] += String(c.delta ?? '');
+        this.text[at] += String(c.delta ?? '');
         return;
       }
       case 'text-end':
+        this.openText = -1;
+        return;
+      case 'start-step':
+        // Text ids are only unique within a step (a provider may number them from 0 each time).
+        this.textIds = new Map();
         this.openText = -1;
         return;
       case 'tool-input-start':
