@@ -81,7 +81,8 @@ describe('PyOps extension (foundation)', () => {
     assert.equal(fs.readFileSync(file, 'utf8'), 'not a database');
   });
 
-  it('opens a project held by another window read-only, with a clear notice', async () => {
+  it('opens a project held by another window read-only, with a clear notice, and takes it over once that window is gone', async function () {
+    this.timeout(60_000);
     const { projects } = await api();
     const dir = workDir('read-only');
     const file = path.join(dir, 'shared.pyops');
@@ -96,10 +97,17 @@ describe('PyOps extension (foundation)', () => {
       assert.match(projects.active?.readOnlyReason ?? '', /open in another PyOps window \(vscode \(other window\)/);
       const r = await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
       assert.equal(r, undefined, 'a read-only project refuses imports');
+      const ro = await uiRequest({ statusBarIncludes: ['Shared factory (read-only'] });
+      assert.deepEqual(ro.failures, []);
     } finally {
       other.kill();
-      projects.close();
     }
+    // The other window is gone (its process ended without a word): the project is taken over for editing.
+    const p = await waitFor(() => projects.active && !projects.active.readOnly && projects.active.file === file && projects.active, 'the project taken over', 20_000);
+    assert.equal(p.name, 'Shared factory');
+    const ui = await uiRequest({ statusBarIncludes: ['Shared factory'], pageSelectorsAbsent: ['#workbench\\.parts\\.statusbar :text("read-only")'], screenshot: { file: 'taken-over.png', element: 'page' } });
+    assert.deepEqual(ui.failures, []);
+    projects.close();
   });
 
   it('shows the active project in the status bar', async () => {
