@@ -94,12 +94,18 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
 
   // The project manager also fires on every write (touch); only a new project is worth a popup
   // when the port is taken, and a write merely retries the bind quietly.
+  // A project another window holds (read-only here) usually comes with that window's port taken: no
+  // popup then, only when the project is taken over here (the same file, now writable) or opened anew.
   let followedFile: string | undefined;
+  let followedHeld = false;
   const follow = async () => {
-    const file = projects.active?.file;
-    const switched = file !== followedFile;
+    const p = projects.active;
+    const file = p?.file;
+    const held = !!p?.readOnly && !!p.lockOwner;
+    const switched = file !== followedFile || (followedHeld && !held);
     followedFile = file;
-    if (file && settings().enabled) await ensure({ quiet: !switched });
+    followedHeld = held;
+    if (file && settings().enabled) await ensure({ quiet: !switched || held });
     else {
       await bridge.stop();
       render();
