@@ -14,10 +14,12 @@ export class DumpError extends Error {
   constructor(
     readonly problems: string[],
     readonly total = problems.length,
+    /** What was read: a dump, or another game-data source (a FactorioLab data set). */
+    subject = 'game-data dump',
   ) {
     const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
     const more = total > shown.length ? `\n  … and ${total - shown.length} more` : '';
-    super(`The game-data dump is not usable (${total} problem${total === 1 ? '' : 's'}):\n  ${shown.join('\n  ')}${more}`);
+    super(`The ${subject} is not usable (${total} problem${total === 1 ? '' : 's'}):\n  ${shown.join('\n  ')}${more}`);
     this.name = 'DumpError';
   }
 }
