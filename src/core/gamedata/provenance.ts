@@ -30,7 +30,7 @@ function parse<T>(s: string | undefined, fallback: T): T {
 /** The project's provenance, or null without game data (or when it cannot be read). */
 export function readProvenance(project: Project): Provenance | null {
   try {
-    if (project.gamedataStatus === 'empty' || !project.hasGameData()) return null;
+    if (!project.hasGameData()) return null;
     const m = (k: string) => project.gamedataMeta(k);
     // Game data imported before FactorioLab sets existed came from a dump.
     const format: GameDataFormat = m('format') === 'factoriolab' ? 'factoriolab' : 'dump';

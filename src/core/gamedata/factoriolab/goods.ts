@@ -13,6 +13,8 @@ const BELT_ITEMS_PER_SPEED = 480;
 /** FactorioLab's limitation keys of the base game's modules, which are module categories in the game. */
 const BASE_LIMITATIONS: Record<string, string> = { 'speed-module': 'speed', 'effectivity-module': 'effectivity', 'productivity-module': 'productivity' };
 
+const PSEUDO_FLAGS = new Set(['mining', 'burn', 'technology']);
+
 const subgroupOf = (category: string, row: number | undefined) => `${category}:${row ?? 0}`;
 
 export function flabGoods(f: FlabCtx): void {
@@ -74,7 +76,8 @@ export function flabGoods(f: FlabCtx): void {
  */
 function flabModules(f: FlabCtx): void {
   const out = f.ctx.out;
-  const recipes = new Set(f.data.recipes.map((r) => r.id));
+  // Limitations name game recipes: never a pseudo-recipe (mining, burning, research) of the set.
+  const recipes = new Set(f.data.recipes.filter((r) => !r.flags?.some((x) => PSEUDO_FLAGS.has(x))).map((r) => r.id));
   const limitations = f.data.limitations ?? {};
   let unknown = 0;
   for (const e of f.data.items) {

@@ -11,6 +11,7 @@ import type { Effects } from '../effects';
 import { computeEffects, productAmount } from '../effects';
 import type { EnergyDemand } from '../energy';
 import { checkFluidFuel, defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
+import { bareFarmWarning } from '../moduleFill';
 import type { GameIndex, Machine, Recipe } from '../gameIndex';
 import { FLUID_FUEL, HEAT, VIRTUAL_CATEGORY } from '../../gamedata/model';
 
@@ -165,6 +166,8 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       recipe, machine, modules: row.modules, beacons: row.beacons, turdModules: turd, researchProductivity: availability.productivityBonus(recipe),
     });
     for (const r of effects.rejected) warnings.push(`${recipe.display}: ${r.name} ignored — ${r.reason}.`);
+    const bareFarm = bareFarmWarning(g, recipe, machine, effects.modulesPlaced);
+    if (bareFarm) warnings.push(bareFarm);
     const locked = lockedPlacements(g, availability, row);
     if (locked) warnings.push(`${recipe.display}: ${locked}`);
     speed = machine.speed * effects.speedMult;
