@@ -41,21 +41,21 @@ export function readProvenance(project: Project): Provenance | null {
   }
 }
 
-/** Graphics-only mods say nothing about recipes; they are left out of the short form. */
-const isGraphics = (mod: string) => /graphics\d*$/.test(mod);
+/** Graphics-only mods say nothing about recipes, and the game's own are its version: left out of the short form. */
+const inShortForm = (mod: string) => !/graphics\d*$/.test(mod) && mod !== 'base' && mod !== 'core';
 
 /** `pyalienlife 2.1.41, pycoalprocessing 2.1.29, … (+3 more)`: the mods that shape recipes. */
 export function modsLine(mods: Record<string, string> | null, max = 8): string {
   if (!mods) return '';
-  const names = Object.keys(mods).filter((m) => !isGraphics(m)).sort();
+  const names = Object.keys(mods).filter(inShortForm).sort();
   const shown = names.slice(0, max).map((m) => `${m} ${mods[m]}`);
   return shown.join(', ') + (names.length > max ? ` (+${names.length - max} more)` : '');
 }
 
-/** What the project holds, in one line: "FactorioLab data set factoriolab-pysalf — Factorio 1.1.109 with pyalienlife 2.1.41, …". */
+/** What the project holds, in one line: "FactorioLab data set factoriolab-pysalf (Factorio 1.1.109 with pyalienlife 2.1.41, …)". */
 export function describeProvenance(p: Provenance, maxMods = 8): string {
-  const what = p.format === 'factoriolab' ? `FactorioLab data set ${path.basename(path.dirname(p.source)) || path.basename(p.source)}` : `dump ${path.basename(p.source)}`;
-  const game = p.factorioVersion ? `Factorio ${p.factorioVersion}` : 'Factorio (version not recorded)';
   const mods = modsLine(p.mods, maxMods);
-  return `${what} — ${game}${mods ? ` with ${mods}` : ''}`;
+  const game = `${p.factorioVersion ? `Factorio ${p.factorioVersion}` : 'Factorio, version not recorded'}${mods ? ` with ${mods}` : ''}`;
+  if (p.format === 'factoriolab') return `FactorioLab data set ${path.basename(path.dirname(p.source)) || path.basename(p.source)} (${game})`;
+  return `dump of ${game} (${path.basename(p.source)})`;
 }

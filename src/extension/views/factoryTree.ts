@@ -20,7 +20,7 @@ export type FactoryNode =
   | { kind: 'step'; taskId: string; step: TaskStep; index: number; count: number }
   | { kind: 'link'; taskId: string; link: TaskLink }
   | { kind: 'note'; note: FactoryOutline['notes'][number] }
-  | { kind: 'fact'; text: string; detail?: string; command?: vscode.Command };
+  | { kind: 'fact'; text: string; detail?: string; tooltip?: string; command?: vscode.Command };
 
 const STATE_ICON: Record<OutlineBlock['state'], [string, string?]> = {
   solved: ['pass', 'testing.iconPassed'],
@@ -245,6 +245,7 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
       case 'fact': {
         const item = new vscode.TreeItem(node.text);
         if (node.detail) item.description = node.detail;
+        if (node.tooltip) item.tooltip = node.tooltip;
         if (node.command) item.command = node.command;
         item.iconPath = icon('info');
         return item;
@@ -263,7 +264,12 @@ function planningFacts(o: FactoryOutline): FactoryNode[] {
   const p = o.planning;
   const horizon = p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? `Up to ${p.target ?? 'a target'}` : 'Future (everything)';
   const cmd = (command: string, title: string, args?: unknown): vscode.Command => ({ command, title, ...(args ? { arguments: [args] } : {}) });
+  const data = p.gameData;
   return [
+    {
+      kind: 'fact', text: 'Game data', detail: data?.text ?? 'none yet', command: cmd('pyops.gamedata.import', 'Import Game Data…'),
+      tooltip: data ? `${data.text}${data.lacks.length ? `\n\nNot in the data set: ${data.lacks.join('; ')}.` : ''}` : 'Import a dump or a FactorioLab data set, or sync from Factorio.',
+    },
     { kind: 'fact', text: 'Horizon', detail: horizon, command: cmd('pyops.planning.setHorizon', 'Set Planning Horizon…') },
     { kind: 'fact', text: 'Completed research', detail: `${p.researched} technologies`, command: cmd('pyops.planning.setResearch', 'Set Completed Research…') },
     ...(p.turd.length

@@ -9,6 +9,7 @@ import { listTasks, type TaskStatus } from '../../work/tasks';
 import { noteHeads } from '../../work/notes';
 import { readPlanningState } from '../settings';
 import { presetSummaries } from '../modulePresets';
+import { describeProvenance, readProvenance } from '../../gamedata/provenance';
 
 export type BlockState = 'solved' | 'infeasible' | 'error' | 'broken' | 'stale' | 'disabled';
 
@@ -39,6 +40,8 @@ export interface FactoryOutline {
     miningProductivity: { source: 'research' | 'manual'; percent: number };
     /** Module presets: name and contents in words. */
     presets: Array<{ id: string; name: string; summary: string }>;
+    /** Which game data the project holds (a dump or a FactorioLab data set, its versions) and what its format lacks. */
+    gameData: { text: string; lacks: string[] } | null;
   };
 }
 
@@ -98,6 +101,12 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
       exclusions: state.settings.exclusions,
       miningProductivity: state.settings.mining_productivity,
       presets: presetSummaries(p, display),
+      gameData: provenanceOf(p),
     },
   };
+}
+
+function provenanceOf(p: Project): FactoryOutline['planning']['gameData'] {
+  const prov = readProvenance(p);
+  return prov ? { text: describeProvenance(prov, 4), lacks: prov.lacks } : null;
 }

@@ -63,7 +63,7 @@ describe('FactorioLab import', function () {
     const p = readProvenance(project)!;
     assert.deepEqual([p.format, p.factorioVersion, p.mods], ['factoriolab', '2.0.47', null]);
     assert.ok(p.lacks.length >= 5);
-    assert.equal(describeProvenance(p), 'FactorioLab data set factoriolab-vanilla-2.0 — Factorio 2.0.47');
+    assert.equal(describeProvenance(p), 'FactorioLab data set factoriolab-vanilla-2.0 (Factorio 2.0.47)');
     const rows = project.query<{ n: number }>('SELECT count(*) AS n FROM gd.recipes WHERE synthetic = 0')[0].n;
     assert.equal(rows, 207);
   });
