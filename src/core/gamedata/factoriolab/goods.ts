@@ -79,6 +79,8 @@ function flabModules(f: FlabCtx): void {
   // Limitations name game recipes: never a pseudo-recipe (mining, burning, research) of the set.
   const recipes = new Set(f.data.recipes.filter((r) => !r.flags?.some((x) => PSEUDO_FLAGS.has(x))).map((r) => r.id));
   const limitations = f.data.limitations ?? {};
+  // Several modules share one list (a tier family): each list is checked once.
+  const known = new Map<string, { usable: string[]; missing: number }>();
   let unknown = 0;
   for (const e of f.data.items) {
     const m = e.module;
@@ -104,10 +106,14 @@ function flabModules(f: FlabCtx): void {
       f.ctx.problem(`items "${e.id}".module.limitation: "${m.limitation}" is not a key of limitations`);
       continue;
     }
-    for (const r of new Set(list)) {
-      if (recipes.has(r)) out.module_limitations.push({ module: e.id, recipe: r });
-      else unknown++;
+    let lim = known.get(m.limitation);
+    if (!lim) {
+      const all = [...new Set(list)];
+      const usable = all.filter((r) => recipes.has(r));
+      known.set(m.limitation, (lim = { usable, missing: all.length - usable.length }));
     }
+    unknown += lim.missing;
+    for (const r of lim.usable) out.module_limitations.push({ module: e.id, recipe: r });
   }
   if (unknown) f.ctx.warn(`${unknown} module limitation entr${unknown === 1 ? 'y names a recipe' : 'ies name recipes'} the data set does not contain; ignored`);
 }

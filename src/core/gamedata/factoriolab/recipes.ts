@@ -72,15 +72,15 @@ export function flabRecipes(f: FlabCtx, p: Producers): void {
       order_key: null,
     });
     out.recipe_categories.push({ recipe: name, category });
-    Object.entries(r.in).forEach(([good, amount], idx) => {
-      out.recipe_ingredients.push({ recipe: name, idx, kind: goodKind(good), name: good, amount, min_temp: null, max_temp: null });
-    });
-    Object.entries(r.out).forEach(([good, amount], idx) => {
+    let idx = 0;
+    for (const good in r.in) out.recipe_ingredients.push({ recipe: name, idx: idx++, kind: goodKind(good), name: good, amount: r.in[good], min_temp: null, max_temp: null });
+    idx = 0;
+    for (const good in r.out) {
       out.recipe_products.push({
-        recipe: name, idx, kind: goodKind(good), name: good, amount, amount_min: null, amount_max: null, probability: 1,
+        recipe: name, idx: idx++, kind: goodKind(good), name: good, amount: r.out[good], amount_min: null, amount_max: null, probability: 1,
         temperature: null, ignored_by_productivity: r.catalyst?.[good] ?? 0,
       });
-    });
+    }
     if (mining) {
       const fluid = Object.entries(r.in).find(([good]) => goodKind(good) === 'fluid');
       out.resources.push({ name: r.id, display: r.name, category, mining_time: r.time, required_fluid: fluid?.[0] ?? null, fluid_amount: fluid?.[1] ?? null, infinite: 0 });
