@@ -266,11 +266,11 @@ function planningFacts(o: FactoryOutline): FactoryNode[] {
   const cmd = (command: string, title: string, args?: unknown): vscode.Command => ({ command, title, ...(args ? { arguments: [args] } : {}) });
   const data = p.gameData;
   return [
+    { kind: 'fact', text: 'Horizon', detail: horizon, command: cmd('pyops.planning.setHorizon', 'Set Planning Horizon…') },
     {
       kind: 'fact', text: 'Game data', detail: data?.text ?? 'none yet', command: cmd('pyops.gamedata.import', 'Import Game Data…'),
       tooltip: data ? `${data.text}${data.lacks.length ? `\n\nNot in the data set: ${data.lacks.join('; ')}.` : ''}` : 'Import a dump or a FactorioLab data set, or sync from Factorio.',
     },
-    { kind: 'fact', text: 'Horizon', detail: horizon, command: cmd('pyops.planning.setHorizon', 'Set Planning Horizon…') },
     { kind: 'fact', text: 'Completed research', detail: `${p.researched} technologies`, command: cmd('pyops.planning.setResearch', 'Set Completed Research…') },
     ...(p.turd.length
       ? p.turd.map((t): FactoryNode => ({ kind: 'fact', text: `TURD: ${t.master}`, detail: `${t.branch}${t.source === 'synced' ? ' (from the game)' : ''}`, command: cmd('pyops.planning.selectTurd', 'Select TURD Branch…') }))
