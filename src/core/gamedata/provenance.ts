@@ -59,3 +59,9 @@ export function describeProvenance(p: Provenance, maxMods = 8): string {
   if (p.format === 'factoriolab') return `FactorioLab data set ${path.basename(path.dirname(p.source)) || path.basename(p.source)} (${game})`;
   return `dump of ${game} (${path.basename(p.source)})`;
 }
+
+/** The short form for narrow places (a tree line): "FactorioLab factoriolab-pysalf, Factorio 1.1.109". */
+export function shortProvenance(p: Provenance): string {
+  const game = p.factorioVersion ? `Factorio ${p.factorioVersion}` : 'Factorio';
+  return p.format === 'factoriolab' ? `FactorioLab ${path.basename(path.dirname(p.source)) || path.basename(p.source)}, ${game}` : `dump, ${game}`;
+}

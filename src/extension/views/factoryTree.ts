@@ -268,7 +268,7 @@ function planningFacts(o: FactoryOutline): FactoryNode[] {
   return [
     { kind: 'fact', text: 'Horizon', detail: horizon, command: cmd('pyops.planning.setHorizon', 'Set Planning Horizon…') },
     {
-      kind: 'fact', text: 'Game data', detail: data?.text ?? 'none yet', command: cmd('pyops.gamedata.import', 'Import Game Data…'),
+      kind: 'fact', text: 'Game data', detail: data?.short ?? 'none yet', command: cmd('pyops.gamedata.import', 'Import Game Data…'),
       tooltip: data ? `${data.text}${data.lacks.length ? `\n\nNot in the data set: ${data.lacks.join('; ')}.` : ''}` : 'Import a dump or a FactorioLab data set, or sync from Factorio.',
     },
     { kind: 'fact', text: 'Completed research', detail: `${p.researched} technologies`, command: cmd('pyops.planning.setResearch', 'Set Completed Research…') },

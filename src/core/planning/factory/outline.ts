@@ -9,7 +9,7 @@ import { listTasks, type TaskStatus } from '../../work/tasks';
 import { noteHeads } from '../../work/notes';
 import { readPlanningState } from '../settings';
 import { presetSummaries } from '../modulePresets';
-import { describeProvenance, readProvenance } from '../../gamedata/provenance';
+import { describeProvenance, readProvenance, shortProvenance } from '../../gamedata/provenance';
 
 export type BlockState = 'solved' | 'infeasible' | 'error' | 'broken' | 'stale' | 'disabled';
 
@@ -41,7 +41,7 @@ export interface FactoryOutline {
     /** Module presets: name and contents in words. */
     presets: Array<{ id: string; name: string; summary: string }>;
     /** Which game data the project holds (a dump or a FactorioLab data set, its versions) and what its format lacks. */
-    gameData: { text: string; lacks: string[] } | null;
+    gameData: { short: string; text: string; lacks: string[] } | null;
   };
 }
 
@@ -108,5 +108,5 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
 
 function provenanceOf(p: Project): FactoryOutline['planning']['gameData'] {
   const prov = readProvenance(p);
-  return prov ? { text: describeProvenance(prov, 4), lacks: prov.lacks } : null;
+  return prov ? { short: shortProvenance(prov), text: describeProvenance(prov), lacks: prov.lacks } : null;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Project } from '../../../../../src/core/db/project';
 import { importGameData } from '../../../../../src/core/gamedata/import';
 import { findGameDataSource } from '../../../../../src/core/gamedata/source';
-import { describeProvenance, readProvenance } from '../../../../../src/core/gamedata/provenance';
+import { describeProvenance, readProvenance, shortProvenance } from '../../../../../src/core/gamedata/provenance';
 import { describePosition } from '../../../../../src/core/gamedata/factoriolab/read';
 import { requireSharedData, SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
 
@@ -64,6 +64,7 @@ describe('FactorioLab import', function () {
     assert.deepEqual([p.format, p.factorioVersion, p.mods], ['factoriolab', '2.0.47', null]);
     assert.ok(p.lacks.length >= 5);
     assert.equal(describeProvenance(p), 'FactorioLab data set factoriolab-vanilla-2.0 (Factorio 2.0.47)');
+    assert.equal(shortProvenance(p), 'FactorioLab factoriolab-vanilla-2.0, Factorio 2.0.47');
     const rows = project.query<{ n: number }>('SELECT count(*) AS n FROM gd.recipes WHERE synthetic = 0')[0].n;
     assert.equal(rows, 207);
   });
