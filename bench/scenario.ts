@@ -1,9 +1,10 @@
-// Factory-scenario benchmark: a modular Py factory of N single-recipe blocks built from the run's data
-// set (py-hightech-2.0, or full Py with --data pysalf) (one block per good in the recipe trees of late-game targets, each importing
-// its ingredients from the blocks that make them, so goods, coproducts and fluids link the blocks as
-// a Py player's modules do), every goal at 1/s, then the whole-factory scenario toward a pin on the
-// first target — the work "resize my factory for 1 science/s" costs — at 25, 100 and 300 blocks;
-// and Balance Factory (scenario + one undoable save of every resized block) at 100.
+// Factory-scenario benchmark: a modular Py factory of N single-recipe blocks built from the run's
+// data set (py-hightech-2.0, or full Py with --data pysalf): one block per good in the recipe trees
+// of late-game targets, each importing its ingredients from the blocks that make them, so goods,
+// coproducts and fluids link the blocks as a Py player's modules do; every goal at 1/s, then the
+// whole-factory scenario toward a pin on the first target — the work "resize my factory for 1
+// science/s" costs — at 25, 100 and 300 blocks; and Balance Factory (scenario + one undoable save of
+// every resized block) at 100.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
