@@ -32,6 +32,8 @@ export interface BenchDataSet {
   noIcons?: string;
 }
 
+/** Deep Py targets both data sets have. */
+const GRAPH = ['advanced-circuit', 'processing-unit', 'nexelit-plate', 'titanium-plate', 'intelligent-unit', 'low-density-structure', 'chemical-science-pack', 'super-alloy'];
 const LATE = ['processing-unit', 'advanced-circuit', 'nexelit-plate', 'titanium-plate', 'low-density-structure', 'super-alloy', 'chemical-science-pack', 'intelligent-unit'];
 
 export const DATA_SETS: Record<string, BenchDataSet> = {
@@ -40,7 +42,7 @@ export const DATA_SETS: Record<string, BenchDataSet> = {
     label: 'py-hightech-2.0 (dump, Py subset)',
     source: PY_DATA,
     parseFile: path.join(PY_DATA, 'data-raw-dump.json'),
-    graphTargets: ['advanced-circuit', 'processing-unit', 'nexelit-plate', 'titanium-plate', 'intelligent-unit', 'low-density-structure', 'chemical-science-pack', 'super-alloy'],
+    graphTargets: GRAPH,
     sessionTargets: [
       { good: 'automation-science-pack', rate: 0.5, why: 'automation science' },
       { good: 'iron-plate', rate: 3, why: 'a smelted plate' },
@@ -54,7 +56,7 @@ export const DATA_SETS: Record<string, BenchDataSet> = {
     label: 'factoriolab-pysalf (FactorioLab set, full Py incl. Alien Life and Alternative Energy)',
     source: path.join(SHARED_DATA, 'factoriolab-pysalf'),
     parseFile: path.join(SHARED_DATA, 'factoriolab-pysalf', 'data.json'),
-    graphTargets: ['advanced-circuit', 'processing-unit', 'nexelit-plate', 'titanium-plate', 'intelligent-unit', 'low-density-structure', 'chemical-science-pack', 'super-alloy'],
+    graphTargets: GRAPH,
     sessionTargets: [
       { good: 'automation-science-pack', rate: 0.5, why: 'automation science' },
       { good: 'moss', rate: 0.5, why: 'a farm product (moss farms and their moss modules)' },

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import { DumpError } from '../normalize/context';
+import { DumpError, found } from '../normalize/context';
 import { flabDataSchema, type FlabData } from './schema';
 
 export const FLAB_FILE = 'data.json';
@@ -55,7 +55,7 @@ export function readFlab(file: string): FlabRead {
   }
   const parseSeconds = (performance.now() - t0) / 1000;
   const shape = flabDataSchema.safeParse(parsed);
-  if (!shape.success) throw flabError(shape.error.issues.slice(0, 5).map((i) => `${base}: ${fieldOf(parsed, i)}: ${i.message}${foundAt(parsed, i.path)}`), shape.error.issues.length);
+  if (!shape.success) throw flabError(shape.error.issues.slice(0, 5).map((i) => `${base}: ${fieldOf(parsed, i)}: ${i.message}${found(parsed, i.path)}`), shape.error.issues.length);
   const fingerprint = crypto.createHash('sha256').update(buf).digest('hex');
   return { file, data: shape.data, fingerprint, bytes: buf.length, parseSeconds };
 }
@@ -76,17 +76,6 @@ export function fieldOf(value: unknown, issue: Pick<z.core.$ZodIssue, 'path'>): 
     }
   }
   return out || 'the top level';
-}
-
-function foundAt(value: unknown, at: ReadonlyArray<PropertyKey>): string {
-  let v = value;
-  for (const k of at) {
-    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return '';
-    v = (v as Record<PropertyKey, unknown>)[k];
-  }
-  if (v === undefined || (typeof v === 'object' && v !== null)) return '';
-  const text = JSON.stringify(v) ?? String(v);
-  return ` (found ${text.length > 60 ? text.slice(0, 57) + '…' : text})`;
 }
 
 /**

@@ -103,8 +103,8 @@ export class Ctx {
 /** Keys that would reach an object's prototype instead of naming a prototype of the game. */
 export const UNSAFE_KEYS = new Set(['__proto__']);
 
-/** ` (found …)` for the value at a zod issue's path, so the message shows what the dump holds. */
-function found(value: unknown, at: ReadonlyArray<PropertyKey>): string {
+/** ` (found …)` for the value at a zod issue's path, so the message shows what the file holds. */
+export function found(value: unknown, at: ReadonlyArray<PropertyKey>): string {
   let v = value;
   for (const k of at) {
     // Lua lists written as {"1": …} are renumbered by validation; then the path has no raw match.
