@@ -3,7 +3,7 @@
 // save the game data. Project-owned rows are never touched; bad input leaves the project exactly as
 // it was.
 import type { Project } from '../db/project';
-import { DATA_FORMAT_VERSION } from '../db/schema/gamedata';
+import { DATA_FORMAT_VERSION, HAND_CRAFTING_META } from '../db/schema/gamedata';
 import { readDump, type DumpSource } from './dump/read';
 import { normalizeDump } from './normalize';
 import { readFlab } from './factoriolab/read';
@@ -93,6 +93,7 @@ export async function importGameData(project: Project, source: string | DumpSour
     counts: JSON.stringify(counts),
     turd_replacement_source: read.turdReplacementSource,
     lacks: JSON.stringify(read.lacks),
+    [HAND_CRAFTING_META]: JSON.stringify(read.handCraftingCategories),
   });
   progress('done', 'Imported');
   return {
@@ -121,6 +122,8 @@ interface ReadSource {
   mods: Record<string, string> | null;
   factorioVersion: string | null;
   turdReplacementSource: 'helper' | 'inferred' | 'none';
+  /** Recipe categories the player character crafts by hand (none known from a FactorioLab set). */
+  handCraftingCategories: string[];
 }
 
 function readSource(found: GameDataSource, progress: (stage: ImportStage, message: string) => void): ReadSource {
@@ -129,7 +132,7 @@ function readSource(found: GameDataSource, progress: (stage: ImportStage, messag
     const set = readFlab(found.file);
     progress('normalize', 'Mapping the data set');
     const norm = normalizeFlab(set.data);
-    return { ...norm, file: found.file, localeFiles: [], fingerprint: set.fingerprint, turdReplacementSource: 'none' };
+    return { ...norm, file: found.file, localeFiles: [], fingerprint: set.fingerprint, turdReplacementSource: 'none', handCraftingCategories: [] };
   }
   const src = found.dump;
   progress('read', `Reading ${src.dumpFile}`);

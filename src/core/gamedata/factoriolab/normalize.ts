@@ -1,6 +1,6 @@
 // A FactorioLab data set → the same normalized tables a dump fills. Pure: no files, no database.
 // What the format does not carry is listed once (`lacks`) and never made up: no icons, no pollution
-// per recipe, no inserters, no electricity producers, no research unit counts.
+// per recipe, no inserters, no electricity producers, no research unit counts, no hand crafting.
 import { validateReferences } from '../normalize/validate';
 import { synthesize } from '../synthesize';
 import type { GameData } from '../model';
@@ -48,6 +48,7 @@ function lacksOf(f: FlabCtx): string[] {
     'inserters',
     'electricity producers (steam engines, turbines, solar panels): electricity is always imported',
     'research unit counts (technologies carry their science packs and time per unit)',
+    'which recipes the player crafts by hand (no recipe is marked as hand-craftable)',
   ];
   const untyped = out.crafting_machines.filter((m) => m.energy_source === null).length;
   if (untyped) lacks.push(`the energy source of ${untyped} machine${untyped === 1 ? '' : 's'} (heat- or self-powered): their energy is not counted`);
