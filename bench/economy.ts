@@ -9,6 +9,7 @@ import { readSettings, writeSettings } from '../src/core/planning/settings';
 import { realProducers } from '../src/core/planning/queries/common';
 import { percentile } from './stats';
 import { pyProject } from './queries';
+import { BENCH_DATA } from './data';
 
 export interface RecipeGraphEconomy {
   /** Goods measured (real producers ≥ 2). */
@@ -64,12 +65,8 @@ export async function benchRecipeGraphEconomy(): Promise<RecipeGraphEconomy> {
   };
 }
 
-/** The session's targets: what a Py player early in the game asks for, per second. */
-export const SESSION_TARGETS: Array<{ good: string; rate: number }> = [
-  { good: 'automation-science-pack', rate: 0.5 },
-  { good: 'iron-plate', rate: 3 },
-  { good: 'coal-gas', rate: 10 },
-];
+/** The session's targets: what a Py player early in the game asks for, per second (per data set). */
+export const SESSION_TARGETS: Array<{ good: string; rate: number }> = BENCH_DATA.sessionTargets;
 
 export interface ToolSession {
   horizon: string;

@@ -1,6 +1,6 @@
-// Factory benchmark: a 50-block Py factory (linked chains from the real py-hightech-2.0 data, one
-// block per intermediate of a late-game target, each solved and stored), then the coherence audit
-// over all of them — the work an "is my factory consistent?" question costs.
+// Factory benchmark: a 50-block Py factory (linked chains from the run's data set, one block per
+// intermediate of a late-game target, each solved and stored), then the coherence audit over all of
+// them — the work an "is my factory consistent?" question costs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { blockEditorView } from '../src/extension/blockEditor/viewModel';
 import { factorySnapshot } from '../src/core/planning/factory/fresh';
 import { coherenceAudit } from '../src/core/planning/factory/audit';
 import { buildChain } from './solve';
-import { PY_DATA } from './data';
+import { BENCH_DATA } from './data';
 import { median, round } from './stats';
 
 export interface AuditBench {
@@ -27,12 +27,12 @@ export interface AuditBench {
   runs: number;
 }
 
-const TARGETS = ['processing-unit', 'advanced-circuit', 'nexelit-plate', 'titanium-plate', 'low-density-structure', 'super-alloy', 'chemical-science-pack', 'intelligent-unit'];
+const TARGETS = BENCH_DATA.factoryTargets;
 
 /** A project with the Py data imported, planning under the Future horizon, and its block solver. */
 async function pyProject(file: string) {
   const p = await Project.create(file);
-  await importGameData(p, PY_DATA);
+  await importGameData(p, BENCH_DATA.source);
   writeSettings(p, { research_mode: 'future' });
   const ctx = planningContext(p);
   return { p, ctx, solve: solverFor(ctx) };
@@ -87,7 +87,7 @@ export async function benchBlockEdit(runs = 9): Promise<BlockEditBench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-edit-'));
   try {
     const { p, ctx, solve } = await pyProject(path.join(dir, 'edit.pyops'));
-    const chain = buildChain(ctx.g, 'utility-science-pack', { size: 100 });
+    const chain = buildChain(ctx.g, BENCH_DATA.chainTarget, { size: 100 });
     const id = await createBlock(p, solve, { name: 'Utility science', doc: chain });
     const times: number[] = [];
     const viewTimes: number[] = [];

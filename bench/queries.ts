@@ -1,6 +1,6 @@
-// Planning-query benchmarks on the Py data: searchGoods over 200 queries (exact internal names,
-// localized names, prefixes, substrings, localized words) and recipeGraph at default bounds for
-// several deep Py targets. Every call goes through planningContext(project), as a tool call does.
+// Planning-query benchmarks on the run's Py data set: searchGoods over 200 queries (exact internal
+// names, localized names, prefixes, substrings, localized words) and recipeGraph at default bounds
+// for several deep Py targets. Every call goes through planningContext(project), as a tool call does.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,7 @@ import { planningContext } from '../src/core/planning/context';
 import { recipeGraph } from '../src/core/planning/queries/recipeGraph';
 import { searchGoods } from '../src/core/planning/queries/searchGoods';
 import { median, percentile, round, time } from './stats';
-import { PY_DATA } from './data';
-
-const PY = PY_DATA;
+import { BENCH_DATA } from './data';
 
 export interface SearchBench {
   p50Ms: number;
@@ -29,8 +27,9 @@ export interface RecipeGraphBench {
 
 let shared: Promise<{ project: Project; dir: string }> | undefined;
 
-/** One Py project for both benchmarks (imported once, removed at exit). */
+/** One project of the run's data set for the query, economy and session benchmarks (imported once, removed at exit). */
 export function pyProject(): Promise<{ project: Project; dir: string }> {
+  const PY = BENCH_DATA.source;
   if (!fs.existsSync(PY)) throw new Error(`${PY} is missing (the query benchmarks need the Py data)`);
   shared ??= (async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-q-'));
@@ -73,7 +72,7 @@ export async function benchSearch(): Promise<SearchBench> {
   return { p50Ms: round(median(ms)), p95Ms: round(percentile(ms, 95)), queries: queries.length };
 }
 
-export const GRAPH_TARGETS = ['advanced-circuit', 'processing-unit', 'nexelit-plate', 'titanium-plate', 'intelligent-unit', 'low-density-structure', 'chemical-science-pack', 'super-alloy'];
+export const GRAPH_TARGETS = BENCH_DATA.graphTargets;
 
 export async function benchRecipeGraph(rounds = 5): Promise<RecipeGraphBench> {
   const { project } = await pyProject();

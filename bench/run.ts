@@ -1,5 +1,7 @@
-// `npm run bench [-- --json]`: speed figures on real data from ../shared/data, as one JSON object
-// (with --json) or a readable table. Targets are stated next to each figure; tests never time.
+// `npm run bench [-- --json] [--only=<sections>] [--data py|pysalf]`: speed figures on real data from
+// ../shared/data, as one JSON object (with --json) or a readable table. Targets are stated next to
+// each figure; tests never time. --data picks the data set every section runs on (bench/data.ts):
+// the Py subset dump (default) or the full Py FactorioLab set.
 import fs from 'node:fs';
 import os from 'node:os';
 import { benchImport, benchSmallWrite } from './store';
@@ -11,7 +13,7 @@ import { benchAudit, benchBlockEdit } from './factory';
 import { benchScenario } from './scenario';
 import { benchBridge } from './bridge';
 import { benchIcons } from './icons';
-import { PY_DATA } from './data';
+import { BENCH_DATA, type BenchDataSet } from './data';
 import { benchPlatform, platformSkipReason } from './platform/launch';
 
 const json = process.argv.includes('--json');
@@ -22,17 +24,22 @@ interface Check {
   met: boolean;
 }
 
-/** `needs`: a path that must exist; `skip`: any other reason the section cannot run here. */
-type Section = { name: string; needs?: string; skip?: () => string | undefined; run: (out: Record<string, unknown>, checks: Record<string, Check>) => Promise<void> };
+/**
+ * `needs`: a path that must exist; `skip`: any other reason the section cannot run here. `run` gets
+ * the run's data set: a new section (the factory scenario at 100 blocks, say) takes its game data
+ * and targets from it and so runs on the Py subset and on full Py alike.
+ */
+type Section = { name: string; needs?: string; skip?: () => string | undefined; run: (out: Record<string, unknown>, checks: Record<string, Check>, data: BenchDataSet) => Promise<void> };
 
-const py = PY_DATA;
+const data = BENCH_DATA;
+const py = data.source;
 
 const sections: Section[] = [
   {
     name: 'import',
-    needs: py,
+    needs: data.parseFile,
     run: async (out, checks) => {
-      const imp = await benchImport(py);
+      const imp = await benchImport(data);
       out.import = imp.result;
       checks.import = { target: 'ratio ≤ 6', met: imp.result.ratio <= 6 };
       const sw = await benchSmallWrite(imp.projectFile);
@@ -104,6 +111,7 @@ const sections: Section[] = [
   {
     name: 'icons',
     needs: py,
+    skip: () => data.noIcons,
     run: async (out, checks) => {
       const i = await benchIcons(py);
       out.icons = i;
@@ -135,6 +143,7 @@ const sections: Section[] = [
     skip: () => platformSkipReason(py),
     run: async (out, checks) => {
       const p = await benchPlatform(py);
+      out.platformData = data.label;
       out.activation = p.activation;
       out.memory = p.memory;
       out.cliColdMs = p.cliColdMs;
@@ -148,7 +157,7 @@ const sections: Section[] = [
 ];
 
 async function main(): Promise<void> {
-  const out: Record<string, unknown> = { machine: { node: process.version, cpus: os.cpus().length, date: new Date().toISOString() } };
+  const out: Record<string, unknown> = { machine: { node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), load: os.loadavg().map((x) => Math.round(x * 10) / 10) }, dataset: data.label };
   const skipped: string[] = [];
   const checks: Record<string, Check> = {};
   for (const s of sections) {
@@ -162,7 +171,7 @@ async function main(): Promise<void> {
       skipped.push(`${s.name}: ${reason}`);
       continue;
     }
-    await s.run(out, checks);
+    await s.run(out, checks, data);
   }
   out.skipped = skipped;
   out.targets = checks;

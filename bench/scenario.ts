@@ -1,9 +1,10 @@
-// Factory-scenario benchmark: a modular Py factory of N single-recipe blocks built from the real
-// py-hightech-2.0 data (one block per good in the recipe trees of late-game targets, each importing
-// its ingredients from the blocks that make them, so goods, coproducts and fluids link the blocks as
-// a Py player's modules do), every goal at 1/s, then the whole-factory scenario toward a pin on the
-// first target — the work "resize my factory for 1 science/s" costs — at 25, 100 and 300 blocks;
-// and Balance Factory (scenario + one undoable save of every resized block) at 100.
+// Factory-scenario benchmark: a modular Py factory of N single-recipe blocks built from the run's
+// data set (py-hightech-2.0, or full Py with --data pysalf): one block per good in the recipe trees
+// of late-game targets, each importing its ingredients from the blocks that make them, so goods,
+// coproducts and fluids link the blocks as a Py player's modules do; every goal at 1/s, then the
+// whole-factory scenario toward a pin on the first target — the work "resize my factory for 1
+// science/s" costs — at 25, 100 and 300 blocks; and Balance Factory (scenario + one undoable save of
+// every resized block) at 100.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import type { GameIndex } from '../src/core/planning/gameIndex';
 import { factoryScenario } from '../src/core/planning/factory/scenario/scenario';
 import { balanceFactory } from '../src/core/planning/factory/scenario/apply';
 import { buildChain } from './solve';
-import { PY_DATA } from './data';
+import { BENCH_DATA } from './data';
 import { median, round } from './stats';
 
 const TARGETS = ['chemical-science-pack', 'logistic-science-pack', 'processing-unit', 'nexelit-plate', 'titanium-plate', 'super-alloy', 'low-density-structure', 'intelligent-unit', 'utility-science-pack', 'production-science-pack'];
@@ -55,7 +56,7 @@ export interface ScenarioBench {
 
 async function factory(dir: string, n: number) {
   const p = await Project.create(path.join(dir, `f${n}.pyops`));
-  await importGameData(p, PY_DATA);
+  await importGameData(p, BENCH_DATA.source);
   writeSettings(p, { research_mode: 'future' });
   const pc = planningContext(p);
   const solve = solverFor(pc);

@@ -1,5 +1,5 @@
-// Block-solver benchmark: a 100-recipe Py block built from the real py-hightech-2.0 data by walking
-// producers down from a late-game science pack (one recipe per good, intermediates marked made, so
+// Block-solver benchmark: a 100-recipe Py block built from the run's data set (py-hightech-2.0, or
+// the full Py FactorioLab set) by walking producers down from a late-game science pack (one recipe per good, intermediates marked made, so
 // it is a linked chain with byproducts and fluids), solved 20 times. Reports the median total time,
 // the median time inside HiGHS alone, and their ratio (the overhead of everything around HiGHS).
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ import { gameIndex } from '../src/core/planning/gameIndex';
 import { readPlanningState } from '../src/core/planning/settings';
 import { solveBlock } from '../src/core/planning/solver/solve';
 import { median, round } from './stats';
-import { PY_DATA } from './data';
+import { BENCH_DATA } from './data';
 
 
 export interface ChainOptions {
@@ -94,14 +94,14 @@ export interface SolveBench {
 
 const WARMUP = 250;
 
-export async function benchSolve(dataDir = PY_DATA, runs = 20): Promise<SolveBench> {
+export async function benchSolve(dataDir = BENCH_DATA.source, runs = 20): Promise<SolveBench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-solve-'));
   try {
     const p = await Project.create(path.join(dir, 'bench.pyops'));
     await importGameData(p, dataDir);
     const g = gameIndex(p);
     const availability = new Availability(g, readPlanningState(p));
-    const doc = parseBlockDoc(buildChain(g, 'utility-science-pack', { size: 100 }));
+    const doc = parseBlockDoc(buildChain(g, BENCH_DATA.chainTarget, { size: 100 }));
     // Load HiGHS and reach the steady state of a long-lived host: V8 tiers the JS and the HiGHS wasm
     // up over the first ~150 solves (medians fall from ~15 ms to ~1–2 ms). No collection is forced:
     // the timed solves pay for their own garbage.

@@ -1,5 +1,6 @@
-// Foundation benchmarks: a full Py import into a new project against JSON.parse of the same file,
-// and the cost of durably saving one chat-message-sized row next to exporting the whole database.
+// Foundation benchmarks: a full import of the run's data set (a Py dump or a FactorioLab set) into a
+// new project against JSON.parse of the same file, and the cost of durably saving one
+// chat-message-sized row next to exporting the whole database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { Project, gamedataPath } from '../src/core/db/project';
 import { importGameData } from '../src/core/gamedata/import';
 import { atomicWriteFile } from '../src/core/db/atomicFile';
 import { median, round, time, timeAsync } from './stats';
+import type { BenchDataSet } from './data';
 
 export interface ImportBench {
   dataset: string;
@@ -37,10 +39,9 @@ function freshDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-'));
 }
 
-export async function benchImport(dumpDir: string, runs = 3): Promise<{ result: ImportBench; projectFile: string; dir: string }> {
-  const dumpFile = path.join(dumpDir, 'data-raw-dump.json');
+export async function benchImport(data: BenchDataSet, runs = 3): Promise<{ result: ImportBench; projectFile: string; dir: string }> {
   const parse: number[] = [];
-  for (let i = 0; i < runs; i++) parse.push(time(() => JSON.parse(fs.readFileSync(dumpFile, 'utf8')))[1]);
+  for (let i = 0; i < runs; i++) parse.push(time(() => JSON.parse(fs.readFileSync(data.parseFile, 'utf8')))[1]);
   const seconds: number[] = [];
   let last = { dir: '', file: '' };
   for (let i = 0; i < runs; i++) {
@@ -49,7 +50,7 @@ export async function benchImport(dumpDir: string, runs = 3): Promise<{ result: 
     const file = path.join(dir, 'bench.pyops');
     const [, ms] = await timeAsync(async () => {
       const p = await Project.create(file);
-      await importGameData(p, dumpDir);
+      await importGameData(p, data.source);
       p.close();
     });
     seconds.push(ms / 1000);
@@ -59,7 +60,7 @@ export async function benchImport(dumpDir: string, runs = 3): Promise<{ result: 
   const ps = median(parse) / 1000;
   return {
     result: {
-      dataset: path.basename(dumpDir).replace(/-data-raw$/, ''),
+      dataset: data.label,
       seconds: round(s),
       parseSeconds: round(ps),
       ratio: round(s / ps, 2),

@@ -5,7 +5,7 @@ export const PROJECT_USAGE = `pyops project create <file> [--name <name>]
 pyops project backup <file> [--out <backup-file>]
 pyops project restore <backup-file> <file>
 pyops project recover <file> [--yes] [--json]   (without --yes: report only, nothing changes)`;
-export const IMPORT_USAGE = 'pyops import <project-file> <dump-file-or-folder> [--json]';
+export const IMPORT_USAGE = 'pyops import <project-file> <dump-or-factoriolab-data-set> [--json]   (a file, or the folder holding it)';
 export const ICONS_USAGE = 'pyops icons extract <project-file> --factorio <install-folder> [--mods <mods-folder>] [--json]';
 export const TOOLS_USAGE = `pyops tools [--json]
 pyops tool <name> --project <file> [--input '<json>']`;

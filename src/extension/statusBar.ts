@@ -1,9 +1,10 @@
-// The project indicator: which project is active (and whether it is read-only or lacks game data);
-// a click opens the project actions.
+// The project indicator: which project is active (and whether it is read-only or lacks game data),
+// and in its tooltip which game data it holds; a click opens the project actions.
 import * as vscode from 'vscode';
 import path from 'node:path';
 import type { ProjectManager } from './projectManager';
 import { gamedataProblem } from '../core/db/project';
+import { describeProvenance, readProvenance } from '../core/gamedata/provenance';
 
 export function createProjectStatus(projects: ProjectManager): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('pyops.project', vscode.StatusBarAlignment.Left, 50);
@@ -25,7 +26,9 @@ export function createProjectStatus(projects: ProjectManager): vscode.Disposable
       if (p.hasGameData()) {
         const counts = safeJson(p.gamedataMeta('counts'));
         const when = p.gamedataMeta('imported_at');
-        md.appendMarkdown(`Game data: ${counts ? `${counts.items} items, ${counts.recipes} recipes, ${counts.technologies} technologies` : 'imported'}${when ? ` (imported ${when.slice(0, 16).replace('T', ' ')})` : ''}\n\n`);
+        const prov = readProvenance(p);
+        md.appendMarkdown(`Game data: ${prov ? `${describeProvenance(prov)} — ` : ''}${counts ? `${counts.items} items, ${counts.recipes} recipes, ${counts.technologies} technologies` : 'imported'}${when ? ` (imported ${when.slice(0, 16).replace('T', ' ')})` : ''}\n\n`);
+        if (prov?.lacks.length) md.appendMarkdown(`Not in the data set: ${prov.lacks.join('; ')}.\n\n`);
       } else {
         md.appendMarkdown(`Game data: ${gamedataProblem(p) ?? 'none yet — import a dump or sync from Factorio.'}\n\n`);
       }

@@ -251,7 +251,8 @@ export type ToBlockEditor =
 
 const name = z.string().trim().min(1).max(200);
 const rate = z.number().finite().min(-1e9).max(1e9);
-const modules = z.array(z.object({ name, count: z.number().int().min(1).max(64) }).strict()).max(16);
+/** As the core's block document: up to 256 modules in one machine (Py farms take 200). */
+const modules = z.array(z.object({ name, count: z.number().int().min(1).max(256) }).strict()).max(16);
 const beacons = z.array(z.object({ beacon: name, count: z.number().min(0).max(64), modules, shared: z.number().min(1).max(64).optional() }).strict()).max(4);
 
 export const blockEditSchema = z.discriminatedUnion('kind', [

@@ -92,7 +92,7 @@ export interface GamedataHolder {
  */
 export function gamedataProblem(project: GamedataHolder): string | undefined {
   const file = path.basename(project.gamedataFile);
-  const reimport = 'Import it again ("PyOps: Import Game Data from Dump…", "PyOps: Sync Game Data from Factorio", or `pyops import`)';
+  const reimport = 'Import it again ("PyOps: Import Game Data (Dump or FactorioLab Set)…", "PyOps: Sync Game Data from Factorio", or `pyops import`)';
   switch (project.gamedataStatus) {
     case 'missing':
       return `The game data of "${project.name}" is missing: ${file} is gone although data was imported. ${reimport}, or put the file back.`;

@@ -1,12 +1,17 @@
-// Import a dump into a project: read → normalize → replace the reference tables in one
-// transaction → save the game data. Project-owned rows are never touched; a bad dump leaves the
-// project exactly as it was.
+// Import game data into a project: find what the path holds (a Factorio dump or a FactorioLab data
+// set) → read → normalize into the same tables → replace the reference tables in one transaction →
+// save the game data. Project-owned rows are never touched; bad input leaves the project exactly as
+// it was.
 import type { Project } from '../db/project';
 import { DATA_FORMAT_VERSION, HAND_CRAFTING_META } from '../db/schema/gamedata';
-import { findDumpSource, readDump, type DumpSource } from './dump/read';
+import { readDump, type DumpSource } from './dump/read';
 import { normalizeDump } from './normalize';
+import { readFlab } from './factoriolab/read';
+import { normalizeFlab } from './factoriolab/normalize';
+import { findGameDataSource, type GameDataSource } from './source';
 import { writeGameData } from './write';
 import type { GameData, MachineKind } from './model';
+import type { GameDataFormat } from './provenance';
 
 export interface ImportCounts {
   items: number;
@@ -29,9 +34,14 @@ export interface ImportSummary {
   counts: ImportCounts;
   fingerprint: string;
   dataFormatVersion: number;
+  /** A dump, or a FactorioLab data set. */
+  format: GameDataFormat;
+  /** The file read (the dump, or the data set's data.json). */
   dumpFile: string;
   localeFiles: string[];
   warnings: string[];
+  /** What the source format cannot say (said once; empty for a dump). */
+  lacks: string[];
   mods: Record<string, string> | null;
   factorioVersion: string | null;
   turdReplacementSource: 'helper' | 'inferred' | 'none';
@@ -67,36 +77,67 @@ export function countGameData(d: GameData): ImportCounts {
 export async function importGameData(project: Project, source: string | DumpSource, opts: ImportOptions = {}): Promise<ImportSummary> {
   const t0 = performance.now();
   const progress = opts.onProgress ?? (() => {});
-  const src = typeof source === 'string' ? findDumpSource(source) : source;
-  progress('read', `Reading ${src.dumpFile}`);
-  const dump = readDump(src);
-  progress('normalize', 'Normalizing prototypes');
-  const norm = normalizeDump(dump.raw, dump.locale);
-  const counts = countGameData(norm.data);
+  const found: GameDataSource = typeof source === 'string' ? findGameDataSource(source) : { format: 'dump', dump: source };
+  const read = readSource(found, progress);
+  const counts = countGameData(read.data);
   progress('write', 'Writing game data');
   const importedAt = new Date().toISOString();
-  project.replaceGameData((db) => writeGameData(db, norm.data), {
-    fingerprint: dump.fingerprint,
+  project.replaceGameData((db) => writeGameData(db, read.data), {
+    fingerprint: read.fingerprint,
     data_format_version: String(DATA_FORMAT_VERSION),
     imported_at: importedAt,
-    source: src.dumpFile,
-    mods: JSON.stringify(norm.mods),
-    factorio_version: norm.factorioVersion ?? '',
+    source: read.file,
+    format: found.format,
+    mods: JSON.stringify(read.mods),
+    factorio_version: read.factorioVersion ?? '',
     counts: JSON.stringify(counts),
-    turd_replacement_source: norm.turdReplacementSource,
-    [HAND_CRAFTING_META]: JSON.stringify(norm.handCraftingCategories),
+    turd_replacement_source: read.turdReplacementSource,
+    lacks: JSON.stringify(read.lacks),
+    [HAND_CRAFTING_META]: JSON.stringify(read.handCraftingCategories),
   });
   progress('done', 'Imported');
   return {
     counts,
-    fingerprint: dump.fingerprint,
+    fingerprint: read.fingerprint,
     dataFormatVersion: DATA_FORMAT_VERSION,
-    dumpFile: src.dumpFile,
-    localeFiles: src.localeFiles,
-    warnings: norm.warnings,
-    mods: norm.mods,
-    factorioVersion: norm.factorioVersion,
-    turdReplacementSource: norm.turdReplacementSource,
+    format: found.format,
+    dumpFile: read.file,
+    localeFiles: read.localeFiles,
+    warnings: read.warnings,
+    lacks: read.lacks,
+    mods: read.mods,
+    factorioVersion: read.factorioVersion,
+    turdReplacementSource: read.turdReplacementSource,
     seconds: (performance.now() - t0) / 1000,
   };
+}
+
+interface ReadSource {
+  data: GameData;
+  file: string;
+  localeFiles: string[];
+  fingerprint: string;
+  warnings: string[];
+  lacks: string[];
+  mods: Record<string, string> | null;
+  factorioVersion: string | null;
+  turdReplacementSource: 'helper' | 'inferred' | 'none';
+  /** Recipe categories the player character crafts by hand (none known from a FactorioLab set). */
+  handCraftingCategories: string[];
+}
+
+function readSource(found: GameDataSource, progress: (stage: ImportStage, message: string) => void): ReadSource {
+  if (found.format === 'factoriolab') {
+    progress('read', `Reading the FactorioLab data set ${found.file}`);
+    const set = readFlab(found.file);
+    progress('normalize', 'Mapping the data set');
+    const norm = normalizeFlab(set.data);
+    return { ...norm, file: found.file, localeFiles: [], fingerprint: set.fingerprint, turdReplacementSource: 'none', handCraftingCategories: [] };
+  }
+  const src = found.dump;
+  progress('read', `Reading ${src.dumpFile}`);
+  const dump = readDump(src);
+  progress('normalize', 'Normalizing prototypes');
+  const norm = normalizeDump(dump.raw, dump.locale);
+  return { ...norm, file: src.dumpFile, localeFiles: src.localeFiles, fingerprint: dump.fingerprint, lacks: [] };
 }

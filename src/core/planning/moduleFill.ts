@@ -1,10 +1,12 @@
 // Module auto-fill (domain A): a suggestion for one row's machine modules, never an implicit solve
 // input. Pool: placeable (not hidden or excluded), unlocked under the horizon (Now buildable, Target
-// available, Future producible at all) and fitting. Productivity allowed and a productivity module in
-// the pool ⇒ every slot gets the best one. Otherwise speed modules only where they save a whole
-// building: count(k) = base·bs/(bs + k·speed) with base/bs from the row without machine modules
-// (beacons and TURD kept); the floor is ⌈count(slots)·0.99⌉ and k is the smallest with
-// count(k) ≤ floor·1.01 (1 % hysteresis); the other slots get the best efficiency module.
+// available, Future producible at all) and fitting. A farm (a machine whose speed comes from its own
+// family of modules: Py's plants and animals) ⇒ every slot gets the fastest farm module. Productivity
+// allowed and a productivity module in the pool ⇒ every slot gets the best one. Otherwise speed
+// modules only where they save a whole building: count(k) = base·bs/(bs + k·speed) with base/bs from
+// the row without machine modules (beacons and TURD kept); the floor is ⌈count(slots)·0.99⌉ and k is
+// the smallest with count(k) ≤ floor·1.01 (1 % hysteresis); the other slots get the best efficiency
+// module.
 import type { Availability } from './availability';
 import type { BeaconConfig, ModuleCount } from './effects';
 import { computeEffects, moduleMisfit } from './effects';
@@ -20,7 +22,7 @@ export interface ModuleFillInput {
   craftsPerSec?: number;
 }
 
-export type FillStrategy = 'productivity' | 'speed+efficiency' | 'efficiency' | 'none';
+export type FillStrategy = 'farm' | 'productivity' | 'speed+efficiency' | 'efficiency' | 'none';
 
 export interface ModuleFill {
   modules: ModuleCount[];
@@ -50,6 +52,44 @@ function moduleUnlocked(g: GameIndex, a: Availability, m: Module): boolean {
 
 const byName = (x: Module, y: Module) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0);
 
+/** Module categories of the game's own modules, which any building family may take. */
+const GENERAL_CATEGORIES = new Set(['speed', 'productivity', 'efficiency', 'effectivity', 'quality']);
+
+/**
+ * A farm module: it adds speed and belongs to one building family (its own category, as Py's moss,
+ * bhoddos or auog are), where the game's speed modules are general. Such a building is designed to
+ * run on them — a moss farm makes 1/16 of its speed without its moss.
+ */
+export function isFarmModule(m: Module): boolean {
+  return !m.hidden && m.effects.speed > 0 && !GENERAL_CATEGORIES.has(m.category);
+}
+
+const fastestFirst = (x: Module, y: Module) => y.effects.speed - x.effects.speed || x.effects.consumption - y.effects.consumption || byName(x, y);
+const farmCache = new WeakMap<GameIndex, Map<string, Module[]>>();
+
+/** The farm modules that fit this machine running this recipe, whatever their unlock state, fastest first. */
+export function farmModules(g: GameIndex, recipe: Recipe, machine: Machine): Module[] {
+  if (machine.moduleSlots <= 0 || !machine.usesModuleEffects) return [];
+  let memo = farmCache.get(g);
+  if (!memo) farmCache.set(g, (memo = new Map()));
+  const key = `${recipe.name}\u0000${machine.name}`;
+  let hit = memo.get(key);
+  if (!hit) memo.set(key, (hit = [...g.modules.values()].filter((m) => isFarmModule(m) && !moduleMisfit(m, machine, recipe)).sort(fastestFirst)));
+  return hit;
+}
+
+/**
+ * Said on a farm row that holds none of its farm modules: it is solved at the machine's bare speed,
+ * which for a Py farm is a small fraction of what it is built for.
+ */
+export function bareFarmWarning(g: GameIndex, recipe: Recipe, machine: Machine, placed: ModuleCount[]): string | undefined {
+  const farm = farmModules(g, recipe, machine);
+  if (!farm.length || placed.some((p) => farm.some((m) => m.name === p.name))) return undefined;
+  return `${recipe.display}: ${machine.display} holds none of its farm modules (${farmNames(farm)}), so it runs at its bare speed ${fmt(machine.speed)}; put them in its ${machine.moduleSlots} module slot${machine.moduleSlots === 1 ? '' : 's'}.`;
+}
+
+const farmNames = (farm: Module[]) => farm.slice(0, 3).map((m) => m.display).join(', ') + (farm.length > 3 ? ', …' : '');
+
 export function bestProductivity(pool: Module[]): Module | undefined {
   return pool
     .filter((m) => m.effects.productivity > 0)
@@ -72,6 +112,18 @@ export function suggestModules(g: GameIndex, a: Availability, input: ModuleFillI
   if (slots <= 0 || !machine.usesModuleEffects) return { modules: [], strategy: 'none', reason: `${machine.display} takes no modules` };
   if (recipe.kind === 'mining' && !a.state.settings.autofill_miners) return { modules: [], strategy: 'none', reason: 'mining rows are not auto-filled; name modules on the row to use them' };
   const pool = modulePool(g, a, recipe, machine);
+  const farm = farmModules(g, recipe, machine);
+  const bestFarm = farm.find((m) => pool.includes(m));
+  if (bestFarm) return { modules: [{ name: bestFarm.name, count: slots }], strategy: 'farm', reason: `${machine.display} takes its speed from farm modules: every slot gets ${bestFarm.display}` };
+  // A farm with none of its modules unlocked still gets what else fits, and says what it lacks.
+  const bare = farm.length ? `; none of the farm modules of ${machine.display} (${farmNames(farm)}) is unlocked, so it runs at its bare speed ${fmt(machine.speed)}` : '';
+  const fill = suggestFrom(g, a, input, pool);
+  return bare ? { ...fill, reason: fill.reason + bare } : fill;
+}
+
+function suggestFrom(g: GameIndex, a: Availability, input: ModuleFillInput, pool: Module[]): ModuleFill {
+  const { recipe, machine } = input;
+  const slots = machine.moduleSlots;
   if (!pool.length) return { modules: [], strategy: 'none', reason: 'no unlocked module fits this machine and recipe' };
 
   const prod = recipe.allowProductivity ? bestProductivity(pool) : undefined;

@@ -35,7 +35,7 @@ export function registerBlockEditor(context: vscode.ExtensionContext, projects: 
       registerCommand('pyops.block.new', async (arg?: unknown) => {
         const p = projects.requireWritable();
         const ctx = planningContext(p);
-        if (ctx.g.isEmpty) throw new Error('This project has no game data yet; import it ("PyOps: Import Game Data from Dump…") before creating blocks.');
+        if (ctx.g.isEmpty) throw new Error('This project has no game data yet; import it ("PyOps: Import Game Data (Dump or FactorioLab Set)…") before creating blocks.');
         let a = objectArg(arg, newArg);
         if (!a) {
           const name = await vscode.window.showInputBox({ title: 'New block: its name', placeHolder: 'e.g. Iron plates', validateInput: (v) => (v.trim() ? undefined : 'A block needs a name') });

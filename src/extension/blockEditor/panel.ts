@@ -288,7 +288,7 @@ export class BlockEditors implements vscode.CustomEditorProvider<BlockDocument>,
     if (away) throw new BlockError(away, 'invalid');
     const p = this.projects.requireWritable();
     const ctx = planningContext(p);
-    if (ctx.g.isEmpty) throw new Error('This project has no game data yet; import it ("PyOps: Import Game Data from Dump…") before editing blocks.');
+    if (ctx.g.isEmpty) throw new Error('This project has no game data yet; import it ("PyOps: Import Game Data (Dump or FactorioLab Set)…") before editing blocks.');
     if (ed) this.setBusy(id, true);
     try {
       const r = await editBlock(p, solverFor(ctx), id, edit, base, ctx);

@@ -1,8 +1,11 @@
-// Game-data commands: import a dump the user already has, or sync straight from their Factorio.
+// Game-data commands: import a dump or a FactorioLab data set the user already has, or sync straight
+// from their Factorio.
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { z } from 'zod';
 import { importGameData, type ImportSummary } from '../../core/gamedata/import';
+import { describeProvenance, readProvenance } from '../../core/gamedata/provenance';
+import type { Project } from '../../core/db/project';
 import { syncFromFactorio, FactorioSyncError, gameFoldersOf } from '../../core/gamedata/factorio';
 import { describeIconReport, extractProjectIcons, IconsCancelled, type IconExtractSummary } from '../../core/gamedata/icons/extract';
 import { readSettings } from '../settings';
@@ -15,6 +18,12 @@ import { registerCommand } from './register';
 export function describeImport(s: ImportSummary): string {
   const c = s.counts;
   return `${c.items} items, ${c.fluids} fluids, ${c.recipes} recipes (+${c.synthesizedRecipes} planner recipes), ${c.machines} machines, ${c.technologies} technologies${c.turdMasters ? `, ${c.turdMasters} TURD upgrades` : ''}.`;
+}
+
+/** What was imported, in the words of the project's provenance (a dump, or a FactorioLab data set). */
+function importedWhat(p: Project, s: ImportSummary): string {
+  const prov = readProvenance(p);
+  return prov ? describeProvenance(prov, 4) : path.basename(s.dumpFile);
 }
 
 /** What an extraction left out, in a form the user can act on (the CLI prints the same report). */
@@ -30,8 +39,8 @@ export function registerGameDataCommands(projects: ProjectManager, icons?: GameI
       let source = objectArg(arg, z.object({ source: z.string().min(1) }))?.source;
       if (!source) {
         const picked = await vscode.window.showOpenDialog({
-          title: 'Pick data-raw-dump.json (the *-locale.json files beside it are read too)',
-          filters: { 'Factorio data dump': ['json'] },
+          title: "Pick a Factorio data-raw-dump.json (the *-locale.json files beside it are read too) or a FactorioLab data set's data.json",
+          filters: { 'Factorio dump or FactorioLab data set': ['json'] },
           canSelectMany: false,
         });
         if (!picked?.[0]) return undefined;
@@ -42,7 +51,8 @@ export function registerGameDataCommands(projects: ProjectManager, icons?: GameI
         (progress) => importGameData(p, source, { onProgress: (_stage, message) => progress.report({ message }) }),
       );
       projects.touch();
-      void vscode.window.showInformationMessage(`PyOps: imported ${path.basename(summary.dumpFile)} — ${describeImport(summary)}${summary.warnings.length ? ` ${summary.warnings.length} warning(s), see the output.` : ''}`);
+      const lacks = summary.lacks.length ? ` The data set does not carry: ${summary.lacks.join('; ')}.` : '';
+      void vscode.window.showInformationMessage(`PyOps: imported the ${importedWhat(p, summary)} — ${describeImport(summary)}${lacks}${summary.warnings.length ? ` ${summary.warnings.length} warning(s), see the output.` : ''}`);
       return summary;
     }),
 

@@ -22,7 +22,7 @@ export type FactoryNode =
   | { kind: 'step'; taskId: string; step: TaskStep; index: number; count: number }
   | { kind: 'link'; taskId: string; link: TaskLink }
   | { kind: 'note'; note: FactoryOutline['notes'][number] }
-  | { kind: 'fact'; text: string; detail?: string; command?: vscode.Command };
+  | { kind: 'fact'; text: string; detail?: string; tooltip?: string; command?: vscode.Command };
 
 const STATE_ICON: Record<OutlineBlock['state'], [string, string?]> = {
   solved: ['pass', 'testing.iconPassed'],
@@ -248,6 +248,7 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
       case 'fact': {
         const item = new vscode.TreeItem(node.text);
         if (node.detail) item.description = node.detail;
+        if (node.tooltip) item.tooltip = node.tooltip;
         if (node.command) item.command = node.command;
         item.iconPath = icon('info');
         return item;
@@ -267,8 +268,13 @@ function planningFacts(o: FactoryOutline, good: (name: string) => string): Facto
   const p = o.planning;
   const horizon = p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? `Up to ${p.target ? good(p.target) : 'a target'}` : 'Future (everything)';
   const cmd = (command: string, title: string, args?: unknown): vscode.Command => ({ command, title, ...(args ? { arguments: [args] } : {}) });
+  const data = p.gameData;
   return [
     { kind: 'fact', text: 'Horizon', detail: horizon, command: cmd('pyops.planning.setHorizon', 'Set Planning Horizon…') },
+    {
+      kind: 'fact', text: 'Game data', detail: data?.short ?? 'none yet', command: cmd('pyops.gamedata.import', 'Import Game Data…'),
+      tooltip: data ? `${data.text}${data.lacks.length ? `\n\nNot in the data set: ${data.lacks.join('; ')}.` : ''}` : 'Import a dump or a FactorioLab data set, or sync from Factorio.',
+    },
     { kind: 'fact', text: 'Completed research', detail: `${p.researched} technologies`, command: cmd('pyops.planning.setResearch', 'Set Completed Research…') },
     ...(p.turd.length
       ? p.turd.map((t): FactoryNode => ({ kind: 'fact', text: `TURD: ${t.master}`, detail: `${t.branch}${t.source === 'synced' ? ' (from the game)' : ''}`, command: cmd('pyops.planning.selectTurd', 'Select TURD Branch…') }))

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { run } from '../../../src/cli/main';
-import { REPO, SAMPLE_DUMP, tempDir } from '../../helpers/paths';
+import { REPO, requireSharedData, SAMPLE_DUMP, tempDir } from '../../helpers/paths';
 import { capture } from '../../helpers/cliIO';
 
 describe('pyops command line', () => {
@@ -25,6 +25,21 @@ describe('pyops command line', () => {
       assert.equal(typeof out[k], 'number', `--json has ${k}`);
     }
     assert.deepEqual([out.items, out.fluids, out.recipes, out.synthesizedRecipes, out.modules, out.beacons, out.technologies, out.turdMasters], [44, 6, 49, 11, 7, 2, 17, 1]);
+  });
+
+  it('imports a FactorioLab data set folder, saying what it is and what it lacks once', async function () {
+    const set = requireSharedData(this, 'factoriolab-vanilla-2.0');
+    const file = path.join(dir, 'lab.pyops');
+    await run(['project', 'create', file], capture());
+    const io = capture();
+    assert.equal(await run(['import', file, set], io), 0, io.stderr);
+    assert.match(io.stdout, /^Imported the FactorioLab data set factoriolab-vanilla-2\.0 \(Factorio 2\.0\.47\) into "lab" in [\d.]+ s: 194 items, 9 fluids, 207 recipes/);
+    assert.equal(io.stdout.match(/The data set does not carry: icons.*; inserters; /g)?.length, 1);
+    const io2 = capture();
+    assert.equal(await run(['import', file, path.join(set, 'data.json'), '--json'], io2), 0, io2.stderr);
+    const out = JSON.parse(io2.stdout);
+    assert.deepEqual([out.format, out.source, out.factorioVersion, out.recipes], ['factoriolab', 'FactorioLab data set factoriolab-vanilla-2.0 (Factorio 2.0.47)', '2.0.47', 207]);
+    assert.ok(out.lacks.length >= 5);
   });
 
   it('fails with exit code 1 and a one-line reason', async () => {

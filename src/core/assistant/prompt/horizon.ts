@@ -4,6 +4,7 @@
 import type { Project } from '../../db/project';
 import { readSettings, type ResearchMode } from '../../planning/settings';
 import { planningContext } from '../../planning/context';
+import { describeProvenance, readProvenance, type Provenance } from '../../gamedata/provenance';
 
 export interface Horizon {
   mode: ResearchMode;
@@ -15,12 +16,15 @@ export interface Horizon {
   targetTech: string | null;
   /** Packs of that tier (the target tech's prerequisite closure), when known. */
   targetPacks: string[] | null;
+  /** Which game data the project holds (absent without game data). */
+  data?: Provenance;
 }
 
 /** The project's current horizon. Never throws: without game data the target tier stays unknown. */
 export function readHorizon(project: Project): Horizon {
   const s = readSettings(project);
-  const h: Horizon = { mode: s.research_mode, packs: [...s.available_science_packs], target: s.horizon_target, targetTech: null, targetPacks: null };
+  const data = readProvenance(project);
+  const h: Horizon = { mode: s.research_mode, packs: [...s.available_science_packs], target: s.horizon_target, targetTech: null, targetPacks: null, ...(data ? { data } : {}) };
   if (h.mode === 'target' && h.target) {
     try {
       const { g, availability } = planningContext(project);
@@ -40,8 +44,22 @@ export function readHorizon(project: Project): Horizon {
 
 const code = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
 
-/** The contract text for one horizon, as appended under "Current planning horizon: MODE". */
+/** The contract text for one horizon, as appended under "Current planning horizon: MODE", and which game data it rests on. */
 export function horizonContract(h: Horizon): string {
+  return [modeContract(h), ...(h.data ? [dataLine(h.data)] : [])].join('\n');
+}
+
+/**
+ * Where the recipes, machines and technologies come from. A FactorioLab set is not the player's own
+ * game: its technologies say packs and time per unit only, and its versions may not be the player's.
+ */
+function dataLine(d: Provenance): string {
+  const what = describeProvenance(d);
+  if (d.format === 'dump') return `- Game data: a ${what}.`;
+  return `- Game data: a ${what}, not a dump of the player's own game. Its technologies (prerequisites, unlocks) come from that set and carry research cost per unit only (no unit counts); when names or numbers may differ from the versions the player runs, say so.`;
+}
+
+function modeContract(h: Horizon): string {
   switch (h.mode) {
     case 'now':
       return [

@@ -14,10 +14,12 @@ export class DumpError extends Error {
   constructor(
     readonly problems: string[],
     readonly total = problems.length,
+    /** What was read: a dump, or another game-data source (a FactorioLab data set). */
+    subject = 'game-data dump',
   ) {
     const shown = problems.slice(0, MAX_REPORTED_PROBLEMS);
     const more = total > shown.length ? `\n  … and ${total - shown.length} more` : '';
-    super(`The game-data dump is not usable (${total} problem${total === 1 ? '' : 's'}):\n  ${shown.join('\n  ')}${more}`);
+    super(`The ${subject} is not usable (${total} problem${total === 1 ? '' : 's'}):\n  ${shown.join('\n  ')}${more}`);
     this.name = 'DumpError';
   }
 }
@@ -101,8 +103,8 @@ export class Ctx {
 /** Keys that would reach an object's prototype instead of naming a prototype of the game. */
 export const UNSAFE_KEYS = new Set(['__proto__']);
 
-/** ` (found …)` for the value at a zod issue's path, so the message shows what the dump holds. */
-function found(value: unknown, at: ReadonlyArray<PropertyKey>): string {
+/** ` (found …)` for the value at a zod issue's path, so the message shows what the file holds. */
+export function found(value: unknown, at: ReadonlyArray<PropertyKey>): string {
   let v = value;
   for (const k of at) {
     // Lua lists written as {"1": …} are renumbered by validation; then the path has no raw match.

@@ -95,7 +95,11 @@ export function normalizeFluids(ctx: Ctx): void {
       hidden: b(f.hidden),
     });
   }
-  // Energy pseudo-goods: 1 unit = 1 MJ, so a rate is MW.
+  addEnergyGoods(ctx);
+}
+
+/** The energy pseudo-goods every game data holds: 1 unit = 1 MJ, so a rate is MW. */
+export function addEnergyGoods(ctx: Ctx): void {
   for (const [name, display] of [
     [ELECTRICITY, 'Electricity (MJ)'],
     [HEAT, 'Heat (MJ)'],

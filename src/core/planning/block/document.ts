@@ -7,7 +7,9 @@ import { campaignSchema } from './campaign';
 const name = z.string().trim().min(1, 'must be a non-empty internal name').max(200);
 const rate = z.number().finite();
 
-export const moduleCountSchema = z.object({ name, count: z.number().int().min(1).max(64) });
+/** Module slots of one machine: Py's farms take their plants and animals as modules, up to 200 of them. */
+export const MAX_MODULE_COUNT = 256;
+export const moduleCountSchema = z.object({ name, count: z.number().int().min(1).max(MAX_MODULE_COUNT) });
 export const beaconConfigSchema = z.object({
   beacon: name,
   modules: z.array(moduleCountSchema).max(16).default([]),

@@ -10,6 +10,7 @@ import { listTasks, type TaskStatus } from '../../work/tasks';
 import { noteHeads } from '../../work/notes';
 import { readPlanningState } from '../settings';
 import { presetSummaries } from '../modulePresets';
+import { describeProvenance, readProvenance, shortProvenance } from '../../gamedata/provenance';
 
 export type BlockState = 'solved' | 'infeasible' | 'error' | 'broken' | 'stale' | 'disabled';
 
@@ -41,6 +42,8 @@ export interface FactoryOutline {
     miningProductivity: { source: 'research' | 'manual'; percent: number };
     /** Module presets: name and contents in words. */
     presets: Array<{ id: string; name: string; summary: string }>;
+    /** Which game data the project holds (a dump or a FactorioLab data set, its versions) and what its format lacks. */
+    gameData: { short: string; text: string; lacks: string[] } | null;
   };
 }
 
@@ -101,6 +104,12 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
       exclusions: state.settings.exclusions,
       miningProductivity: state.settings.mining_productivity,
       presets: presetSummaries(p, display),
+      gameData: provenanceOf(p),
     },
   };
+}
+
+function provenanceOf(p: Project): FactoryOutline['planning']['gameData'] {
+  const prov = readProvenance(p);
+  return prov ? { short: shortProvenance(prov), text: describeProvenance(prov), lacks: prov.lacks } : null;
 }

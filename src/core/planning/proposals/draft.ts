@@ -10,7 +10,7 @@ import { campaignConfidence, type CampaignReport } from '../block/campaign';
 import { solveBlock } from '../solver/solve';
 import { energyInputs } from '../solver/rows';
 import type { DiagnosisCard, Flow, MachineChoice, RowFlow, SolveResult, SolveStatus } from '../solver/result';
-import { suggestModules } from '../moduleFill';
+import { bareFarmWarning, suggestModules } from '../moduleFill';
 import { checkFluidFuel } from '../energy';
 import { FLUID_FUEL, HEAT } from '../../gamedata/model';
 import { fluidFuelOptions, type FluidFuelOptions } from './fuelOptions';
@@ -255,6 +255,8 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
     const first = await solveBlock(g, a, doc);
     if (first.status === 'optimal') {
       const turd = a.activeTurdModules();
+      // A farm the fill gives its modules no longer runs bare: the first solve's word on it is stale.
+      const stale = new Set<string>();
       const rows = doc.recipes.map((row) => {
         const solved = first.rows.find((s) => s.recipe === row.recipe);
         const rec = g.recipes.get(row.recipe)!;
@@ -262,6 +264,8 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
         if (solved && machine && !row.machine) chosen.set(row.recipe, solved.machineChoice);
         if (!machine || row.modules || machine.moduleSlots === 0) return row.machine || !machine ? row : { ...row, machine: machine.name };
         const fill = suggestModules(g, a, { recipe: rec, machine, beacons: row.beacons, turdModules: turd, researchProductivity: a.productivityBonus(rec), craftsPerSec: solved?.craftsPerSecond ?? 0 });
+        const bare = fill.modules.length ? bareFarmWarning(g, rec, machine, []) : undefined;
+        if (bare) stale.add(bare);
         const before = reasons.get(row.recipe);
         reasons.set(row.recipe, before ? `${before}; ${fill.reason}` : fill.reason);
         return { ...row, machine: machine.name, ...(fill.modules.length ? { modules: fill.modules } : {}) };
@@ -270,7 +274,7 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
       const second = await solveBlock(g, a, doc);
       // The second solve runs on the machines the first one picked, so a warning about the player's
       // own choice (e.g. a machine that cannot run the recipe) exists only in the first.
-      result = { ...second, warnings: [...new Set([...first.warnings, ...second.warnings])] };
+      result = { ...second, warnings: [...new Set([...first.warnings.filter((x) => !stale.has(x)), ...second.warnings])] };
     } else {
       result = first;
     }

@@ -20,6 +20,8 @@ export interface TechCost {
   time: number;
   /** Trigger technologies: what completes them instead of packs. */
   trigger?: string;
+  /** The game data has no unit count (a FactorioLab set): packs and time are for one research unit. */
+  perUnit?: true;
 }
 
 export interface ResearchStep {
@@ -59,9 +61,11 @@ export function techLevel(t: Technology): number {
 export function techCost(t: Technology): TechCost {
   let units: number | null = t.unitCount;
   if (units === null && t.unitFormula) units = evalCountFormula(t.unitFormula, techLevel(t));
+  const perUnit = units === null && t.ingredients.length > 0;
+  const n = perUnit ? 1 : (units ?? 0);
   const packs: Record<string, number> = {};
-  for (const i of t.ingredients) packs[i.pack] = (packs[i.pack] ?? 0) + i.amount * (units ?? 0);
-  const out: TechCost = { units, packs, time: (t.unitTime ?? 0) * (units ?? 0) };
+  for (const i of t.ingredients) packs[i.pack] = (packs[i.pack] ?? 0) + i.amount * n;
+  const out: TechCost = { units, packs, time: (t.unitTime ?? 0) * n, ...(perUnit ? { perUnit: true as const } : {}) };
   if (t.trigger && !t.ingredients.length) out.trigger = triggerText(t.trigger);
   return out;
 }
@@ -154,7 +158,9 @@ export function researchPath(ctx: PlanningContext, raw: ResearchPathInput): Rese
       ? { note: `TURD master ${blocked.map((b) => b.master).join(', ')} has another branch selected: this route needs switching it (see turdChoices)` }
       : steps.length === 0 && best.gates.length
         ? { note: 'all research is done; only a TURD choice is left' }
-        : {}),
+        : steps.some((s) => s.cost.perUnit)
+          ? { note: 'the game data has no research unit counts (a FactorioLab data set): costs marked perUnit are for one research unit, so the totals add one unit of each' }
+          : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Effects } from '../effects';
 import { computeEffects, productAmount } from '../effects';
 import type { EnergyDemand } from '../energy';
 import { checkFluidFuel, chooseFuel, energyDemand, pollutionPerMinute, type FuelRule } from '../energy';
+import { bareFarmWarning } from '../moduleFill';
 import type { GameIndex, Machine, Recipe } from '../gameIndex';
 import { FLUID_FUEL, HEAT, VIRTUAL_CATEGORY } from '../../gamedata/model';
 
@@ -171,6 +172,8 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
     for (const r of effects.rejected) {
       warnings.push(r.used !== undefined ? `${recipe.display}: ${r.used} of ${r.asked} ${r.name} used — ${r.reason}.` : `${recipe.display}: ${r.name} ignored — ${r.reason}.`);
     }
+    const bareFarm = bareFarmWarning(g, recipe, machine, effects.modulesPlaced);
+    if (bareFarm) warnings.push(bareFarm);
     const locked = lockedPlacements(g, availability, row);
     if (locked) warnings.push(`${recipe.display}: ${locked}`);
     speed = machine.speed * effects.speedMult;

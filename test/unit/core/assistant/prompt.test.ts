@@ -20,6 +20,14 @@ const HORIZONS: Record<string, Horizon> = {
   'target with its tier': { mode: 'target', packs: [], target: 'dense-circuit', targetTech: 'advanced-pressing', targetPacks: ['advanced-research-pack', 'basic-research-pack'] },
   'target not set': { mode: 'target', packs: [], target: null, targetTech: null, targetPacks: null },
   future: { mode: 'future', packs: ['automation-science-pack'], target: null, targetTech: null, targetPacks: null },
+  'now, data from a dump': {
+    mode: 'now', packs: [], target: null, targetTech: null, targetPacks: null,
+    data: { format: 'dump', source: '/home/p/.factorio/script-output/data-raw-dump.json', factorioVersion: '2.0.77', mods: { base: '2.0.77', pyalienlife: '3.0.67', pyalienlifegraphics: '3.0.0' }, importedAt: null, lacks: [] },
+  },
+  'future, data from a FactorioLab set': {
+    mode: 'future', packs: [], target: null, targetTech: null, targetPacks: null,
+    data: { format: 'factoriolab', source: '/data/factoriolab-pysalf/data.json', factorioVersion: '1.1.109', mods: { pyalienlife: '2.1.41', pycoalprocessing: '2.1.29', pycoalprocessinggraphics: '2.0.10' }, importedAt: null, lacks: ['inserters'] },
+  },
 };
 
 function render(): string {
@@ -52,6 +60,14 @@ describe('assistant system prompt', () => {
     assert.match(buildSystemPrompt(HORIZONS['target with its tier']), /unlocked by `advanced-pressing`[\s\S]*Packs of that tier: `advanced-research-pack`, `basic-research-pack`/);
   });
 
+  it('says which game data the plan rests on, and what a FactorioLab set cannot say', () => {
+    assert.doesNotMatch(buildSystemPrompt(HORIZONS.future), /Game data:/);
+    assert.match(buildSystemPrompt(HORIZONS['now, data from a dump']), /\n- Game data: a dump of Factorio 2\.0\.77 with pyalienlife 3\.0\.67 \(data-raw-dump\.json\)\.\n/);
+    const lab = buildSystemPrompt(HORIZONS['future, data from a FactorioLab set']);
+    assert.match(lab, /- Game data: a FactorioLab data set factoriolab-pysalf \(Factorio 1\.1\.109 with pyalienlife 2\.1\.41, pycoalprocessing 2\.1\.29\), not a dump of the player's own game\./);
+    assert.match(lab, /research cost per unit only \(no unit counts\)/);
+  });
+
   it("names the project's module presets after the horizon, a bounded list, and nothing without presets", () => {
     const h = HORIZONS['now, two packs'];
     assert.equal(buildSystemPrompt(h, []), buildSystemPrompt(h));
@@ -76,6 +92,8 @@ describe('assistant system prompt', () => {
       assert.match(buildSystemPrompt(h), /Current planning horizon: TARGET[\s\S]*unlocked by `advanced-pressing`/);
       writeSettings(tp.project, { research_mode: 'future', available_science_packs: ['basic-research-pack'] });
       assert.match(buildSystemPrompt(readHorizon(tp.project)), /Current planning horizon: FUTURE[\s\S]*`basic-research-pack`/);
+      assert.equal(readHorizon(tp.project).data?.format, 'dump');
+      assert.match(buildSystemPrompt(readHorizon(tp.project)), /- Game data: a dump of Factorio.* \(sample-world\.dump\.json\)\./);
     } finally {
       tp.cleanup();
     }

@@ -81,7 +81,7 @@ describe('game-data import into a project', () => {
     ['an empty file', (d) => write(d, 'data-raw-dump.json', ''), /is empty/],
     ['JSON of the wrong shape', (d) => write(d, 'data-raw-dump.json', '[1, 2, 3]'), /data\.raw shape/],
     ['a dump without recipes', (d) => write(d, 'data-raw-dump.json', JSON.stringify({ item: {}, fluid: {} })), /no "recipe" table/],
-    ['a folder without a dump', (d) => d, /holds no data-raw-dump\.json/],
+    ['a folder without a dump', (d) => d, /holds neither a data-raw-dump\.json nor a FactorioLab data\.json/],
     [
       'a recipe with a missing amount',
       (d) => dumpWith(d, (x) => delete x.recipe.gear.ingredients[0].amount),

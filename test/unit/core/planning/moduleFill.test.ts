@@ -1,9 +1,10 @@
 // Module auto-fill on the sample world: the unlocked, fitting pool per horizon; productivity
 // everywhere it is allowed; speed modules only where they save a whole building (1 % hysteresis),
-// efficiency in the other slots; idle and mining rows.
+// efficiency in the other slots; idle and mining rows. On the FactorioLab Py set: farms get their
+// own modules, and say when they run bare.
 import assert from 'node:assert/strict';
 import { Availability } from '../../../../src/core/planning/availability';
-import { modulePool, suggestModules } from '../../../../src/core/planning/moduleFill';
+import { bareFarmWarning, farmModules, isFarmModule, modulePool, suggestModules } from '../../../../src/core/planning/moduleFill';
 import { loadWorld, sampleWorld, type World } from './queries/world';
 import { requireSharedData } from '../../../helpers/paths';
 
@@ -124,5 +125,49 @@ describe('module auto-fill on vanilla 2.0', function () {
       const pool = modulePool(w.g, a, w.g.recipes.get(recipe)!, w.g.machines.get(machine)!).map((m) => m.name);
       assert.ok(pool.includes('speed-module-3'), `${machine}: ${pool.join(', ')}`);
     }
+  });
+});
+
+describe('module auto-fill for Py farms (FactorioLab pysalf)', function () {
+  this.timeout(120_000);
+  let w: World;
+  before(async function () {
+    w = await loadWorld(requireSharedData(this, 'factoriolab-pysalf'));
+  });
+  const R = (n: string) => w.g.recipes.get(n)!;
+  const M = (n: string) => w.g.machines.get(n)!;
+  const moss = () => ({ recipe: R('Moss 1'), machine: M('moss-farm-mk01'), craftsPerSec: 0.1 });
+
+  it("knows a farm by its own family of speed modules, not by the game's speed modules", () => {
+    // data.json: moss +1/+2/+3/+4 speed (limitation "moss"); speed-module-3 +1 speed (limitation "speed-module").
+    assert.ok(isFarmModule(w.g.modules.get('moss-mk04')!));
+    assert.ok(!isFarmModule(w.g.modules.get('speed-module-3')!));
+    // TURD module effects without speed (hd-moss-module: +150 % consumption) are not farm modules.
+    assert.ok(!isFarmModule(w.g.modules.get('hd-moss-module')!));
+    assert.deepEqual(farmModules(w.g, R('Moss 1'), M('moss-farm-mk01')).map((m) => [m.name, m.effects.speed]), [['moss-mk04', 4], ['moss-mk03', 3], ['moss-mk02', 2], ['moss', 1]]);
+    assert.deepEqual(farmModules(w.g, R('automation-science-pack'), M('assembling-machine-2')), []);
+  });
+
+  it('fills every slot with the fastest unlocked farm module', () => {
+    // Researched moss-mk01 unlocks "Moss 1", whose product is the moss module; moss-mk02 is not researched.
+    const now = new Availability(w.g, w.state({ research_mode: 'now' }, ['moss-mk01']));
+    const s = suggestModules(w.g, now, moss());
+    assert.equal(s.strategy, 'farm');
+    assert.deepEqual(s.modules, [{ name: 'moss', count: 15 }]);
+    assert.match(s.reason, /Moss farm MK 01 takes its speed from farm modules: every slot gets Moss/);
+  });
+
+  it('says a farm runs at its bare speed when none of its modules is unlocked', () => {
+    const none = new Availability(w.g, w.state({ research_mode: 'now' }));
+    const s = suggestModules(w.g, none, moss());
+    assert.notEqual(s.strategy, 'farm');
+    assert.deepEqual(s.modules, []);
+    assert.match(s.reason, /none of the farm modules of Moss farm MK 01 \(Moss MK 04, Moss MK 03, Moss MK 02, …\) is unlocked, so it runs at its bare speed 0\.0625/);
+  });
+
+  it('warns on a farm row without farm modules, and only there', () => {
+    assert.match(bareFarmWarning(w.g, R('Moss 1'), M('moss-farm-mk01'), [])!, /^Moss: Moss farm MK 01 holds none of its farm modules/);
+    assert.equal(bareFarmWarning(w.g, R('Moss 1'), M('moss-farm-mk01'), [{ name: 'moss', count: 1 }]), undefined);
+    assert.equal(bareFarmWarning(w.g, R('automation-science-pack'), M('assembling-machine-2'), []), undefined);
   });
 });

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { researchPath, techCost } from '../../../../../src/core/planning/queries/researchPath';
 import { evalCountFormula } from '../../../../../src/core/planning/queries/formula';
 import { QueryError } from '../../../../../src/core/planning/queries/errors';
-import { sampleWorld, type World } from './world';
+import { loadWorld, sampleWorld, type World } from './world';
+import { requireSharedData } from '../../../../helpers/paths';
 
 describe('researchPath', () => {
   let w: World;
@@ -93,5 +94,23 @@ describe('researchPath', () => {
     assert.equal(researchPath(w.ctx(), { target: 'catalyst' }).status, 'path');
     assert.equal(researchPath(w.ctx(), { target: 'pyops-heat' }).status, 'no-tech');
     assert.throws(() => researchPath(w.ctx(), { target: 'beacon' }), (e: Error) => e instanceof QueryError && /did you mean/.test(e.message));
+  });
+});
+
+describe('researchPath on a FactorioLab data set (no unit counts)', function () {
+  this.timeout(120_000);
+  let w: World;
+  before(async function () {
+    w = await loadWorld(requireSharedData(this, 'factoriolab-vanilla-2.0'));
+  });
+
+  it('gives the cost of one research unit and says so', () => {
+    // data.json: the "automation" pseudo-recipe takes 1 automation-science-pack per unit, 10 s per unit.
+    const r = researchPath(w.ctx(), { target: 'automation' });
+    assert.equal(r.status, 'path');
+    if (r.status !== 'path') return;
+    const step = r.steps.find((s) => s.tech === 'automation')!;
+    assert.deepEqual(step.cost, { units: null, packs: { 'automation-science-pack': 1 }, time: 10, perUnit: true });
+    assert.match(r.note ?? '', /no research unit counts \(a FactorioLab data set\)/);
   });
 });
