@@ -7,13 +7,15 @@ import { importCommand } from './commands/import';
 import { toolCommand, toolsCommand } from './commands/tools';
 import { solveCommand } from './commands/solve';
 import { VERSION } from './version';
-import { ASK_USAGE, BRIDGE_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
+import { ASK_USAGE, BRIDGE_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, PROPOSAL_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
+import { proposalCommand } from './commands/proposal';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
 ${IMPORT_USAGE}
 ${SOLVE_USAGE}
 ${TOOLS_USAGE}
+${PROPOSAL_USAGE}
 ${ASK_USAGE}
 ${BRIDGE_USAGE}
 ${RELAY_USAGE}
@@ -34,6 +36,8 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await toolsCommand(rest, io);
       case 'tool':
         return await toolCommand(rest, io);
+      case 'proposal':
+        return await proposalCommand(rest, io);
       // Loaded on use: they bring the AI SDK, MCP and WebSocket code a quick `pyops tool` call never needs.
       case 'ask':
         return await (await import('./commands/ask')).askCommand(rest, io);

@@ -7,7 +7,10 @@ pyops project restore <backup-file> <file>
 pyops project recover <file> [--yes] [--json]   (without --yes: report only, nothing changes)`;
 export const IMPORT_USAGE = 'pyops import <project-file> <dump-file-or-folder> [--json]';
 export const TOOLS_USAGE = `pyops tools [--json]
-pyops tool <name> --project <file> [--input '<json>']`;
+pyops tool <name> --project <file> [--input '<json>'] [--model-view]   (--model-view: exactly the text a model receives)`;
+export const PROPOSAL_USAGE = `pyops proposal list <project-file> [--json]
+pyops proposal apply <project-file> <id> [--yes] [--json]   (--yes: also an unsolved or already applied draft)
+pyops proposal dismiss <project-file> <id>`;
 export const SOLVE_USAGE = 'pyops solve <block.json> --project <file> [--json]';
 export const ASK_USAGE = `pyops ask "<question>" --project <file> [--conversation <id>] [--model <id>] [--json]`;
 export const BRIDGE_USAGE = 'pyops bridge --project <file> [--port <p>]';

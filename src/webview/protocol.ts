@@ -154,11 +154,11 @@ export type ProposalView =
   | { kind: 'plan'; ref: ProposalRef; title: string; plan: PlanView; applied?: AppliedView }
   | { kind: 'eval'; ref: ProposalRef; title: string; eval: EvalView };
 
-/** A draft from Copilot agent mode or an MCP client, kept in the project until applied or dismissed. */
+/** A draft from Copilot agent mode, an MCP client or `pyops tool`, kept in the project until applied or dismissed. */
 export type PendingProposalView = (
   | { kind: 'block' | 'update'; title: string; draft: DraftView; applied?: AppliedView }
   | { kind: 'plan'; title: string; plan: PlanView; applied?: AppliedView }
-) & { id: string; source: 'vscode' | 'mcp'; createdAt: string };
+) & { id: string; source: 'vscode' | 'mcp' | 'terminal'; createdAt: string };
 
 export interface ConversationRow {
   id: string;

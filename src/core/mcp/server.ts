@@ -5,7 +5,7 @@
 // error (`{error, code}`) as every other host.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { modelView, type AnyTool, type ToolContext, type ToolOutcome } from '../assistant/tools/types';
+import { modelText, type AnyTool, type ToolContext, type ToolOutcome } from '../assistant/tools/types';
 import { runTool } from '../assistant/tools/run';
 
 export interface McpServerInfo {
@@ -40,8 +40,7 @@ export function buildMcpServer(tools: readonly AnyTool[], context: () => ToolCon
   async function call(t: AnyTool, args: unknown): Promise<CallToolResult> {
     const outcome = await runTool(t, args, await context());
     onCall?.(t, outcome);
-    if (outcome.ok) return { content: [{ type: 'text' as const, text: JSON.stringify(modelView(outcome)) }] };
-    return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify({ error: outcome.error, code: outcome.code, ...(outcome.preview ? { preview: outcome.preview } : {}) }) }] };
+    return { ...(outcome.ok ? {} : { isError: true }), content: [{ type: 'text' as const, text: modelText(outcome) }] };
   }
   // Replaces the SDK's handler (registered above for the listing): validation happens in runTool.
   server.server.removeRequestHandler('tools/call');
