@@ -261,7 +261,9 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
 
 function planningFacts(o: FactoryOutline): FactoryNode[] {
   const p = o.planning;
-  const horizon = p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? `Up to ${p.target ?? 'a target'}` : 'Future (everything)';
+  const target = p.targetDisplay ?? 'a target';
+  const horizon =
+    p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? (p.targetScope === 'make' ? `Able to make ${target}` : `Up to ${target}`) : 'Future (everything)';
   const cmd = (command: string, title: string, args?: unknown): vscode.Command => ({ command, title, ...(args ? { arguments: [args] } : {}) });
   return [
     { kind: 'fact', text: 'Horizon', detail: horizon, command: cmd('pyops.planning.setHorizon', 'Set Planning Horizon…') },
