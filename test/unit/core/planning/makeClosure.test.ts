@@ -86,6 +86,15 @@ describe('the "able to make" horizon', () => {
     assert.deepEqual([...a.targetClosure!].sort(), ['advanced-research', 'automation-basics', 'electronics', 'fluid-handling']);
   });
 
+  it('closes over every recipe a technology target unlocks, when asked to make it', () => {
+    // electronics unlocks sift-sludge, which takes sludge-cake: only reclaim-tailings (fluid-handling) makes it.
+    assert.ok(unlocksOf(raw.technology, 'sift-sludge').includes('electronics'));
+    assert.deepEqual(unlocksOf(raw.technology, 'reclaim-tailings'), ['fluid-handling']);
+    assert.equal(target(w, 'electronics', null).targetScope, 'research', 'a technology is no science pack');
+    assert.deepEqual(target(w, 'electronics', null).targetAdded.techs, []);
+    assert.deepEqual(target(w, 'electronics', 'make').targetAdded.techs, ['fluid-handling']);
+  });
+
   describe('gaps opened in a private copy of the sample world', () => {
     it('follows an ingredient whose recipe a technology outside the prerequisites unlocks', async () => {
       const pw = await privateSampleWorld();
