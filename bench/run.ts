@@ -8,6 +8,7 @@ import { benchRecipeGraphEconomy, benchToolSession } from './economy';
 import { benchCompaction, benchTurnOverhead } from './assistant';
 import { benchSolve } from './solve';
 import { benchAudit, benchBlockEdit } from './factory';
+import { benchScenario } from './scenario';
 import { benchBridge } from './bridge';
 import { benchIcons } from './icons';
 import { PY_DATA } from './data';
@@ -93,6 +94,16 @@ const sections: Section[] = [
       const e = await benchBlockEdit();
       out.blockEdit = e;
       checks.blockEdit = { target: 'ms ≤ 100 (100-recipe Py block, solve + undoable save)', met: e.ms <= 100 };
+    },
+  },
+  {
+    name: 'scenario',
+    needs: py,
+    run: async (out, checks) => {
+      const s = await benchScenario();
+      out.scenario = s;
+      checks.scenario = { target: 'ms ≤ 500 at 100 blocks', met: (s.ms[100] ?? Infinity) <= 500 };
+      checks.balanceFactory = { target: 'balanceMs ≤ 1000 (100 blocks: scenario + one undoable save)', met: s.balanceMs <= 1000 };
     },
   },
   {

@@ -7,13 +7,17 @@ import { importCommand } from './commands/import';
 import { toolCommand, toolsCommand } from './commands/tools';
 import { solveCommand } from './commands/solve';
 import { VERSION } from './version';
-import { ASK_USAGE, BRIDGE_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, PROPOSAL_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
+import { ASK_USAGE, BLOCK_USAGE, BRIDGE_USAGE, FACTORY_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, PROPOSAL_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
 import { proposalCommand } from './commands/proposal';
+import { blockCommand } from './commands/block';
+import { factoryCommand } from './commands/factory';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
 ${IMPORT_USAGE}
 ${SOLVE_USAGE}
+${BLOCK_USAGE}
+${FACTORY_USAGE}
 ${TOOLS_USAGE}
 ${PROPOSAL_USAGE}
 ${ASK_USAGE}
@@ -32,6 +36,10 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await importCommand(rest, io);
       case 'solve':
         return await solveCommand(rest, io);
+      case 'block':
+        return await blockCommand(rest, io);
+      case 'factory':
+        return await factoryCommand(rest, io);
       case 'tools':
         return await toolsCommand(rest, io);
       case 'tool':

@@ -12,6 +12,10 @@ export const PROPOSAL_USAGE = `pyops proposal list <project-file> [--json]
 pyops proposal apply <project-file> <id> [--yes] [--json]   (--yes: also an unsolved or already applied draft)
 pyops proposal dismiss <project-file> <id>`;
 export const SOLVE_USAGE = 'pyops solve <block.json> --project <file> [--json]';
+export const BLOCK_USAGE = `pyops block create <project-file> <block.json> [--name <name>] [--json]
+pyops block list <project-file> [--json]`;
+export const FACTORY_USAGE = `pyops factory scenario <project-file> [--pin good=rate …] [--json]
+pyops factory balance <project-file> [--pin good=rate …] [--yes] [--json]   (without --yes: report only)`;
 export const ASK_USAGE = `pyops ask "<question>" --project <file> [--conversation <id>] [--model <id>] [--json]`;
 export const BRIDGE_USAGE = 'pyops bridge --project <file> [--port <p>]';
 export const RELAY_USAGE = 'pyops relay --to <ws-url> [--token <t>] [--port <p>]';

@@ -133,6 +133,22 @@ export interface PlanView {
   notes?: string;
 }
 
+/** A factory balance proposal: every goal the scenario changes, and what it leaves unsupplied. */
+export interface BalanceView {
+  ok: boolean;
+  status: string;
+  message?: string;
+  pins: Array<{ good: string; display: string; rate: number; source: string }>;
+  goalChanges: Array<{ blockId: string; block: string; good: string; display: string; current: number; next: number }>;
+  unchanged: number;
+  unsupplied: Array<{ good: string; label: string; rate: number; reason: string; newBlock: string }>;
+  overproduced: Array<{ good: string; label: string; rate: number }>;
+  rawInputs: Array<{ good: string; label: string; rate: number }>;
+  science?: { name: string; labs: number; packs: Array<{ pack: string; display: string; rate: number }>; powerW: number; research?: string };
+  excluded: Array<{ name: string; reason: string }>;
+  warnings: string[];
+}
+
 export interface EvalView {
   code: string;
   note: string;
@@ -152,12 +168,14 @@ export interface AppliedView {
 export type ProposalView =
   | { kind: 'block' | 'update'; ref: ProposalRef; title: string; draft: DraftView; applied?: AppliedView }
   | { kind: 'plan'; ref: ProposalRef; title: string; plan: PlanView; applied?: AppliedView }
+  | { kind: 'balance'; ref: ProposalRef; title: string; balance: BalanceView; applied?: AppliedView }
   | { kind: 'eval'; ref: ProposalRef; title: string; eval: EvalView };
 
 /** A draft from Copilot agent mode, an MCP client or `pyops tool`, kept in the project until applied or dismissed. */
 export type PendingProposalView = (
   | { kind: 'block' | 'update'; title: string; draft: DraftView; applied?: AppliedView }
   | { kind: 'plan'; title: string; plan: PlanView; applied?: AppliedView }
+  | { kind: 'balance'; title: string; balance: BalanceView; applied?: AppliedView }
 ) & { id: string; source: 'vscode' | 'mcp' | 'terminal'; createdAt: string };
 
 export interface ConversationRow {
@@ -216,7 +234,7 @@ export type TranscriptBlock =
   | { kind: 'reasoning'; text: string; truncated?: boolean }
   /** A tool call in one line (`summary`); `detail` is its input and result, bounded, for the expanded view. */
   | { kind: 'tool'; tool: string; status: 'done' | 'failed' | 'pending'; summary: string; detail: string }
-  | { kind: 'proposal'; ref: ProposalRef; proposal: 'block' | 'update' | 'plan' | 'eval'; title: string }
+  | { kind: 'proposal'; ref: ProposalRef; proposal: 'block' | 'update' | 'plan' | 'balance' | 'eval'; title: string }
   | { kind: 'note'; text: string };
 
 export interface TranscriptMessage {

@@ -2,9 +2,8 @@
 // `pyops tool`, an MCP client or Copilot agent mode — from a terminal. Apply is the side panel's
 // Apply (applyPending: one undoable action, recorded on the proposal); a draft that is not solved,
 // or one applied before, is applied only with --yes, since there is nobody to ask.
-import { Project, gamedataProblem } from '../../core/db/project';
-import { planningContext } from '../../core/planning/context';
-import { solverFor } from '../../core/assistant/tools/context';
+import { Project } from '../../core/db/project';
+import { projectPlanning, projectSolver } from './planning';
 import { applyPending, dismissPending, listPending, type PendingProposal } from '../../core/planning/proposals/pending';
 import { parse, UsageError } from '../args';
 import type { CliIO } from '../io';
@@ -44,10 +43,9 @@ export async function proposalCommand(argv: string[], io: CliIO): Promise<number
       const a = parse(rest, { yes: { type: 'boolean' }, json: { type: 'boolean' } }, { min: 2, max: 2, names: 'the project file and the proposal id' });
       const p = await writable(a.positionals[0]);
       try {
-        const ctx = planningContext(p);
-        if (ctx.g.isEmpty) throw new Error(gamedataProblem(p) ?? `${p.file} has no game data; run pyops import first.`);
+        projectPlanning(p); // refuses a project without game data
         let refused: string | undefined;
-        const outcome = await applyPending(p, solverFor(ctx), a.positionals[1], (q) => {
+        const outcome = await applyPending(p, projectSolver(p), a.positionals[1], (q) => {
           if (a.values.yes) return true;
           refused = `${q.message} Nothing was applied; run it again with --yes to apply it anyway.`;
           return false;

@@ -1,7 +1,7 @@
 // What a proposal looks like in the chat: a compact markdown summary (the full card lives in the
 // side panel) and the follow-up chips it suggests — a block for each good it leaves to a supplier
 // ("Draft a block: <good> @ <rate>.") and a routing question for each byproduct.
-import type { DraftView, EvalView, FlowView, PlanView } from '../../webview/protocol';
+import type { BalanceView, DraftView, EvalView, FlowView, PlanView } from '../../webview/protocol';
 import { campaignLines, groupLines, perSecond, power, powerAndFuel, short, temperature, totalBuildings } from '../../webview/format';
 
 /** Escape text from game data or the model for markdown. */
@@ -67,6 +67,16 @@ export function planMarkdown(p: PlanView): string {
   for (const c of p.turd.conflicts) lines.push(`- $(warning) **TURD conflict:** ${escapeMd(c.masterDisplay)} needs one of ${c.branches.map(escapeMd).join(' or ')}`);
   for (const i of p.invalid.slice(0, 4)) lines.push(`- $(error) ${escapeMd(i)}`);
   if (!p.buildingMaterialsIncluded) lines.push('', '_Building materials are not included._');
+  return lines.join('\n') + '\n';
+}
+
+export function balanceMarkdown(b: BalanceView): string {
+  if (!b.ok) return `**Balance factory** — $(error) ${escapeMd(b.message ?? b.status)}\n`;
+  const lines = [`**Balance factory** — ${b.goalChanges.length ? `${b.goalChanges.length} goal${b.goalChanges.length === 1 ? '' : 's'} to change` : 'every block already fits'}${b.unsupplied.length ? `, $(warning) ${b.unsupplied.length} good${b.unsupplied.length === 1 ? '' : 's'} no block supplies` : ''}`, ''];
+  if (b.science) lines.push(`- **${escapeMd(b.science.name)}**${b.science.research ? ` — research ${escapeMd(b.science.research)}` : ''}: ${b.science.labs.toFixed(1)} labs, ${b.science.packs.map((x) => `${escapeMd(x.display)} ${perSecond(x.rate)}`).join(', ')}`);
+  for (const c of b.goalChanges.slice(0, 12)) lines.push(`- **${escapeMd(c.block)}**: ${escapeMd(c.display)} ${perSecond(c.current)} → ${perSecond(c.next)}`);
+  if (b.goalChanges.length > 12) lines.push(`- … and ${b.goalChanges.length - 12} more`);
+  for (const u of b.unsupplied.slice(0, 6)) lines.push(`- $(warning) ${escapeMd(u.label)}: ${perSecond(u.rate)} short — ${escapeMd(u.newBlock)}`);
   return lines.join('\n') + '\n';
 }
 

@@ -10,8 +10,8 @@ import { isToolOutcome } from '../../core/assistant/agent/tools';
 import { findTool } from '../../core/assistant/tools/registry';
 import type { ProposalRef } from '../../webview/protocol';
 import { isProposalTool, PROPOSAL_TOOLS } from '../proposals/extract';
-import { toDraftView, toEvalView, toPlanView, type GameNames } from '../proposals/views';
-import { dedupeFollowups, draftFollowups, draftMarkdown, evalMarkdown, planFollowups, planMarkdown, type Followup } from './proposalSummary';
+import { toBalanceView, toDraftView, toEvalView, toPlanView, type GameNames } from '../proposals/views';
+import { balanceMarkdown, dedupeFollowups, draftFollowups, draftMarkdown, evalMarkdown, planFollowups, planMarkdown, type Followup } from './proposalSummary';
 import { blockUri, goodUri } from './references';
 
 export const PROPOSAL_COMMANDS = {
@@ -20,7 +20,7 @@ export const PROPOSAL_COMMANDS = {
   runEval: 'pyops.proposal.runEval',
 } as const;
 
-const APPLY_TITLE = { block: 'Create Block', update: 'Apply Revision', plan: 'Apply Plan' } as const;
+const APPLY_TITLE = { block: 'Create Block', update: 'Apply Revision', plan: 'Apply Plan', balance: 'Balance Factory' } as const;
 
 export interface RenderedProposal {
   ref: ProposalRef;
@@ -125,6 +125,11 @@ export class ChatRenderer {
       text = planMarkdown(plan);
       for (const b of plan.blocks) this.referenceGoods(b.goals.map((g) => [g.good, g.display]));
       this.followupList.push(...planFollowups(plan));
+    } else if (kind === 'balance') {
+      const b = toBalanceView(output.result, names);
+      title = 'Balance factory';
+      text = balanceMarkdown(b);
+      this.referenceGoods(b.unsupplied.slice(0, 4).map((x) => [x.good, x.label] as [string, string]));
     } else if (kind === 'eval') {
       title = 'Lua for the game';
       text = evalMarkdown(toEvalView(output.result));

@@ -3,7 +3,7 @@
 // enabled blocks that make or take it (from the stored projections), each opening as a block page.
 import * as vscode from 'vscode';
 import { z } from 'zod';
-import { factoryLedger } from '../../core/planning/factory/ledger';
+import { factoryLedger, ledgerEntriesOf } from '../../core/planning/factory/ledger';
 import { gameIndex } from '../../core/planning/gameIndex';
 import { goodUri } from '../chat/references';
 import type { ProjectManager } from '../projectManager';
@@ -20,7 +20,9 @@ export interface GoodTarget {
 export function goodTargets(projects: ProjectManager, good: string): GoodTarget[] {
   const p = projects.require();
   const display = p.hasGameData() ? gameIndex(p).displayOf(good) : good;
-  const e = factoryLedger(p).get(good);
+  // A fluid split by temperature has several entries: the good's page lists every block either way.
+  const entries = ledgerEntriesOf(factoryLedger(p), good);
+  const e = { producers: entries.flatMap((x) => x.producers), consumers: entries.flatMap((x) => x.consumers) };
   const rate = (r: number) => `${r >= 100 ? r.toFixed(0) : r.toPrecision(3).replace(/\.?0+$/, '')}/s`;
   const byBlock = (xs: Array<{ blockId: string; blockName: string; rate: number }>) => {
     const m = new Map<string, { name: string; rate: number }>();

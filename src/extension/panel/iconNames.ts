@@ -19,6 +19,7 @@ export function iconNamesOf(state: PanelState): Set<string> {
   const out = new Set<string>();
   for (const p of [...state.proposals, ...state.pending]) {
     if (p.kind === 'plan') for (const d of [...p.plan.blocks, ...p.plan.updates]) draftNames(d, out);
+    else if (p.kind === 'balance') for (const x of [...p.balance.goalChanges, ...p.balance.unsupplied]) out.add(`good:${x.good}`);
     else if (p.kind !== 'eval') draftNames(p.draft, out);
   }
   return out;

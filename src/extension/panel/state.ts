@@ -16,7 +16,7 @@ import { conversationGauge } from '../assistant/gauge';
 import { appliedReport, blocksGone, proposalsIn } from '../proposals/extract';
 import type { ProposalActions } from '../proposals/actions';
 import { gameState } from '../proposals/game';
-import { namesFrom, NO_NAMES, toDraftView, toEvalView, toPlanView, type GameNames } from '../proposals/views';
+import { namesFrom, NO_NAMES, toBalanceView, toDraftView, toEvalView, toPlanView, type GameNames } from '../proposals/views';
 
 export function proposalViews(project: Project, conversationId: string, messages: readonly UIMessage[], names: GameNames, actions?: ProposalActions): ProposalView[] {
   const out: ProposalView[] = [];
@@ -28,6 +28,8 @@ export function proposalViews(project: Project, conversationId: string, messages
     if (r.kind === 'plan') {
       const plan = toPlanView(r.result, names);
       out.push({ kind: 'plan', ref: r.ref, title: plan.title, plan, ...(applied ? { applied } : {}) });
+    } else if (r.kind === 'balance') {
+      out.push({ kind: 'balance', ref: r.ref, title: 'Balance factory', balance: toBalanceView(r.result, names), ...(applied ? { applied } : {}) });
     } else if (r.kind === 'eval') {
       const ev = toEvalView(r.result);
       const result = actions?.evalResult(r.ref);
@@ -50,6 +52,7 @@ export function pendingViews(project: Project, names: GameNames): PendingProposa
       const plan = toPlanView(x.result, names);
       return { ...base, kind: 'plan', title: plan.title, plan, ...extra };
     }
+    if (x.kind === 'balance') return { ...base, kind: 'balance', title: x.title, balance: toBalanceView(x.result, names), ...extra };
     const draft = toDraftView(x.result, names);
     return { ...base, kind: x.kind, title: draft.name, draft, ...extra };
   });

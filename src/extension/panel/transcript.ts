@@ -81,6 +81,7 @@ function proposalTitle(kind: string, result: unknown): string {
   const r = (result ?? {}) as { name?: unknown; title?: unknown };
   if (kind === 'plan') return `Plan: ${typeof r.title === 'string' ? r.title : 'untitled'}`;
   if (kind === 'eval') return 'Lua for the game';
+  if (kind === 'balance') return 'Balance factory';
   const name = typeof r.name === 'string' ? r.name : 'Block';
   return kind === 'update' ? `Revision: ${name}` : `New block: ${name}`;
 }

@@ -146,7 +146,7 @@ export class ProposalActions {
   async showInGame(ref: ProposalRef, blockIndex = 0): Promise<void> {
     const { project, record } = this.locate(ref);
     const names = namesFrom(gameIndex(project));
-    await this.show(record.kind === 'plan' ? toPlanView(record.result, names).blocks[blockIndex] : record.kind === 'eval' ? undefined : toDraftView(record.result, names));
+    await this.show(record.kind === 'plan' ? toPlanView(record.result, names).blocks[blockIndex] : record.kind === 'eval' || record.kind === 'balance' ? undefined : toDraftView(record.result, names));
   }
 
   /** Draw a pending block draft (or one block of a pending plan) in the in-game summary panel. */
@@ -155,7 +155,7 @@ export class ProposalActions {
     const x = getPending(project, id);
     if (!x) throw new Error('That pending proposal is gone (dismissed, or dropped as one of the oldest).');
     const names = namesFrom(gameIndex(project));
-    await this.show(x.kind === 'plan' ? toPlanView(x.result, names).blocks[blockIndex] : toDraftView(x.result, names));
+    await this.show(x.kind === 'plan' ? toPlanView(x.result, names).blocks[blockIndex] : x.kind === 'balance' ? undefined : toDraftView(x.result, names));
   }
 
   private async show(draft: DraftView | undefined): Promise<void> {

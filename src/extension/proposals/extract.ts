@@ -8,7 +8,7 @@ export { blocksGone } from '../../core/planning/proposals/apply';
 import type { ProposalRef } from '../../webview/protocol';
 import { isReportMessage, reportData, type ReportData } from '../assistant/reports';
 
-export const PROPOSAL_TOOLS = { submitBlock: 'block', reviseBlock: 'update', submitPlan: 'plan', gameEval: 'eval' } as const;
+export const PROPOSAL_TOOLS = { submitBlock: 'block', reviseBlock: 'update', submitPlan: 'plan', balanceFactory: 'balance', gameEval: 'eval' } as const;
 export type ProposalTool = keyof typeof PROPOSAL_TOOLS;
 export type ProposalKind = (typeof PROPOSAL_TOOLS)[ProposalTool];
 

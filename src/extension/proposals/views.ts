@@ -5,7 +5,7 @@
 import type { GameIndex } from '../../core/planning/gameIndex';
 import { FLUID_FUEL, HEAT } from '../../core/gamedata/model';
 import { foldWarnings } from '../../core/planning/proposals/modelView';
-import type { CampaignView, DraftView, EvalView, FlowGraphView, FlowView, PlanView, RowView } from '../../webview/protocol';
+import type { BalanceView, CampaignView, DraftView, EvalView, FlowGraphView, FlowView, PlanView, RowView } from '../../webview/protocol';
 
 export interface GameNames {
   displayOf(name: string): string;
@@ -295,6 +295,38 @@ export function toPlanView(raw: unknown, names: GameNames = NO_NAMES): PlanView 
     },
     invalid: strs(p.invalid),
     ...(typeof p.notes === 'string' && p.notes ? { notes: p.notes } : {}),
+  };
+}
+
+/** A balanceFactory result (a factory scenario) as the balance card shows it. */
+export function toBalanceView(raw: unknown, names: GameNames = NO_NAMES): BalanceView {
+  const r = obj(raw);
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+  const goods = (v: unknown) => arr(v).map((x) => obj(x)).map((x) => ({ good: str(x.good), label: str(x.label, names.displayOf(str(x.good))), rate: num(x.rate) }));
+  const assumed = obj(obj(r.assumed).science);
+  const spec = obj(assumed.spec);
+  const research = obj(spec.research);
+  return {
+    ok: r.status === 'optimal',
+    status: str(r.status, 'error'),
+    ...(typeof r.message === 'string' ? { message: r.message } : {}),
+    pins: arr(r.pins).map((x) => obj(x)).map((x) => ({ good: str(x.good), display: names.displayOf(str(x.good)), rate: num(x.rate), source: str(x.source, 'pin') })),
+    goalChanges: arr(r.goalChanges).map((x) => obj(x)).map((x) => ({ blockId: str(x.blockId), block: str(x.block), good: str(x.good), display: names.displayOf(str(x.good)), current: num(x.current), next: num(x.next) })),
+    unchanged: num(r.unchanged),
+    unsupplied: arr(r.unsupplied).map((x) => obj(x)).map((x) => ({ ...goods([x])[0], reason: str(x.reason), newBlock: str(x.newBlock) })),
+    overproduced: goods(r.overproduced),
+    rawInputs: goods(r.rawInputs),
+    ...(Object.keys(assumed).length
+      ? {
+          science: {
+            name: str(assumed.name, 'Science'), labs: num(assumed.labs), powerW: num(assumed.powerW),
+            packs: arr(assumed.packs).map((x) => obj(x)).map((x) => ({ pack: str(x.pack), display: names.displayOf(str(x.pack)), rate: num(x.rate) })),
+            ...(typeof research.tech === 'string' ? { research: `${names.displayOf(research.tech)} in ${num(research.minutes)} min` } : {}),
+          },
+        }
+      : {}),
+    excluded: arr(r.excluded).map((x) => obj(x)).map((x) => ({ name: str(x.name), reason: str(x.reason) })),
+    warnings: strs(r.warnings),
   };
 }
 

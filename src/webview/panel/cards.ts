@@ -4,7 +4,7 @@
 // energy, TURD needs and conflicts, the solver's diagnosis, the flow diagram — sits in sections
 // that remember whether they were open. Pending proposals (from Copilot agent mode or an MCP client)
 // use the same cards, with their own buttons' messages and a Dismiss button.
-import type { AppliedView, DraftView, FlowView, FromWebview, PanelState, PendingProposalView, PlanView, ProposalRef, ProposalView } from '../protocol';
+import type { AppliedView, BalanceView, DraftView, FlowView, FromWebview, PanelState, PendingProposalView, PlanView, ProposalRef, ProposalView } from '../protocol';
 import { buildings, campaignLines, counted, flowIconKey, groupLines, perSecond, power, powerAndFuel, short, temperature, totalBuildings } from '../format';
 import { badge, button, h, icon, picture } from './dom';
 import { flowDiagram } from './flowDiagram';
@@ -297,12 +297,38 @@ function evalCard(ctx: CardContext, p: Extract<ProposalView, { kind: 'eval' }>):
   );
 }
 
+/** Balance Factory: the goal of every block the scenario resizes, and what no block supplies. */
+function balanceCard(ctx: CardContext, p: { balance: BalanceView; applied?: AppliedView }, act: CardActions): HTMLElement {
+  const key = act.key;
+  const b = p.balance;
+  const done = !!p.applied && !p.applied.undone;
+  const changes = b.goalChanges.map((c) => `${c.block}: ${c.display} ${perSecond(c.current)} → ${perSecond(c.next)}`);
+  return h(
+    'article',
+    { class: 'card balance', 'data-ref': key, 'aria-label': 'Balance factory' },
+    h('header', null, icon('law'), h('h3', null, 'Balance factory'), b.ok ? (b.unsupplied.length ? badge('Short of supply', 'warn') : badge('Balanced', 'ok')) : badge('Not solved', 'error')),
+    h('p', { class: 'headline' }, b.ok ? `${counted(b.goalChanges.length, 'goal')} to change, ${b.unchanged} unchanged` : (b.message ?? b.status)),
+    b.science ? h('p', { class: 'sub' }, `${b.science.name}${b.science.research ? ` — research ${b.science.research}` : ''}: ${b.science.labs.toFixed(1)} labs, ${b.science.packs.map((x) => `${x.display} ${perSecond(x.rate)}`).join(', ')}, ${power(b.science.powerW)}`) : null,
+    originLine(act),
+    appliedLine(p),
+    h('div', { class: 'actions' }, button(done ? 'Balance Again' : 'Balance Factory', () => ctx.post(act.apply), { icon: 'law', secondary: done, disabled: ctx.busy.has(key) || !b.ok, key: `${key}:apply` }), dismissButton(ctx, act)),
+    list('Goal changes', changes),
+    list('No block supplies', b.unsupplied.map((u) => `${u.label} ${perSecond(u.rate)} — ${u.newBlock}`), 'problems'),
+    list('Left over', b.overproduced.map((x) => `${x.label} ${perSecond(x.rate)}`)),
+    list('Raw inputs', b.rawInputs.slice(0, 8).map((x) => `${x.label} ${perSecond(x.rate)}`)),
+    list('Left out', b.excluded.map((x) => `${x.name}: ${x.reason}`)),
+    list('Warnings', b.warnings),
+  );
+}
+
 export function proposalCard(ctx: CardContext, p: ProposalView): HTMLElement {
   if (p.kind === 'plan') return planCard(ctx, p, conversationActions(p.ref));
   if (p.kind === 'eval') return evalCard(ctx, p);
+  if (p.kind === 'balance') return balanceCard(ctx, p, conversationActions(p.ref));
   return blockCard(ctx, p, conversationActions(p.ref));
 }
 
 export function pendingCard(ctx: CardContext, p: PendingProposalView): HTMLElement {
+  if (p.kind === 'balance') return balanceCard(ctx, p, pendingActions(p));
   return p.kind === 'plan' ? planCard(ctx, p, pendingActions(p)) : blockCard(ctx, p, pendingActions(p));
 }

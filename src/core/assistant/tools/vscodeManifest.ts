@@ -11,7 +11,7 @@ export const NOT_IN_VSCODE = new Set(['recipeOptions', 'availableTurds', 'listNo
  * Agent mode offers at most 128 tools per request across every extension and MCP server. PyOps keeps
  * to a small share of that: its tools are offered once (see vscodeMcpTools), so this is all of them.
  */
-export const MAX_VSCODE_TOOLS = 32;
+export const MAX_VSCODE_TOOLS = 36;
 
 export const vscodeToolName = (name: string) => `pyops_${name}`;
 export const referenceName = (name: string) => `pyops${name[0].toUpperCase()}${name.slice(1)}`;

@@ -78,6 +78,41 @@ export const rowGroupSchema = z.object({
     .optional(),
 });
 
+/**
+ * A science block: the project's lab bank. Its labs are one pool that consumes every pack, so what it
+ * needs is lab time, not a lab count per pack. Either `research` derives the packs from technologies
+ * to research in a time (re-derived on every solve, so modules and research bonuses follow), or
+ * `packs` gives consumption rates by hand, each with the lab time one pack of it takes (the time
+ * that makes labs follow a hand-set rate; derived values are kept when the player switches).
+ */
+export const scienceSchema = z.object({
+  /** The lab prototype; default: the fastest buildable lab that takes every pack. */
+  lab: name.optional(),
+  modules: z.array(moduleCountSchema).max(16).default([]),
+  beacons: z.array(beaconConfigSchema).max(4).default([]),
+  research: z
+    .object({
+      tech: name,
+      /** Research it (and the prerequisites not yet researched) within this many minutes. */
+      minutes: z.number().positive().max(1e6),
+      /** Include the unresearched prerequisites (default true). */
+      prerequisites: z.boolean().default(true),
+    })
+    .optional(),
+  packs: z
+    .array(
+      z.object({
+        pack: name,
+        /** Packs consumed per second. */
+        rate: z.number().min(0).max(1e6),
+        /** Lab-seconds (at research speed 1, before productivity) that consuming one pack takes. */
+        labSeconds: z.number().positive().max(1e7).optional(),
+      }),
+    )
+    .max(40)
+    .default([]),
+});
+
 export const blockDocSchema = z.object({
   version: z.literal(1).default(1),
   goals: z.array(goalSchema).max(20).default([]),
@@ -94,6 +129,8 @@ export const blockDocSchema = z.object({
   /** Good → rot per second: solved outside the LP and added as byproducts afterwards. */
   spoilRates: z.record(z.string(), z.number().min(0)).optional(),
   notes: z.string().max(20_000).optional(),
+  /** Present on the project's science block (its lab bank): it has no recipes or goals of its own. */
+  science: scienceSchema.optional(),
 });
 
 export type BlockDoc = z.output<typeof blockDocSchema>;
@@ -102,6 +139,7 @@ export type Goal = z.output<typeof goalSchema>;
 export type Row = z.output<typeof rowSchema>;
 export type Pin = z.output<typeof pinSchema>;
 export type RowGroup = z.output<typeof rowGroupSchema>;
+export type Science = z.output<typeof scienceSchema>;
 
 /** Parse a block document with errors a user or a model can act on. */
 export function parseBlockDoc(value: unknown): BlockDoc {

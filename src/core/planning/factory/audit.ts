@@ -4,7 +4,7 @@
 import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
 import type { Availability } from '../availability';
-import { factoryLedger, isBalanced, type LedgerEntry } from './ledger';
+import { factoryLedger, isBalanced, ledgerLabel, type LedgerEntry } from './ledger';
 import { listBlocks, type BlockRecord } from './blocks';
 import type { FactorySnapshot } from './fresh';
 import { isDisposalRecipeFor } from '../queries/common';
@@ -51,9 +51,9 @@ export function coherenceAudit(
     blocks: blocks.length, balancedLinks: [], underSupplied: [], overProduced: [], unsourcedImports: [], danglingByproducts: [], finalProducts: [],
     notSolved: blocks.map((b) => ({ id: b.id, name: b.name, status: status(b) })).filter((b) => b.status !== 'optimal'),
   };
-  const display = (n: string) => g.displayOf(n);
-  const entries = [...ledger.values()].sort((a, b) => a.good.localeCompare(b.good));
-  for (const e of entries) classify(g, e, out, display, availability);
+  const entries = [...ledger.values()].sort((a, b) => a.key.localeCompare(b.key));
+  // A temperature-split fluid's entries say which temperature they are ("Steam 500°").
+  for (const e of entries) classify(g, e, out, () => ledgerLabel(e, g.displayOf(e.good)), availability);
   return out;
 }
 

@@ -3,6 +3,7 @@
 // one undoable action; a save names the `updatedAt` it started from and is refused if the block
 // changed since (a stale editor must reload, never overwrite). Destructive edits take an automatic
 // snapshot first.
+import { z } from 'zod';
 import type { Project, UndoResult } from '../../db/project';
 import { parseBlockDoc, goalRate, type BlockDoc } from '../block/document';
 import { campaignGoals } from '../block/campaign';
@@ -31,6 +32,8 @@ export interface BlockRecord {
   groupId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Where the block sits on the factory board (null = not placed yet: laid out automatically). */
+  layout: { x: number; y: number } | null;
   cache: {
     status: SolveResult['status'] | 'broken' | null;
     powerW: number | null;
@@ -63,7 +66,7 @@ export class BlockError extends Error {
 }
 
 interface Row {
-  id: string; name: string; icon: string | null; data: string; enabled: number; sort_order: number; group_id: string | null;
+  id: string; name: string; icon: string | null; data: string; enabled: number; sort_order: number; group_id: string | null; layout: string | null;
   created_at: string; updated_at: string; electricity_w: number | null; pollution_per_min: number | null; solve_status: string | null;
   solve_diagnosis: string | null; data_fingerprint: string | null; solve_generation: number | null;
 }
@@ -88,7 +91,7 @@ function toRecord(r: Row, stamp: SolveStamp): BlockRecord {
   }
   return {
     id: r.id, name: r.name, icon: r.icon, doc, enabled: !!r.enabled, order: r.sort_order, groupId: r.group_id,
-    createdAt: r.created_at, updatedAt: r.updated_at,
+    createdAt: r.created_at, updatedAt: r.updated_at, layout: parseLayout(r.layout),
     cache: {
       status: (r.solve_status as BlockRecord['cache']['status']) ?? null,
       powerW: r.electricity_w,
@@ -97,6 +100,29 @@ function toRecord(r: Row, stamp: SolveStamp): BlockRecord {
       fresh: r.solve_status !== null && r.data_fingerprint === stamp.fingerprint && r.solve_generation === stamp.generation,
     },
   };
+}
+
+const layoutSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
+
+function parseLayout(text: string | null): BlockRecord['layout'] {
+  if (!text) return null;
+  try {
+    const r = layoutSchema.safeParse(JSON.parse(text));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Place blocks on the factory board. A view preference, not a change to the factory: no undo step
+ * and no new `updatedAt` (an editor open on the block stays current).
+ */
+export function setBlockLayouts(p: Project, layouts: Array<{ id: string; layout: { x: number; y: number } | null }>): void {
+  const parsed = layouts.map((x) => ({ id: x.id, layout: x.layout === null ? null : layoutSchema.parse(x.layout) }));
+  p.write((db) => {
+    for (const x of parsed) db.run('UPDATE main.blocks SET layout = ? WHERE id = ?', [x.layout === null ? null : JSON.stringify(x.layout), x.id]);
+  });
 }
 
 export function listBlocks(p: Project, opts: { enabledOnly?: boolean } = {}): BlockRecord[] {
@@ -108,6 +134,19 @@ export function getBlock(p: Project, id: string): BlockRecord {
   const r = p.query<Row>('SELECT * FROM main.blocks WHERE id = ?', [id])[0];
   if (!r) throw new BlockError(`There is no block with id "${id}"; call factoryBlocks to list the blocks.`, 'not-found');
   return toRecord(r, currentStamp(p));
+}
+
+/** The project's science block (its lab bank), if it has one: there is at most one. */
+export function scienceBlock(p: Project): BlockRecord | undefined {
+  const r = p.query<Row>("SELECT * FROM main.blocks WHERE json_extract(data, '$.science') IS NOT NULL ORDER BY sort_order, created_at LIMIT 1")[0];
+  return r ? toRecord(r, currentStamp(p)) : undefined;
+}
+
+/** A project has one science block: refuse a second one (`id`: the block being saved). */
+function checkOneScienceBlock(p: Project, doc: BlockDoc, id?: string): void {
+  if (!doc.science) return;
+  const other = scienceBlock(p);
+  if (other && other.id !== id) throw new BlockError(`The project already has a science block ("${other.name}"); change that one instead.`, 'invalid');
 }
 
 export function blockFlows(p: Project, blockId?: string): BlockFlowRow[] {
@@ -207,6 +246,7 @@ function insertBlock(p: Project, b: NewBlock, doc: BlockDoc, id: string, ts: str
 /** Create a block (solved, with its projection) as one undoable action; returns the new id. */
 export async function createBlock(p: Project, solve: BlockSolver, b: NewBlock, label?: string): Promise<string> {
   const doc = parseBlockDoc(b.doc);
+  checkOneScienceBlock(p, doc);
   const { result, broken } = await trySolve(solve, doc);
   const id = newId('b');
   const stamp = currentStamp(p);
@@ -239,6 +279,7 @@ export async function saveBlock(p: Project, solve: BlockSolver, id: string, upda
     throw new BlockError(`Block "${current.name}" was changed since it was loaded (at ${current.updatedAt}); reload it and apply the change again.`, 'stale');
   }
   const doc = update.doc !== undefined ? parseBlockDoc(update.doc) : current.doc;
+  checkOneScienceBlock(p, doc, id);
   const solved = update.doc !== undefined || update.enabled === true ? (opts.solved ?? (await trySolve(solve, doc))) : undefined;
   const stamp = currentStamp(p);
   p.write(
@@ -411,9 +452,13 @@ export interface PlanApplication {
   update: Array<{ id: string; baseUpdatedAt: string } & BlockUpdate>;
 }
 
-/** Create and update several blocks as ONE undoable action (a plan's Apply). */
-export async function applyPlan(p: Project, solve: BlockSolver, plan: PlanApplication, label: string): Promise<{ created: string[]; updated: string[] }> {
+/**
+ * Create and update several blocks as ONE undoable action (a plan's Apply). `extra` writes more of
+ * the same action inside it (Balance Factory's pins and science block).
+ */
+export async function applyPlan(p: Project, solve: BlockSolver, plan: PlanApplication, label: string, opts: { extra?: (db: Project['db']) => void; snapshotReason?: string } = {}): Promise<{ created: string[]; updated: string[] }> {
   const creates = await Promise.all(plan.create.map(async (b) => ({ b, doc: parseBlockDoc(b.doc), ...(await trySolve(solve, parseBlockDoc(b.doc))) })));
+  for (const c of creates) checkOneScienceBlock(p, c.doc);
   const updates = await Promise.all(
     plan.update.map(async (u) => {
       const cur = getBlock(p, u.id);
@@ -433,10 +478,11 @@ export async function applyPlan(p: Project, solve: BlockSolver, plan: PlanApplic
         created.push(id);
       }
       for (const x of updates) {
-        insertSnapshot(p, x.cur, 'before plan', true);
+        insertSnapshot(p, x.cur, opts.snapshotReason ?? 'before plan', true);
         db.run('UPDATE main.blocks SET name = ?, data = ?, updated_at = ? WHERE id = ?', [x.u.name?.trim() || x.cur.name, JSON.stringify(x.doc), nextTimestamp(x.cur.updatedAt), x.u.id]);
         writeProjection(p, x.u.id, x.doc, x.result, stamp, x.broken);
       }
+      opts.extra?.(db);
     },
     { undo: label },
   );

@@ -8,6 +8,11 @@ import { applyPlan, createBlock, getBlock, type BlockSolver } from '../factory/b
 import type { Draft } from './draft';
 import type { PlanDraft } from './plan';
 import type { RevisionDraft } from './revise';
+import { balanceFactory } from '../factory/scenario/apply';
+import type { ScenarioResult } from '../factory/scenario/scenario';
+
+/** A factory balance proposal: the scenario result it applies. */
+export type BalanceProposal = ScenarioResult & { kind: 'balance' };
 
 export async function applyBlockDraft(p: Project, solve: BlockSolver, d: Draft): Promise<{ id: string }> {
   const id = await createBlock(p, solve, { name: d.name, doc: d.doc }, `Create block "${d.name}"`);
@@ -31,7 +36,7 @@ export async function applyPlanDraft(p: Project, solve: BlockSolver, plan: PlanD
   );
 }
 
-export type ProposalKind = 'block' | 'update' | 'plan';
+export type ProposalKind = 'block' | 'update' | 'plan' | 'balance';
 
 const draftShape = z.looseObject({ kind: z.enum(['block', 'update']), name: z.string().min(1), doc: z.looseObject({ goals: z.array(z.unknown()), recipes: z.array(z.unknown()) }) });
 const revisionShape = draftShape.extend({ kind: z.literal('update'), updateBlockId: z.string().min(1), baseUpdatedAt: z.string().min(1) });
@@ -52,8 +57,22 @@ export interface ApplicableProposal {
   apply(p: Project, solve: BlockSolver): Promise<ApplyOutcome>;
 }
 
+const balanceShape = z.looseObject({ kind: z.literal('balance'), fingerprint: z.string().min(1), status: z.string(), goalChanges: z.array(z.looseObject({ blockId: z.string(), goalIndex: z.number(), next: z.number(), updatedAt: z.string() })) });
+
 /** Check a stored draft of `kind`; a damaged one throws an error saying to draft it again. */
 export function applicable(kind: ProposalKind, result: unknown): ApplicableProposal {
+  if (kind === 'balance') {
+    if (!balanceShape.safeParse(result).success) throw new Error('This factory balance proposal is damaged; ask for the factory to be balanced again.');
+    const r = result as BalanceProposal;
+    const label = 'Balance factory';
+    return {
+      label, ok: r.status === 'optimal', problem: r.status === 'optimal' ? undefined : `The factory scenario did not solve (${r.status}).`,
+      apply: async (p, solve) => {
+        const done = await balanceFactory(p, solve, r);
+        return { label: done.label, created: done.created, updated: done.updated };
+      },
+    };
+  }
   if (kind === 'plan') {
     if (!planShape.safeParse(result).success) throw new Error('This plan proposal is damaged (missing blocks or documents); ask for it to be drafted again.');
     const plan = result as PlanDraft;

@@ -11,7 +11,7 @@ import { newId, now } from '../../work/ids';
 import { applicable, blocksGone, type ApplyOutcome, type ProposalKind } from './apply';
 import type { BlockSolver } from '../factory/blocks';
 
-export const PENDING_TOOLS = { submitBlock: 'block', reviseBlock: 'update', submitPlan: 'plan' } as const satisfies Record<string, ProposalKind>;
+export const PENDING_TOOLS = { submitBlock: 'block', reviseBlock: 'update', submitPlan: 'plan', balanceFactory: 'balance' } as const satisfies Record<string, ProposalKind>;
 export type PendingTool = keyof typeof PENDING_TOOLS;
 export type PendingSource = 'vscode' | 'mcp' | 'terminal';
 const SOURCES: readonly PendingSource[] = ['vscode', 'mcp', 'terminal'];
@@ -90,6 +90,7 @@ function fromRow(p: Project, r: Row): PendingProposal | undefined {
 
 function titleOf(tool: PendingTool, result: unknown): string {
   const r = (result ?? {}) as { name?: unknown; title?: unknown };
+  if (tool === 'balanceFactory') return 'Balance factory';
   const t = tool === 'submitPlan' ? r.title : r.name;
   return typeof t === 'string' && t.trim() ? t.trim().slice(0, 200) : tool === 'submitPlan' ? 'Plan' : 'Block';
 }

@@ -25,7 +25,7 @@ export async function snapshotWithDrafts(project: Project, ctx: PlanningContext,
     const id = planBlockId(i);
     entries.push({
       id, draft: d,
-      record: { id, name: d.name, icon: null, doc: d.doc, enabled: true, order: base.blocks.length + i, groupId: null, createdAt: now, updatedAt: now, cache: { status: d.status, powerW: d.powerW, pollutionPerMinute: d.pollutionPerMinute, diagnosis: null, fresh: true } },
+      record: { id, name: d.name, icon: null, doc: d.doc, enabled: true, order: base.blocks.length + i, groupId: null, createdAt: now, updatedAt: now, layout: null, cache: { status: d.status, powerW: d.powerW, pollutionPerMinute: d.pollutionPerMinute, diagnosis: null, fresh: true } },
     });
   });
   const drafted = new Set(entries.map((e) => e.id));

@@ -3,6 +3,7 @@
 import type { MachineRule } from '../availability';
 import type { ModuleCount, BeaconConfig } from '../effects';
 import type { CampaignReport } from '../block/campaign';
+import type { ScienceReport } from '../science/labBank';
 
 /** How a row's machine was chosen, and whether the player can build it under the horizon. */
 export interface MachineChoice {
@@ -140,6 +141,8 @@ export interface SolveResult {
   timing?: { totalMs: number; highsMs: number };
   /** Objective stage whose solution is used: 1 machine-seconds, 2 goal surplus, 3 machines under minimal surplus. */
   stage?: 1 | 2 | 3;
+  /** The science block's lab bank: lab, speed, productivity, pack rates, research derived from. */
+  science?: ScienceReport;
   /** Size of the LP that was solved (after temperature expansion). */
   lp?: { columns: number; rows: number; selectors: number };
 }

@@ -19,6 +19,7 @@ import { prepareRows } from './rows';
 import type { Module } from './compose';
 import { composeGroups, expandModules, moduleFailure, syntheticRow } from './compose';
 import type { StageOptions } from './stages';
+import { solveScience } from '../science/labBank';
 
 export interface SolveOptions {
   /** Where HiGHS runs: 'auto' (the worker for large blocks when workers are enabled), 'inline' or 'worker'. */
@@ -102,6 +103,7 @@ const broken = (errors: string[]) => emptyResult('error', `The block is broken (
 
 /** Solves a block on an already loaded HiGHS runtime, in this thread. */
 export function solveBlockSync(highs: Highs, g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions = {}): SolveResult {
+  if (doc.science) return solveScience(g, availability, doc.science);
   const c = composeGroups(g, doc);
   if (c.errors.length) return withCampaign(doc, broken(c.errors));
   const nestedOpts = { ...opts, intercept: undefined };
@@ -120,6 +122,8 @@ function withCampaign(doc: BlockDoc, r: SolveResult): SolveResult {
 
 /** Solves a block. Loads HiGHS on first use; large blocks run in the solver worker when enabled. */
 export async function solveBlock(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions = {}): Promise<SolveResult> {
+  // The science block is sized by its lab bank, not by an LP over recipes.
+  if (doc.science) return solveScience(g, availability, doc.science);
   return withCampaign(doc, await solveDoc(g, availability, doc, opts));
 }
 

@@ -5,7 +5,9 @@ import { defineTool, plural, type AnyTool, type ToolContext } from '../types';
 import { planning, solverFor, blockSupply } from '../context';
 import { factorySnapshot } from '../../../planning/factory/fresh';
 import { coherenceAudit } from '../../../planning/factory/audit';
-import { whatIf } from '../../../planning/factory/whatIf';
+import { factoryScenario } from '../../../planning/factory/scenario/scenario';
+import { scenarioForModel } from '../../../planning/factory/scenario/modelView';
+import { researchPlan, researchPlanInput } from '../../../planning/science/researchPlan';
 import { factoryPower } from '../../../planning/factory/power';
 import { blockBuildStatus, productionStats } from '../../../planning/factory/liveState';
 import { buildingBill, buildingBillInput } from '../../../planning/proposals/bill';
@@ -72,18 +74,32 @@ export const factoryTools: AnyTool[] = [
     describe: (_i, o) => `Audited ${plural(o.blocks, 'block')} — ${plural(o.underSupplied.length, 'shortage')}, ${plural(o.danglingByproducts.length, 'dangling byproduct')}`,
   }),
   defineTool({
-    name: 'whatIf',
-    displayName: 'What if',
+    name: 'factoryScenario',
+    displayName: 'Factory scenario',
     tier: 'read',
-    tags: ['factory'],
+    tags: ['factory', 'science'],
     description:
-      'Ripple of new rates for final products through the supplier blocks: which blocks to resize (new rate, scale, delta), raw inputs needed, and goods that become over-produced (with where to absorb them). Overrides of goods that are not final products are ignored and listed. Nothing is changed; resize with reviseBlock or a plan.',
-    input: z.object({ overrides: z.array(z.object({ good: name, rate: z.number().min(0).max(1e6) })).min(1).max(20) }),
+      "The whole factory solved toward its pins: the goods the factory must deliver (the player's pins, the science block's pack demand, and goal goods nothing consumes, kept at their current rate). Every enabled block's goals are computed: which blocks to resize (block, good, current → next rate), raw inputs from outside, goods no block can supply (what a new block would have to make, and why: no block makes it, only as a byproduct, or its suppliers are capped), and what is left over. Coproducts count as supply before anything grows; a block is never grown for its own byproducts; supply priorities decide which supplier grows first. `pins` replaces the stored pins for this question (e.g. \"what if 1 logistic science pack/s\"); nothing is saved — to apply, call balanceFactory with the same pins. Use it for \"scale my factory\", \"what must change for X/s\", not to draft new blocks.",
+    input: z.object({
+      pins: z.array(z.object({ good: name, rate: z.number().min(-1e9).max(1e9).describe('per second; negative = the factory must absorb this much from outside'), temperature: z.number().optional() })).max(50).optional(),
+    }),
     run: async (i, ctx) => {
       const pc = planning(ctx);
-      return whatIf(ctx.project, pc.g, solverFor(pc), i.overrides);
+      return factoryScenario(ctx.project, pc, solverFor(pc), i.pins ? { pins: i.pins } : {});
     },
-    describe: (_i, o) => `Simulated the change — ${plural(o.blocksToResize.length, 'block')} to resize`,
+    forModel: (o) => scenarioForModel(o),
+    describe: (_i, o) => (o.status === 'optimal' ? `Solved the factory — ${plural(o.goalChanges.length, 'goal')} to change, ${plural(o.unsupplied.length, 'good')} unsupplied` : `Factory scenario: ${o.status}`),
+  }),
+  defineTool({
+    name: 'researchPlan',
+    displayName: 'Research plan',
+    tier: 'read',
+    tags: ['science', 'research'],
+    description:
+      'How many labs, and which science packs per second, to research a technology (or the one unlocking a recipe or good) within N minutes — with its prerequisites not yet researched under the completed research — on the science block\'s labs, modules and beacons (or the ones given). Labs are one pool: their count follows the total lab time. Returns packs per second and in total, labs, power, the technologies in research order and the `science` to pass to balanceFactory, which sizes the whole factory for it. Use researchPath for the route and its cost alone.',
+    input: researchPlanInput,
+    run: (i, ctx) => researchPlan(planning(ctx), ctx.project, i),
+    describe: (_i, o) => `Planned research of ${o.display} in ${o.minutes} min — ${o.wholeLabs} labs`,
   }),
   defineTool({
     name: 'factoryPower',

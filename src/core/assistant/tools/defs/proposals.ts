@@ -4,7 +4,10 @@
 // kept as pending proposals for the side panel instead (see keepForPanel).
 import { z } from 'zod';
 import { defineTool, plural, type AnyTool, type ToolContext } from '../types';
-import { planning, blockSupply } from '../context';
+import { planning, blockSupply, solverFor } from '../context';
+import { factoryScenario } from '../../../planning/factory/scenario/scenario';
+import { scenarioForModel } from '../../../planning/factory/scenario/modelView';
+import { scienceSchema } from '../../../planning/block/document';
 import { buildDraft, specFromSubmit, submitBlockInput } from '../../../planning/proposals/draft';
 import { reviseBlockInput, reviseDraft } from '../../../planning/proposals/revise';
 import { planDraft, submitPlanInput } from '../../../planning/proposals/plan';
@@ -73,6 +76,25 @@ export const proposalTools: AnyTool[] = [
     run: async (i, ctx) => keepForPanel(ctx, 'submitPlan', i, await planDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
     forModel: (o) => planForModel(o),
     describe: (_i, o) => `Drafted plan "${o.title}" — ${plural(o.blocks.length, 'new block')}, ${plural(o.updates.length, 'update')}${o.ok ? '' : ' (needs attention)'}`,
+  }),
+  defineTool({
+    name: 'balanceFactory',
+    displayName: 'Balance the factory',
+    tier: 'proposal',
+    tags: ['proposal', 'factory', 'science'],
+    description:
+      'Proposes resizing the whole factory as ONE change the user applies: the factory scenario (see factoryScenario) with optional new `pins` (replacing the stored ones; saved on apply) and an optional `science` lab bank (from researchPlan: research a technology in N minutes — creates or updates the science block on apply). Returns every goal change, what no block can supply and what is left over; nothing is saved until the user clicks Balance Factory (one undoable action, refused if the factory changed meanwhile). Use it when the user asks to scale the factory ("research X in an hour", "1 logistic science pack/s"); draft missing supplier blocks separately (submitPlan) for the goods it reports unsupplied.',
+    input: z.object({
+      pins: z.array(z.object({ good: z.string().trim().min(1).max(200), rate: z.number().min(-1e9).max(1e9), temperature: z.number().optional() })).max(50).optional(),
+      science: scienceSchema.optional().describe('the lab bank as researchPlan returns it in `science`'),
+    }),
+    run: async (i, ctx) => {
+      const pc = planning(ctx);
+      const r = await factoryScenario(ctx.project, pc, solverFor(pc), { ...(i.pins ? { pins: i.pins } : {}), ...(i.science ? { science: i.science } : {}) });
+      return keepForPanel(ctx, 'balanceFactory', i, { ...r, kind: 'balance' as const });
+    },
+    forModel: (o) => ({ ...(scenarioForModel(o) as object), ...('pending' in o ? { pending: o.pending } : {}) }),
+    describe: (_i, o) => (o.status === 'optimal' ? `Proposed balancing the factory — ${plural(o.goalChanges.length, 'goal')} to change` : `Balance factory: ${o.status}`),
   }),
   defineTool({
     name: 'gameEval',
