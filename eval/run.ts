@@ -11,7 +11,7 @@ import { CASES } from './cases';
 import { prepareProject, runCase, type CaseRun } from './harness';
 import { CHECKS } from './judge';
 import { scriptedModel } from './scripted';
-import { FileConfigStore, configDir } from '../src/core/assistant/models/fileStore';
+import { FileConfigStore, configDir } from '../src/core/config/fileStore';
 import { resolveApiKey, resolveOpenRouterModel } from '../src/core/assistant/models/resolve';
 import type { TurnModel } from '../src/core/assistant/models/resolve';
 

@@ -129,7 +129,7 @@ end
 
 handlers["cmd.dev.reload_mods"] = function(player, msg)
   if msg.payload.confirm ~= protocol.RELOAD_CONFIRM then
-    reply(player, msg, { ok = false, error = "reloading mods needs confirm = \"" .. protocol.RELOAD_CONFIRM .. "\"" })
+    reply(player, msg, { ok = false, code = "invalid-input", error = "reloading mods needs confirm = \"" .. protocol.RELOAD_CONFIRM .. "\"" })
     return
   end
   if game.is_multiplayer() then

@@ -145,15 +145,15 @@ end
 function M.run(player, code, allowed)
   local why = M.refusal(player, allowed)
   if why then return { ok = false, error = why } end
-  if type(code) ~= "string" or code == "" then return { ok = false, error = "no code to run" } end
-  if #code > M.MAX_CODE then return { ok = false, error = "the code is longer than " .. M.MAX_CODE .. " bytes" } end
+  if type(code) ~= "string" or code == "" then return { ok = false, code = "invalid-input", error = "no code to run" } end
+  if #code > M.MAX_CODE then return { ok = false, code = "invalid-input", error = "the code is longer than " .. M.MAX_CODE .. " bytes" } end
   local env = M.environment(player)
   -- An expression first, so "game.tick" answers without an explicit return.
   local fn = load("return " .. code, "=pyops-eval", "t", env)
   if not fn then
     local err
     fn, err = load(code, "=pyops-eval", "t", env)
-    if not fn then return { ok = false, error = "compile error: " .. tostring(err) } end
+    if not fn then return { ok = false, code = "invalid-input", error = "compile error: " .. tostring(err) } end
   end
   local results = table.pack(pcall(fn))
   if not results[1] then return { ok = false, error = "runtime error: " .. tostring(results[2]) } end

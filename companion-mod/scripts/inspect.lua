@@ -71,7 +71,7 @@ end
 
 function M.inspect_area(player, args)
   local surface, err = surface_for(player, args.surface)
-  if not surface then return { ok = false, error = err } end
+  if not surface then return { ok = false, code = "invalid-input", error = err } end
   local x = clamp(args.x, -1e6, 1e6, player.position.x)
   local y = clamp(args.y, -1e6, 1e6, player.position.y)
   local r = math.floor(clamp(args.radius, 1, 64, 16))
@@ -96,12 +96,12 @@ end
 
 function M.find_entities(player, args)
   local name = args.name
-  if type(name) ~= "string" or name == "" then return { ok = false, error = "give the entity prototype name to count" } end
+  if type(name) ~= "string" or name == "" then return { ok = false, code = "invalid-input", error = "give the entity prototype name to count" } end
   if not prototypes.entity[name] then
-    return { ok = false, error = "there is no entity prototype named \"" .. name .. "\" (use internal names, e.g. assembling-machine-1)" }
+    return { ok = false, code = "invalid-input", error = "there is no entity prototype named \"" .. name .. "\" (use internal names, e.g. assembling-machine-1)" }
   end
   local surface, err = surface_for(player, args.surface)
-  if not surface then return { ok = false, error = err } end
+  if not surface then return { ok = false, code = "invalid-input", error = err } end
   local limit = math.floor(clamp(args.limit, 1, M.MAX_SAMPLE, 20))
   -- The player's own: another force's machines (an ally's, a biter nest) are not part of this base.
   local count = surface.count_entities_filtered({ name = name, force = player.force })

@@ -49,7 +49,8 @@ local function status_caption(player)
     if s.app_protocol and s.app_protocol ~= protocol.PROTOCOL_VERSION then
       return { "pyops-link.status-mismatch", tostring(s.app_protocol), tostring(protocol.PROTOCOL_VERSION) }
     end
-    if s.app_paired == false then return { "pyops-link.status-unpaired", text(s.app_project, "-") } end
+    -- An unpaired game is not told the project's name (nor its tasks), only how to pair.
+    if s.app_paired == false then return { "pyops-link.status-unpaired" } end
     return { "pyops-link.status-linked", text(s.app_project, "-") }
   end
   return { "pyops-link.status-unlinked", tostring(link.app_port(player)) }

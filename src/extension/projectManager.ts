@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Project, gamedataProblem } from '../core/db/project';
+import { copiesBeside, projectPath } from '../core/db/projectFile';
+import { ProjectError } from '../core/db/errors';
 import { importGameData, type ImportSummary } from '../core/gamedata/import';
 import { completeWalkthroughStep } from './walkthrough';
 
@@ -35,7 +37,8 @@ export class ProjectManager implements vscode.Disposable {
   }
 
   async open(file: string, opts: { quiet?: boolean } = {}): Promise<Project> {
-    file = path.resolve(file);
+    // The project's own name for itself (through symlinks), so opening it by a link finds it open.
+    file = projectPath(file);
     if (this.current && this.current.file === file && !this.current.isClosed) return this.current;
     const p = await Project.open(file, { app: `vscode (${vscode.env.appName})` });
     this.replace(p);
@@ -115,12 +118,21 @@ export class ProjectManager implements vscode.Disposable {
   /** At startup: reopen the last project, else the sample project when the workspace asks for it. */
   async restoreLast(openSampleIfNone: boolean): Promise<void> {
     const last = this.context.globalState.get<string>(LAST_PROJECT_KEY);
-    if (last && fs.existsSync(last)) {
+    // A last project whose file is gone but whose copies are beside it is opened too, so the error
+    // offers to recover it instead of the window silently starting without it.
+    if (last && (fs.existsSync(last) || copiesBeside(last).length)) {
       try {
         await this.open(last);
         return;
       } catch (err) {
-        void vscode.window.showWarningMessage(`PyOps: could not reopen ${path.basename(last)}: ${(err as Error).message}`);
+        const message = `PyOps: could not reopen ${path.basename(last)}: ${(err as Error).message}`;
+        if (err instanceof ProjectError && err.code === 'damaged') {
+          void vscode.window.showErrorMessage(message, 'Recover…').then((c) => {
+            if (c) void vscode.commands.executeCommand('pyops.project.recover', { file: last });
+          });
+        } else {
+          void vscode.window.showWarningMessage(message);
+        }
       }
     }
     if (openSampleIfNone && !this.current) {
@@ -137,7 +149,7 @@ export class ProjectManager implements vscode.Disposable {
     void this.context.globalState.update(LAST_PROJECT_KEY, p?.file);
     void vscode.commands.executeCommand('setContext', 'pyops.projectOpen', !!p);
     // The walkthrough's "Open the sample project" step checks itself on this key (package.json completionEvents).
-    const sample = !!p && path.resolve(p.file) === path.resolve(this.sampleFile());
+    const sample = !!p && p.file === projectPath(this.sampleFile());
     void vscode.commands.executeCommand('setContext', 'pyops.sampleOpen', sample);
     if (sample) completeWalkthroughStep('sample');
     this.changed.fire(p);

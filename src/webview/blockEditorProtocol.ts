@@ -7,7 +7,7 @@ import type { FlowGraphView } from './protocol';
 
 // ── views (extension → webview) ────────────────────────────────────────────
 
-export type CandidateStateView = 'unlocked' | 'buildable' | 'needs-research' | 'turd-pick' | 'turd-blocked' | 'no-machine' | 'superseded';
+export type CandidateStateView = 'unlocked' | 'buildable' | 'needs-research' | 'unobtainable' | 'turd-pick' | 'turd-blocked' | 'no-machine' | 'by-hand' | 'superseded';
 
 export interface MachineOptionView {
   name: string;

@@ -30,3 +30,11 @@ export function requireSharedData(ctx: Mocha.Context, sub: string): string {
 export function tempDir(prefix = 'pyops-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
+
+/** Every file below `dir`, recursively (a project with its journal, backups, config). */
+export function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(full) : [full];
+  });
+}

@@ -136,8 +136,8 @@ describe('@pyops in the chat (OpenRouter model)', () => {
     // The goods it references open as documents from the project.
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'pyops', path: '/goods/Circuit.md', query: 'good=circuit' }));
     assert.match(doc.getText(), /^# Circuit[\s\S]*\*\*Verdict: /);
-    // Each producer with its state, in the words every tool uses.
-    assert.match(doc.getText(), /## Made by \(\d+\)\n- .+ \((unlocked|buildable|needs-research|turd-pick|turd-blocked|no-machine|superseded)\)\n/);
+    // Each producer with its state, in words (never the code the tools use).
+    assert.match(doc.getText(), /## Made by \(\d+\)\n- .+ \((unlocked|buildable under the horizon|needs research beyond the horizon|unobtainable \(no technology unlocks it\)|needs a TURD branch picked|needs another TURD branch \(a respec\)|no machine for it is reachable|crafted by hand only|superseded by a TURD recipe)\)\n/);
   });
 
   it('continues the same conversation from the chat history', async function () {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createBlock, getBlock, saveBlock } from '../../src/core/planning/factory/blocks';
 import { solverFor } from '../../src/core/assistant/tools/context';
 import { planningContext } from '../../src/core/planning/context';
-import { createTask, getTask, listTasks } from '../../src/core/work/tasks';
+import { createTask, deleteTask, getTask, listTasks } from '../../src/core/work/tasks';
 import type { FactoryNode } from '../../src/extension/views/factoryTree';
 import type { BalanceNode } from '../../src/extension/views/balanceTree';
 import type { FactoryBalance } from '../../src/core/planning/factory/balance';
@@ -98,6 +98,23 @@ describe('PyOps tasks and Factory Balance views', () => {
     assert.equal(p.undoable()?.label, 'Rename task "Coke line" to "Coke line v2"');
     await waitFor(() => doc.getText().startsWith('# Coke line v2'), 'the open task to follow the rename');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('keeps a "#" and the line breaks of a task title through its Markdown document', async () => {
+    const { projects } = await api();
+    const p = projects.require();
+    const t = createTask(p, { title: 'Learn C#\nthen F#' });
+    const uri = (await vscode.commands.executeCommand('pyops.task.open', { taskId: t.id })) as string;
+    assert.match(decodeURIComponent(uri), /\/Learn C# then F#\.md$/, 'the editor tab shows the title on one line');
+    const doc = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri), 'the task editor');
+    assert.equal(doc.getText(), '# Learn C# then F#\n\n');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), '# Learn C# then F#\n\nStart with the tour.\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save());
+    assert.deepEqual([getTask(p, t.id).title, getTask(p, t.id).body], ['Learn C#\nthen F#', 'Start with the tour.\n']);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    deleteTask(p, t.id);
   });
 
   it('links a block and a good, opens them, sets the status, completes, unlinks and deletes', async () => {

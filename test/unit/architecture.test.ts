@@ -26,6 +26,19 @@ describe('architecture rooms', () => {
     assert.deepEqual(bad, []);
   });
 
+  it('core/bridge and core/config import nothing from core/assistant (shared stores sit below both)', () => {
+    const bad: string[] = [];
+    for (const room of ['bridge', 'config']) {
+      for (const f of files(path.join(REPO, 'src', 'core', room))) {
+        for (const spec of imports(fs.readFileSync(f, 'utf8'))) {
+          const target = spec.startsWith('.') ? path.resolve(path.dirname(f), spec) : spec;
+          if (target.startsWith(path.join(REPO, 'src', 'core', 'assistant'))) bad.push(`${path.relative(REPO, f)} imports ${spec}`);
+        }
+      }
+    }
+    assert.deepEqual(bad, []);
+  });
+
   it('src/webview imports neither vscode nor Node built-ins', () => {
     const bad: string[] = [];
     for (const f of files(path.join(REPO, 'src', 'webview'))) {

@@ -11,7 +11,7 @@ import type { AnyTool } from '../../core/assistant/tools/types';
 import { allTools } from '../../core/assistant/tools/registry';
 import { runTurn } from '../../core/assistant/turn';
 import { updateConversation } from '../../core/assistant/conversations/store';
-import { FileConfigStore, configDir } from '../../core/assistant/models/fileStore';
+import { FileConfigStore, configDir } from '../../core/config/fileStore';
 import { ModelCatalog } from '../../core/assistant/models/catalog';
 import { OPENROUTER_KEY } from '../../core/assistant/models/secrets';
 import { resolveBaseURL, resolveOpenRouterModel } from '../../core/assistant/models/resolve';

@@ -3,10 +3,12 @@
 // and refuses other sources meanwhile, answers pings, routes messages, sends commands and waits
 // for their results, and keeps the counters and status the UI shows. Any local process can send
 // to our port, so trust comes from the pairing code (pairing.ts): only a peer presenting it may
-// write game state, capture tasks, settle commands or receive them; any other peer is linked
-// read-only. Replies go out under a per-source budget, so a flood of requests cannot be turned
-// into a larger flood of answers. Every datagram ends in exactly one counter, so the counters
-// always add up to `in`.
+// write game state, capture tasks, read the task list, settle commands or receive them, learn
+// the project's name, or hold reassembly slots for chunked messages; any other peer is linked
+// read-only and gets nothing but what pairing needs (the pong saying it is not paired, and why a
+// request was refused). Replies go out under a per-source budget, so a flood of requests cannot
+// be turned into a larger flood of answers. Every datagram ends in exactly one counter, so the
+// counters always add up to `in`.
 import type { Project } from '../db/project';
 import { HANDLERS, pingPayload, type HandlerDeps, type Outcome } from './handlers';
 import { DEFAULT_REASSEMBLY, isChunkFrame, Reassembler, splitMessage, type ReassemblyLimits } from './chunking';
@@ -73,7 +75,10 @@ export interface BridgeCounters {
   handled: number;
   /** Valid but the app failed handling it (database error …). */
   failed: number;
-  /** Refused: from another source while the peer is linked, or a write/result from an unpaired peer. */
+  /**
+   * Refused: from another source while the peer is linked, a write, result or task-list request
+   * from an unpaired peer, or a chunk part from a source that is not the linked paired game.
+   */
   refused: number;
   sendErrors: number;
   /** Reply datagrams not sent because their source exceeded its reply budget (outbound, not part of `in`). */
@@ -159,8 +164,16 @@ const NOTICE_REPEAT_MS = 60_000;
 /** A refused source is reported at most this often (a forged peer may send thousands of datagrams). */
 const REFUSAL_REPORT_MS = 10_000;
 
-/** Messages that change the project or settle a command: only a paired peer may send them. */
-const PAIRED_ONLY = new Set(['state.research', 'state.turd', 'state.built', 'state.stats', 'task.capture', 'bridge.result']);
+/** Messages that change the project, read its tasks or settle a command: only a paired peer may send them. */
+const PAIRED_ONLY = new Set(['state.research', 'state.turd', 'state.built', 'state.stats', 'task.capture', 'task.list', 'bridge.result']);
+
+/** What an unpaired peer was refused, in the words of `unpairedMessage`. */
+function refusedAction(type: string): string {
+  if (type === 'task.capture') return 'PyOps did not save the task';
+  if (type === 'task.list') return "PyOps did not send the project's tasks";
+  if (type === 'bridge.result') return 'PyOps did not accept the result';
+  return `PyOps did not save the game's ${type.slice('state.'.length)} state`;
+}
 
 /**
  * Enough for what the mod legitimately asks (a pong every 2 s, a task list of up to ~15 datagrams
@@ -315,6 +328,12 @@ export class Bridge {
     if (bytes.length > MAX_INBOUND_DATAGRAM) return 'malformed';
     let message = bytes;
     if (isChunkFrame(bytes)) {
+      // Before a slot is taken: only the linked paired game reassembles (a part carries no code,
+      // so a source proves itself with a whole message first — the game's ping always comes first).
+      if (!this.mayReassemble(route)) {
+        const peer = this.peer && this.isLinked() ? this.peer : undefined;
+        return this.refuse(route, peer && routeKey(peer.route) !== routeKey(route) ? this.otherPeerReason(route, peer) : `chunked messages are taken only from the paired game, and ${describeRoute(route)} has not presented this PyOps's pairing code`);
+      }
       const c = this.reassembler.accept(bytes, routeKey(route));
       if (c.kind === 'partial') return 'partial';
       if (c.kind === 'duplicate') return 'duplicate';
@@ -327,7 +346,7 @@ export class Bridge {
     const paired = pairingMatches(env.pairing, this.pairingCode());
     if (!this.admit(route, paired)) return 'refused';
     this.notePeer(env, route, paired);
-    if (env.type === 'bridge.ping') return this.onPing(env, route);
+    if (env.type === 'bridge.ping') return this.onPing(env, route, paired);
     const handler = (HANDLERS as Record<string, (e: ModEnvelope, deps: HandlerDeps) => Outcome>)[env.type];
     if (!handler) return 'unknown';
     // Payload shapes belong to a protocol version: a mismatched mod is shown (pings), never applied.
@@ -336,8 +355,10 @@ export class Bridge {
       return 'ignored';
     }
     if (!paired && PAIRED_ONLY.has(env.type)) {
-      const why = unpairedMessage(`PyOps did not ${env.type === 'task.capture' ? 'save the task' : env.type === 'bridge.result' ? 'accept the result' : `save the game's ${env.type.slice('state.'.length)} state`}`);
+      const why = unpairedMessage(refusedAction(env.type));
+      // The mod waits for an answer to these: it gets the reason and how to pair, nothing more.
       if (env.type === 'task.capture') this.replyTo(route, encodeAppMessage('task.captured', { ok: false, error: why }, env.request_id));
+      if (env.type === 'task.list') this.replyTo(route, encodeAppMessage('error', { message: why, type: env.type }, env.request_id));
       this.noticeOnce(why);
       return 'refused';
     }
@@ -349,11 +370,17 @@ export class Bridge {
     }
   }
 
-  private onPing(env: ModEnvelope, route: PeerRoute): Outcome {
-    const project = this.opts.project?.();
-    const paired = !!this.peer?.paired;
+  /** The pong: what the mod needs to link (and to say it is not paired); the project's name only for a ping with the code. */
+  private onPing(env: ModEnvelope, route: PeerRoute, paired: boolean): Outcome {
+    const project = paired ? this.opts.project?.() : undefined;
     this.replyTo(route, encodeAppMessage('bridge.pong', { protocol_version: PROTOCOL_VERSION, app: this.opts.appName ?? 'PyOps', project: project && !project.isClosed ? project.name : null, paired }, env.request_id));
     return 'handled';
+  }
+
+  /** Only the linked game that presented the pairing code may hold reassembly slots. */
+  private mayReassemble(route: PeerRoute): boolean {
+    const peer = this.peer;
+    return !!peer && peer.paired && this.isLinked() && routeKey(peer.route) === routeKey(route);
   }
 
   private pairingCode(): string | undefined {
@@ -373,8 +400,17 @@ export class Bridge {
       this.noticeOnce(`The paired game at ${describeRoute(route)} replaced an unpaired peer at ${describeRoute(peer.route)}.`);
       return true;
     }
+    this.refuse(route, this.otherPeerReason(route, peer));
+    return false;
+  }
+
+  private otherPeerReason(route: PeerRoute, peer: PeerInfo): string {
+    return `another game is linked (${describeRoute(peer.route)}${peer.paired ? ', paired' : ''}); datagrams from ${describeRoute(route)} are refused while it is alive`;
+  }
+
+  /** Record a refused datagram (the caller counts it): shown in the status, reported at most every 10 s per source. */
+  private refuse(route: PeerRoute, reason: string): 'refused' {
     const source = describeRoute(route);
-    const reason = `another game is linked (${describeRoute(peer.route)}${peer.paired ? ', paired' : ''}); datagrams from ${source} are refused while it is alive`;
     const t = this.now();
     this.lastRefused = { source, at: t, reason };
     const last = this.refusalReports.get(source);
@@ -383,7 +419,7 @@ export class Bridge {
       this.refusalReports.set(source, t);
       this.emit({ type: 'refused', source, reason });
     }
-    return false;
+    return 'refused';
   }
 
   /**

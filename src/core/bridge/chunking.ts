@@ -21,11 +21,17 @@ export interface ReassemblyLimits {
   maxParts: number;
   /** Bytes of one reassembled message. */
   maxMessageBytes: number;
-  /** Incomplete messages held at once; the oldest is dropped beyond this. */
+  /** Incomplete messages one source holds at once; that source's oldest is dropped beyond this. */
   maxPending: number;
+  /**
+   * Sources holding incomplete messages at once; the least recently active one's are dropped
+   * beyond this (default 2). Each source has its own slots, so one source can never evict
+   * another's messages by sending more — and the bridge lets only the paired game hold any.
+   */
+  maxSources?: number;
 }
 
-export const DEFAULT_REASSEMBLY: ReassemblyLimits = { timeoutMs: 5_000, maxParts: 256, maxMessageBytes: 2 * 1024 * 1024, maxPending: 32 };
+export const DEFAULT_REASSEMBLY: ReassemblyLimits = { timeoutMs: 5_000, maxParts: 256, maxMessageBytes: 2 * 1024 * 1024, maxPending: 32, maxSources: 2 };
 
 export function isChunkFrame(bytes: Uint8Array): boolean {
   if (bytes.length < MAGIC_BYTES.length) return false;
@@ -100,9 +106,10 @@ interface Pending {
   firstAt: number;
 }
 
-/** Collects parts per (source, message id) until a message is whole or expires. */
+/** Collects parts per (source, message id) until a message is whole or expires; slots are per source. */
 export class Reassembler {
-  private readonly pending = new Map<string, Pending>();
+  /** Incomplete messages by source, then message id; the least recently active source first. */
+  private readonly sources = new Map<string, Map<string, Pending>>();
   /** Messages discarded because a part never arrived (or memory bounds forced them out). */
   expired = 0;
 
@@ -111,8 +118,11 @@ export class Reassembler {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Incomplete messages held, over all sources. */
   get size(): number {
-    return this.pending.size;
+    let n = 0;
+    for (const held of this.sources.values()) n += held.size;
+    return n;
   }
 
   accept(frame: Uint8Array, source: string): ChunkOutcome {
@@ -120,48 +130,73 @@ export class Reassembler {
     const c = parseChunk(frame);
     if (!c) return { kind: 'invalid', reason: 'bad chunk header' };
     if (c.parts > this.limits.maxParts) return { kind: 'invalid', reason: `too many parts (${c.parts} > ${this.limits.maxParts})` };
-    const key = `${source}\u0000${c.id}`;
-    let p = this.pending.get(key);
+    const held = this.slotsOf(source);
+    let p = held.get(c.id);
     if (p && p.parts !== c.parts) return { kind: 'invalid', reason: 'part count changed mid-message' };
     if (!p) {
-      while (this.pending.size >= this.limits.maxPending) {
-        const oldest = this.pending.keys().next().value as string;
-        this.pending.delete(oldest);
+      while (held.size >= this.limits.maxPending) {
+        held.delete(held.keys().next().value as string);
         this.expired++;
       }
       p = { parts: c.parts, got: new Map(), bytes: 0, firstAt: this.now() };
-      this.pending.set(key, p);
+      held.set(c.id, p);
     }
     if (p.got.has(c.part)) return { kind: 'duplicate' };
     if (p.bytes + c.body.length > this.limits.maxMessageBytes) {
-      this.pending.delete(key);
+      this.drop(source, c.id);
       this.expired++;
       return { kind: 'invalid', reason: 'message too large' };
     }
     p.got.set(c.part, Buffer.from(c.body));
     p.bytes += c.body.length;
     if (p.got.size < p.parts) return { kind: 'partial' };
-    this.pending.delete(key);
+    this.drop(source, c.id);
     const ordered: Buffer[] = [];
     for (let i = 1; i <= p.parts; i++) ordered.push(p.got.get(i)!);
     return { kind: 'complete', message: Buffer.concat(ordered) };
+  }
+
+  /** The slots of `source`, now the most recently active; a new source may push the least recent one out. */
+  private slotsOf(source: string): Map<string, Pending> {
+    let held = this.sources.get(source);
+    if (held) {
+      this.sources.delete(source);
+    } else {
+      held = new Map();
+      while (this.sources.size >= (this.limits.maxSources ?? 2)) {
+        const [oldest, its] = this.sources.entries().next().value as [string, Map<string, Pending>];
+        this.sources.delete(oldest);
+        this.expired += its.size;
+      }
+    }
+    this.sources.set(source, held);
+    return held;
+  }
+
+  private drop(source: string, id: string): void {
+    const held = this.sources.get(source);
+    held?.delete(id);
+    if (held && !held.size) this.sources.delete(source);
   }
 
   /** Drop incomplete messages past the timeout; returns how many went. */
   sweep(): number {
     const limit = this.now() - this.limits.timeoutMs;
     let n = 0;
-    for (const [k, p] of this.pending) {
-      if (p.firstAt <= limit) {
-        this.pending.delete(k);
-        n++;
+    for (const [source, held] of this.sources) {
+      for (const [k, p] of held) {
+        if (p.firstAt <= limit) {
+          held.delete(k);
+          n++;
+        }
       }
+      if (!held.size) this.sources.delete(source);
     }
     this.expired += n;
     return n;
   }
 
   clear(): void {
-    this.pending.clear();
+    this.sources.clear();
   }
 }

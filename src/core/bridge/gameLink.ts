@@ -96,7 +96,8 @@ export const LIMITS = { inspectEntities: 60, findSample: 50, productionGoods: 20
 const num = z.number().refine(Number.isFinite, 'must be finite');
 const str = z.string().max(200);
 const entity = z.object({ name: str, type: str, x: num, y: num, recipe: str.optional(), status: str.optional() });
-const modFailure = z.object({ ok: z.literal(false), error: z.string().max(2000) });
+/** The mod's refusal; `code: "invalid-input"` when the arguments were wrong (an unknown surface or entity name, Lua that does not compile). */
+const modFailure = z.object({ ok: z.literal(false), error: z.string().max(2000), code: z.string().max(40).optional() });
 
 const replies = {
   context: z.object({ player: str, force: str, surface: str, x: num, y: num, tick: z.number().int().min(0), selected: entity.optional() }),
@@ -130,7 +131,7 @@ export function createGameLink(bridge: Bridge, opts: GameLinkOptions = {}): Game
     const r = await bridge.request(type, payload, timeoutMs ? { timeoutMs } : {});
     if (!r.ok) return { ok: false, error: r.error, code: r.code };
     const fail = modFailure.safeParse(r.payload);
-    if (fail.success) return { ok: false, code: 'refused', error: `The game refused ${type}: ${fail.data.error}` };
+    if (fail.success) return { ok: false, code: fail.data.code === 'invalid-input' ? 'invalid-input' : 'refused', error: `The game refused ${type}: ${fail.data.error}` };
     const parsed = schema.safeParse(r.payload);
     if (!parsed.success) {
       const i = parsed.error.issues[0];

@@ -7,8 +7,8 @@
 // out processes that cannot read the user's files, which is what a local attacker without the
 // user's privileges is.
 import crypto from 'node:crypto';
-import type { SecretStore } from '../assistant/models/secrets';
-import { FileConfigStore, configDir } from '../assistant/models/fileStore';
+import type { SecretStore } from '../config/secretStore';
+import { FileConfigStore, configDir } from '../config/fileStore';
 
 /** Secret name of the pairing code in the user's config store. */
 export const PAIRING_KEY = 'pyops.bridge.pairing';

@@ -8,9 +8,13 @@ import { atomicWriteFile, BACKUP_SUFFIX } from './atomicFile';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { ProjectError } from './errors';
 import { journalPath, previousJournalPath } from './journal';
+import { ackRecordPath } from './ackRecord';
 import { sealImage, unsealImage } from './seal';
 import { acquireLock, lockPath } from './lock';
-import { Project, gamedataPath, setMetaRaw, validateProjectBytes } from './project';
+import type { Project } from './project';
+import { gamedataPath } from './gamedataFile';
+import { setMetaRaw } from './meta';
+import { projectPath, validateProjectBytes } from './projectFile';
 import { BUNDLE_KIND, PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
 import { GAMEDATA_MIGRATIONS, GAMEDATA_TABLES } from './schema/gamedata';
 
@@ -40,8 +44,8 @@ export async function backupProject(project: Project, dest: string): Promise<str
     } finally {
       gd.close();
     }
-    dest = path.resolve(dest);
-    const own = [project.file, gamedataPath(project.file), journalPath(project.file), previousJournalPath(project.file), lockPath(project.file)];
+    dest = projectPath(dest);
+    const own = [project.file, gamedataPath(project.file), journalPath(project.file), previousJournalPath(project.file), lockPath(project.file), ackRecordPath(project.file)];
     if (own.includes(dest)) throw new ProjectError('exists', `${path.basename(dest)} is one of the project's own files; back it up to another file.`);
     fs.mkdirSync(path.dirname(dest), { recursive: true });
     atomicWriteFile(dest, sealImage(bundle.export()), { keepPrevious: false });
@@ -77,7 +81,8 @@ export async function restoreBackup(backupFile: string, dest: string): Promise<v
       // Validate what we are about to write exactly as an open would.
       const projectBytes = project.export();
       validateProjectBytes(SQL, projectBytes, dest).close();
-      dest = path.resolve(dest);
+      // Through a symlink to the project it names, like an open: the link stays a link.
+      dest = projectPath(dest);
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       const lock = acquireLock(dest, 'pyops restore');
       if (!lock.acquired) {
@@ -91,8 +96,10 @@ export async function restoreBackup(backupFile: string, dest: string): Promise<v
         // go beside the replaced file's `.bak`, which they complete.
         fs.rmSync(previousJournalPath(dest), { force: true });
         if (fs.existsSync(journalPath(dest))) fs.renameSync(journalPath(dest), previousJournalPath(dest));
+        // The save record counted that journal: against the restored file it would only mislead.
+        fs.rmSync(ackRecordPath(dest), { force: true });
         const hasData = Number(scalar(gd, 'SELECT count(*) FROM gd_meta') ?? 0) > 0;
-        if (hasData) atomicWriteFile(gamedataPath(dest), sealImage(gd.export()));
+        if (hasData) atomicWriteFile(projectPath(gamedataPath(dest)), sealImage(gd.export()));
         else if (fs.existsSync(gamedataPath(dest))) fs.renameSync(gamedataPath(dest), gamedataPath(dest) + BACKUP_SUFFIX);
         atomicWriteFile(dest, sealImage(projectBytes));
       } finally {

@@ -18,11 +18,17 @@
 // sectors missing (still zero, the file was preallocated) and nothing valid after it; that save was
 // never acknowledged and is dropped. Anything else that fails its checksum — a frame with intact
 // frames after it, or bytes that no sector-sized loss explains — is damage: the reader skips it,
-// finds every intact frame after it, and says where the bad bytes are.
+// finds every intact frame after it, and says where the bad bytes are. The save record (ackRecord.ts)
+// says how many saves were acknowledged, without the journal's own bytes: a tail that looks torn but
+// would drop one of them, or a journal that ends cleanly short of them, is damage too. A frame whose
+// length word alone is damaged is still found (its checksum matches the payload up to where the
+// payload must end) and served, reported as damage. A few stray bytes in the zero padding after the
+// last save are no save at all: they are ignored, and zeroed by the next append.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { fsyncPath } from './atomicFile';
+import type { AckRecorder } from './ackRecord';
 
 const MAGIC_V1 = Buffer.from('PYJ1', 'latin1');
 const MAGIC = Buffer.from('PYJ2', 'latin1');
@@ -37,6 +43,11 @@ const FRAME_START = Buffer.from('{"changes":', 'utf8');
 /** Grow the file in steps this large (about 700 chat-message saves each). */
 const GROW = 1024 * 1024;
 const ZEROS = Buffer.alloc(64 * 1024);
+/**
+ * At most this many non-zero bytes after the last frame are stray bits, not a save: the smallest
+ * frame has more (its 8-byte header and `{"changes":[]}`), and a torn one has at least a sector.
+ */
+const NOISE_BYTES = 8;
 
 /** Final state of one row: its values, or null when the transaction deleted it. */
 export type RowImage = Record<string, unknown> | null;
@@ -56,6 +67,15 @@ export function journalPath(projectFile: string): string {
 /** Where the journal folded by the last checkpoint is kept (it turns `.bak` into the current file). */
 export function previousJournalPath(projectFile: string): string {
   return projectFile + '.journal.bak';
+}
+
+/** Move a journal that is already folded into the file beside `.bak` (never delete saves). */
+export function keepAsPreviousJournal(projectFile: string): void {
+  try {
+    fs.renameSync(journalPath(projectFile), previousJournalPath(projectFile));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
 }
 
 export const crc32: (b: Uint8Array) => number = (zlib as unknown as { crc32?: (b: Uint8Array) => number }).crc32 ?? crc32Fallback;
@@ -85,23 +105,38 @@ export interface JournalRead {
   damage: JournalDamage[];
   /** Frames whose checksums pass but whose content is not a journal frame. */
   undecodable: number;
+  /** Frames read although their length word was damaged (each is also listed in `damage`). */
+  repaired: number;
+  /** Saves the save record says were acknowledged in this journal (undefined: no usable record). */
+  confirmed: number | undefined;
+  /** Acknowledged saves that are not among the intact frames: confirmed minus frames, at least 0. */
+  missing: number;
+  /** A few stray non-zero bytes after the last frame (no save): ignored, like a torn tail. */
+  noise: boolean;
+}
+
+/** The number of saves the save record proves for one journal generation. */
+export interface Confirmed {
+  generation: number;
+  saves: number;
 }
 
 /**
  * Read a journal. `generation` is the project file's: an older journal is `stale`, a newer one
- * `newer`. Omit it to read the frames whatever the generation.
+ * `newer`. Omit it to read the frames whatever the generation. `confirmed` (from the save record)
+ * counts for the journal only when its header names that generation.
  */
-export function readJournal(file: string, generation?: number): JournalRead | undefined {
+export function readJournal(file: string, generation?: number, confirmed?: Confirmed): JournalRead | undefined {
   let buf: Buffer;
   try {
     buf = fs.readFileSync(file);
   } catch {
     return undefined;
   }
-  return parseJournal(buf, generation);
+  return parseJournal(buf, generation, confirmed);
 }
 
-export function parseJournal(buf: Buffer, generation?: number): JournalRead {
+export function parseJournal(buf: Buffer, generation?: number, confirmed?: Confirmed): JournalRead {
   let start: number;
   let gen: number | undefined;
   let headerDamaged = false;
@@ -117,9 +152,11 @@ export function parseJournal(buf: Buffer, generation?: number): JournalRead {
     start = HEADER;
     headerDamaged = true;
   }
+  const owed = confirmed && gen !== undefined && confirmed.generation === gen ? confirmed.saves : undefined;
   const out: JournalRead = {
     frames: [], validBytes: start, torn: false, stale: false, newer: false, generation: gen, headerDamaged,
     damage: headerDamaged ? [{ offset: 0, length: Math.min(HEADER, buf.length) }] : [], undecodable: 0,
+    repaired: 0, confirmed: owed, missing: 0, noise: false,
   };
   if (generation !== undefined && gen !== undefined && gen !== generation) {
     if (gen < generation) out.stale = true;
@@ -146,10 +183,22 @@ export function parseJournal(buf: Buffer, generation?: number): JournalRead {
       break;
     }
     const next = nextFrame(buf, off + 1);
+    const whole = frameBehindBadLength(buf, off, next);
+    if (whole) {
+      out.frames.push(whole.frame!);
+      out.repaired++;
+      out.damage.push({ offset: off, length: 4 });
+      prefix = false;
+      off = whole.end;
+      continue;
+    }
     if (next === undefined) {
-      // Nothing intact follows: a torn tail if the bad bytes look like sectors that never landed.
+      // Nothing intact follows: a torn tail if the bad bytes look like sectors that never landed —
+      // unless the save record says an acknowledged save should be among them.
       ended = true;
-      if (looksTorn(buf, off)) out.torn = true;
+      const holdsAcknowledged = owed !== undefined && out.frames.length < owed;
+      if (!holdsAcknowledged && isNoise(buf, off)) out.noise = true;
+      else if (!holdsAcknowledged && looksTorn(buf, off)) out.torn = true;
       else out.damage.push({ offset: off, length: Math.max(1, lastNonZero(buf) + 1 - off) });
       break;
     }
@@ -160,6 +209,7 @@ export function parseJournal(buf: Buffer, generation?: number): JournalRead {
   // Journals are written with zeros after the last frame (at least an end marker), and created
   // whole, header and all: a file that stops right after a frame, or before its header, was cut.
   if (!ended && !headerDamaged) out.damage.push({ offset: buf.length, length: 0 });
+  if (owed !== undefined) out.missing = Math.max(0, owed - out.frames.length);
   return out;
 }
 
@@ -186,6 +236,38 @@ function frameAt(buf: Buffer, off: number): FoundFrame | undefined {
     frame = undefined;
   }
   return { end: off + FRAME + len, frame };
+}
+
+/**
+ * A frame whose length word is wrong but whose payload is whole: the payload ends where the next
+ * intact frame starts, or at its first zero byte (JSON never holds one), and there its checksum
+ * matches. A torn frame cannot pass this (its checksum covers bytes that never landed).
+ */
+function frameBehindBadLength(buf: Buffer, off: number, next: number | undefined): FoundFrame | undefined {
+  const start = off + FRAME;
+  if (start >= buf.length) return undefined;
+  const claimed = buf.readUInt32LE(off);
+  const zero = buf.indexOf(0, start);
+  const ends = [zero < 0 ? buf.length : zero];
+  if (next !== undefined && next !== ends[0]) ends.push(next);
+  for (const end of ends) {
+    if (end <= start || end - start > MAX_FRAME || end - start === claimed) continue;
+    const payload = buf.subarray(start, end);
+    if (crc32(payload) >>> 0 !== buf.readUInt32LE(off + 4)) continue;
+    try {
+      return { end, frame: decodeFrame(payload) };
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A few isolated non-zero bytes from `off` on: stray bits in the padding, too few to be any frame. */
+function isNoise(buf: Buffer, off: number): boolean {
+  let n = 0;
+  for (let i = off; i < buf.length; i++) if (buf[i] !== 0 && ++n > NOISE_BYTES) return false;
+  return n > 0;
 }
 
 /** The next offset at or after `from` where an intact frame starts. */
@@ -256,6 +338,8 @@ export class JournalWriter {
     readonly generation: number,
     fd: number,
     bytes: number,
+    /** Told of every durable append (the save record); none for a bare journal. */
+    private readonly acks: AckRecorder | undefined,
   ) {
     this.fd = fd;
     this.bytes = bytes;
@@ -263,7 +347,7 @@ export class JournalWriter {
   }
 
   /** Start a fresh journal for `generation`, replacing any old one. */
-  static create(file: string, generation: number): JournalWriter {
+  static create(file: string, generation: number, acks?: AckRecorder): JournalWriter {
     // Built under a temp name and renamed into place, so a journal is never seen without its header
     // and first reserve: an empty or headerless journal can then only be damage.
     const tmp = `${file}.tmp-${process.pid}`;
@@ -274,11 +358,12 @@ export class JournalWriter {
       header.writeUInt32LE(generation >>> 0, 4);
       header.writeUInt32LE(crc32(header.subarray(0, 8)) >>> 0, 8);
       fs.writeSync(fd, header);
-      const w = new JournalWriter(file, generation, fd, HEADER);
+      const w = new JournalWriter(file, generation, fd, HEADER, acks);
       w.reserve(0);
       fs.renameSync(tmp, file);
       fsyncPath(path.dirname(file));
       fd = -1;
+      acks?.note(generation, 0);
       return w;
     } finally {
       if (fd >= 0) {
@@ -289,7 +374,7 @@ export class JournalWriter {
   }
 
   /** Continue an existing journal after its last valid frame (a torn tail is cut off). */
-  static resume(file: string, generation: number, validBytes: number, frames: number): JournalWriter {
+  static resume(file: string, generation: number, validBytes: number, frames: number, acks?: AckRecorder): JournalWriter {
     const fd = fs.openSync(file, 'r+');
     // Zero a torn tail in place instead of truncating: the file never ends right after a frame,
     // which is how a journal cut short by damage is recognised.
@@ -304,10 +389,12 @@ export class JournalWriter {
       }
     }
     if (dirty) fs.fsyncSync(fd);
-    const w = new JournalWriter(file, generation, fd, validBytes);
+    const w = new JournalWriter(file, generation, fd, validBytes, acks);
     w.allocated = Math.max(validBytes, size);
     w.frames = frames;
     w.reserve(0);
+    // A record that fell behind (a crash between a save and its note) catches up.
+    acks?.note(generation, frames);
     return w;
   }
 
@@ -340,6 +427,8 @@ export class JournalWriter {
     if (fd === undefined) fs.fdatasyncSync(this.fd);
     this.bytes += buf.length;
     this.frames++;
+    // Only now, with the frame durable: the record may fall behind the journal, never get ahead.
+    this.acks?.note(this.generation, this.frames);
   }
 
   private syncedFd(): number | undefined {
@@ -359,6 +448,7 @@ export class JournalWriter {
     this.fd = -1;
     if (this.dsyncFd !== undefined && this.dsyncFd >= 0) fs.closeSync(this.dsyncFd);
     this.dsyncFd = undefined;
+    this.acks?.close();
   }
 }
 

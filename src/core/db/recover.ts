@@ -13,9 +13,12 @@ import path from 'node:path';
 import { loadSqlJs, scalar, type Database } from './sqlite';
 import { atomicWriteFile, BACKUP_SUFFIX, fsyncPath } from './atomicFile';
 import { describeDamage, journalPath, previousJournalPath, readJournal, type JournalDamage, type JournalRead } from './journal';
+import { ackRecordPath, readAckRecord } from './ackRecord';
 import { acquireLock } from './lock';
 import { ProjectError } from './errors';
-import { applyFrames, setMetaRaw, validateProjectBytes } from './project';
+import { applyFrames } from './rowImages';
+import { journalGeneration, setMetaRaw } from './meta';
+import { projectPath, validateProjectBytes } from './projectFile';
 import { sealImage } from './seal';
 import { PROJECT_TABLES } from './schema/project';
 
@@ -31,6 +34,12 @@ export interface JournalUse {
   failed: number;
   damage: JournalDamage[];
   torn: boolean;
+  /** Stray bytes after its last save, which hold no save. */
+  noise: boolean;
+  /** Saves the save record says were acknowledged in it (undefined: the record does not cover it). */
+  confirmed?: number;
+  /** Acknowledged saves that are not among its intact frames. */
+  missing: number;
   note?: string;
 }
 
@@ -50,6 +59,8 @@ export interface RecoveryReport {
   counts: Record<string, number>;
   /** After applying: the folder holding copies of every original file. */
   keptIn?: string;
+  /** The save record: how many saves of which journal generation were acknowledged (when it is readable). */
+  record?: { generation: number; saves: number };
 }
 
 interface Candidate {
@@ -70,7 +81,7 @@ function readCandidate(SQL: SqlJs, file: string): Candidate {
   }
   try {
     const db = validateProjectBytes(SQL, bytes, file, { sealRequired: true });
-    return { file, db, generation: Number(scalar(db, "SELECT value FROM meta WHERE key = 'journal_generation'") ?? 0) };
+    return { file, db, generation: journalGeneration(db) };
   } catch (err) {
     // Only the first sentence: the rest is advice to run this very recovery.
     return { file, error: (err as Error).message.replace(/ Run "PyOps: Recover Project….*$/, '') };
@@ -79,7 +90,7 @@ function readCandidate(SQL: SqlJs, file: string): Candidate {
 
 /** Work out what recovery would produce, without changing any file. The caller closes `db`. */
 export async function planRecovery(file: string): Promise<{ report: RecoveryReport; db: Database }> {
-  file = path.resolve(file);
+  file = projectPath(file);
   const SQL = await loadSqlJs();
   const project = readCandidate(SQL, file);
   const backup = readCandidate(SQL, file + BACKUP_SUFFIX);
@@ -101,9 +112,11 @@ export async function planRecovery(file: string): Promise<{ report: RecoveryRepo
   const db = base.db!;
   const baseGen = base.generation!;
 
+  // The file and its .bak are the same project; the save record says how many saves its journal had.
+  const record = readAckRecord(file, scalar<string>(db, "SELECT value FROM main.meta WHERE key = 'project_id'") ?? '');
   const reads: Array<{ file: string; r: JournalRead }> = [];
   for (const f of [previousJournalPath(file), journalPath(file)]) {
-    const r = readJournal(f);
+    const r = readJournal(f, undefined, record);
     if (r) reads.push({ file: f, r });
   }
   const uses: JournalUse[] = reads.map(({ file: f, r }) => {
@@ -117,7 +130,7 @@ export async function planRecovery(file: string): Promise<{ report: RecoveryRepo
       note = `its header is damaged; taken to be generation ${generation} from where it lies`;
       problems.push(`${path.basename(f)} has a damaged header.`);
     }
-    return { file: f, generation, used: false, intact: r.frames.length, replayed: 0, failed: 0, damage: r.damage, torn: r.torn, note };
+    return { file: f, generation, used: false, intact: r.frames.length, replayed: 0, failed: 0, damage: r.damage, torn: r.torn, noise: r.noise, confirmed: r.confirmed, missing: r.missing, note };
   });
 
   // Replay the chain of journals from the base's generation up.
@@ -135,11 +148,24 @@ export async function planRecovery(file: string): Promise<{ report: RecoveryRepo
     if (u.failed) lost.push(`${u.failed} intact save${u.failed === 1 ? '' : 's'} in ${path.basename(u.file)} no longer fit the project and cannot be replayed.`);
   }
   for (const u of uses) {
-    if (u.damage.length) {
-      problems.push(`${path.basename(u.file)} is damaged (${u.damage.map(describeDamage).join(', ')}).`);
-      if (u.used || u.generation === undefined) lost.push(`The saves in the damaged bytes of ${path.basename(u.file)} (at least ${u.damage.length}) cannot be read: they are lost.`);
+    const name = path.basename(u.file);
+    if (u.damage.length) problems.push(`${name} is damaged (${u.damage.map(describeDamage).join(', ')}).`);
+    if (u.used || u.generation === undefined) {
+      if (u.confirmed === undefined) {
+        if (u.damage.length) lost.push(`The saves in the damaged bytes of ${name} (at least ${u.damage.length}) cannot be read: they are lost.`);
+      } else if (u.missing) {
+        if (!u.damage.length) problems.push(`${name} ends after ${u.intact} saves, but ${path.basename(ackRecordPath(file))} records ${u.confirmed} confirmed.`);
+        lost.push(`${u.missing} confirmed save${u.missing === 1 ? '' : 's'} of ${name} ${u.missing === 1 ? 'is' : 'are'} not among its intact saves: ${u.missing === 1 ? 'it is' : 'they are'} lost.`);
+      } else if (u.damage.length) {
+        u.note ??= `every save ${path.basename(ackRecordPath(file))} records as confirmed (${u.confirmed}) is intact; the damaged bytes hold none of them`;
+      }
     }
     if (!u.used && u.generation !== undefined && u.generation < baseGen) u.note ??= 'already folded into the project file';
+  }
+  // A journal the record speaks for that is not here at all (deleted, or an older one in its place).
+  if (record && record.saves > 0 && record.generation >= baseGen && !chain.some((x) => x.u.generation === record.generation)) {
+    problems.push(`The journal of generation ${record.generation} is missing, and ${path.basename(ackRecordPath(file))} records ${record.saves} confirmed save${record.saves === 1 ? '' : 's'} in it.`);
+    lost.push(`The ${record.saves} confirmed save${record.saves === 1 ? '' : 's'} of journal generation ${record.generation} ${record.saves === 1 ? 'is' : 'are'} in no file here: lost, unless you put that journal back before recovering.`);
   }
   if (base === backup) {
     problems.push(`Recovery starts from ${path.basename(backup.file)} (generation ${baseGen}), the copy before the last checkpoint.`);
@@ -155,7 +181,10 @@ export async function planRecovery(file: string): Promise<{ report: RecoveryRepo
     const n = Number(scalar(db, `SELECT count(*) FROM main.${t}`) ?? 0);
     if (n) counts[t] = n;
   }
-  const report: RecoveryReport = { file, healthy, base: { file: base.file, generation: baseGen }, problems, journals: uses, savesReplayed, lost, counts };
+  const report: RecoveryReport = {
+    file, healthy, base: { file: base.file, generation: baseGen }, problems, journals: uses, savesReplayed, lost, counts,
+    ...(record ? { record: { generation: record.generation, saves: record.saves } } : {}),
+  };
   return { report, db };
 }
 
@@ -164,7 +193,7 @@ export async function planRecovery(file: string): Promise<{ report: RecoveryRepo
  * `apply` true the recovered project replaces the file; the originals are kept in a folder beside it.
  */
 export async function recoverProject(file: string, opts: { apply: boolean; app?: string; now?: Date }): Promise<RecoveryReport> {
-  file = path.resolve(file);
+  file = projectPath(file);
   const { report, db } = await planRecovery(file);
   try {
     if (!opts.apply || report.healthy) return report;
@@ -173,22 +202,22 @@ export async function recoverProject(file: string, opts: { apply: boolean; app?:
       throw new ProjectError('read-only', `${path.basename(file)} is open in another PyOps window${lock.owner ? ` (${lock.owner.app}, process ${lock.owner.pid})` : ''}; close it there, then recover again.`);
     }
     try {
-      const originals = [file, file + BACKUP_SUFFIX, journalPath(file), previousJournalPath(file)].filter((f) => fs.existsSync(f));
-      const keptIn = asideFolder(file, opts.now ?? new Date());
-      fs.mkdirSync(keptIn, { recursive: true });
+      const originals = [file, file + BACKUP_SUFFIX, journalPath(file), previousJournalPath(file), ackRecordPath(file)].filter((f) => fs.existsSync(f));
+      const keptIn = makeAsideFolder(file, opts.now ?? new Date());
       for (const f of originals) {
         fs.copyFileSync(f, path.join(keptIn, path.basename(f)));
         fsyncPath(path.join(keptIn, path.basename(f)));
       }
       fsyncPath(keptIn);
       // Newer than every journal lying around, so none of them is ever replayed onto the result.
-      const gens = [report.base.generation, ...report.journals.map((j) => j.generation ?? 0)];
-      setMetaRaw(db, 'journal_generation', String(Math.max(...gens) + 1));
+      let newest = Math.max(report.base.generation, report.record?.generation ?? 0);
+      for (const j of report.journals) newest = Math.max(newest, j.generation ?? 0);
+      setMetaRaw(db, 'journal_generation', String(newest + 1));
       setMetaRaw(db, 'image_seal', 'sha256');
       setMetaRaw(db, 'recovered_at', (opts.now ?? new Date()).toISOString());
       // The damaged file is in the folder; `.bak` stays the last good copy it was.
       atomicWriteFile(file, sealImage(db.export()), { keepPrevious: false });
-      for (const f of [journalPath(file), previousJournalPath(file)]) fs.rmSync(f, { force: true });
+      for (const f of [journalPath(file), previousJournalPath(file), ackRecordPath(file)]) fs.rmSync(f, { force: true });
       report.keptIn = keptIn;
     } finally {
       lock.release();
@@ -199,11 +228,21 @@ export async function recoverProject(file: string, opts: { apply: boolean; app?:
   }
 }
 
-function asideFolder(file: string, when: Date): string {
+/**
+ * A new, empty folder for the originals. Created exclusively: whatever already holds a name — a
+ * folder, a file, a symlink (dangling or not) — is left alone and the next name is taken.
+ */
+function makeAsideFolder(file: string, when: Date): string {
   const stamp = when.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
-  let dir = `${file}.damaged-${stamp}`;
-  for (let i = 2; fs.existsSync(dir); i++) dir = `${file}.damaged-${stamp}-${i}`;
-  return dir;
+  for (let i = 1; ; i++) {
+    const dir = i === 1 ? `${file}.damaged-${stamp}` : `${file}.damaged-${stamp}-${i}`;
+    try {
+      fs.mkdirSync(dir);
+      return dir;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || i >= 1000) throw err;
+    }
+  }
 }
 
 
@@ -217,6 +256,7 @@ export function describeRecovery(r: RecoveryReport, applied: boolean): string[] 
   for (const j of r.journals) {
     if (j.note) lines.push(`  ${path.basename(j.file)}: ${j.note}.`);
     if (j.torn) lines.push(`  ${path.basename(j.file)}: its last save was cut short by a crash before it was confirmed; it is dropped.`);
+    if (j.noise) lines.push(`  ${path.basename(j.file)}: a few stray bytes after its last save hold no save; they are ignored.`);
   }
   const counts = Object.entries(r.counts).map(([t, n]) => `${t} ${n}`).join(', ');
   lines.push(`It holds: ${counts || 'no rows'}.`);

@@ -42,6 +42,13 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
   return loading;
 }
 
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+/** True when `bytes` start like an SQLite database file (the 100-byte header with its magic). */
+export function hasSqliteHeader(bytes: Uint8Array): boolean {
+  return bytes.length >= 100 && Buffer.from(bytes.subarray(0, 16)).toString('latin1') === SQLITE_MAGIC;
+}
+
 /** Run a query and return rows as plain objects. */
 export function all<T = Record<string, SqlValue>>(db: Database, sql: string, params: SqlValue[] = []): T[] {
   const stmt = db.prepare(sql);

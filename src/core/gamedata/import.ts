@@ -2,7 +2,7 @@
 // transaction → save the game data. Project-owned rows are never touched; a bad dump leaves the
 // project exactly as it was.
 import type { Project } from '../db/project';
-import { DATA_FORMAT_VERSION } from '../db/schema/gamedata';
+import { DATA_FORMAT_VERSION, HAND_CRAFTING_META } from '../db/schema/gamedata';
 import { findDumpSource, readDump, type DumpSource } from './dump/read';
 import { normalizeDump } from './normalize';
 import { writeGameData } from './write';
@@ -84,6 +84,7 @@ export async function importGameData(project: Project, source: string | DumpSour
     factorio_version: norm.factorioVersion ?? '',
     counts: JSON.stringify(counts),
     turd_replacement_source: norm.turdReplacementSource,
+    [HAND_CRAFTING_META]: JSON.stringify(norm.handCraftingCategories),
   });
   progress('done', 'Imported');
   return {

@@ -62,17 +62,34 @@ export interface ResearchGate {
  *   unlocked       — usable in the player's save already (nothing to do);
  *   buildable      — selectable under the horizon (research still to do is in `needs`);
  *   needs-research — its technology is out of reach under the horizon;
+ *   unobtainable   — not enabled from the start and no technology unlocks it (nothing to research);
  *   turd-pick      — needs a TURD branch nobody picked yet (under Up to target it may be planned: the
  *                    pick is part of the route);
  *   turd-blocked   — needs a TURD branch while its master has another branch selected (a respec);
  *   no-machine     — researchable, but no machine that can run it is reachable (for a machine: it
  *                    cannot be built at all);
+ *   by-hand        — only the player's hand crafts it: no building can ever run it;
  *   superseded     — replaced by a recipe of a selected TURD branch.
  */
-export type CandidateState = 'unlocked' | 'buildable' | 'needs-research' | 'turd-pick' | 'turd-blocked' | 'no-machine' | 'superseded';
+export type CandidateState = 'unlocked' | 'buildable' | 'needs-research' | 'unobtainable' | 'turd-pick' | 'turd-blocked' | 'no-machine' | 'by-hand' | 'superseded';
 
 /** Usable under the horizon: unlocked in the save, or buildable with the research the horizon allows. */
 export const isUsable = (v: { state: CandidateState }): boolean => v.state === 'unlocked' || v.state === 'buildable';
+
+const STATE_WORDS: Record<CandidateState, string> = {
+  unlocked: 'unlocked',
+  buildable: 'buildable under the horizon',
+  'needs-research': 'needs research beyond the horizon',
+  unobtainable: 'unobtainable (no technology unlocks it)',
+  'turd-pick': 'needs a TURD branch picked',
+  'turd-blocked': 'needs another TURD branch (a respec)',
+  'no-machine': 'no machine for it is reachable',
+  'by-hand': 'crafted by hand only',
+  superseded: 'superseded by a TURD recipe',
+};
+
+/** A state in words for people (pickers, labels, pages); tool results keep the code. */
+export const stateWords = (state: CandidateState): string => STATE_WORDS[state];
 
 /** "it is unlocked by Modules 1 [modules-1], which needs advanced-research-pack" — the words of every not-buildable warning. */
 export function unlockedBy(display: string, technology: string, missingPacks: string[] = []): string {
@@ -109,8 +126,9 @@ export interface MachineAvailability {
 }
 
 /** How a row's machine was chosen: named by the block/draft/caller, the category favourite, the
- *  fastest buildable one, the fastest one when none is buildable under the horizon, or none at all. */
-export type MachineRule = 'user' | 'favorite' | 'fastest-buildable' | 'none-buildable' | 'none';
+ *  fastest buildable one, the fastest one when none is buildable under the horizon, none because only
+ *  the player's hand crafts it, or none at all. */
+export type MachineRule = 'user' | 'favorite' | 'fastest-buildable' | 'none-buildable' | 'by-hand' | 'none';
 
 export interface DefaultMachine {
   machine: Machine | null;
@@ -327,10 +345,13 @@ export class Availability {
       lockReason = `superseded by ${supersededBy.recipe} (TURD branch ${supersededBy.branch} is selected)`;
     } else if (!selectable) {
       rank = 2;
-      if (gate.research === 'needs-research') lockReason = gate.needsPacks.length ? `needs research with ${gate.needsPacks.join(', ')}` : 'no technology unlocks it';
+      if (!this.obtainable(rec)) lockReason = 'no technology unlocks it and it is not enabled from the start';
+      else if (gate.research === 'needs-research') lockReason = gate.needsPacks.length ? `needs research with ${gate.needsPacks.join(', ')}` : `its technology is outside the ${this.mode} horizon`;
       else if (gate.turd?.state === 'blocked') lockReason = `TURD master ${gate.turd.master} has another branch selected`;
       else if (gate.turd && gate.turd.state !== 'active' && this.mode !== 'target') lockReason = `needs TURD branch ${gate.turd.branch} of ${gate.turd.master} (not selected)`;
-      else if (!(this.mode === 'target' ? machineAvailable : machineBuildable)) lockReason = machines.length ? 'no machine for it is available yet' : 'no machine can run it';
+      else if (!(this.mode === 'target' ? machineAvailable : machineBuildable)) {
+        lockReason = this.byHandOnly(rec) ? 'crafted by hand only: no building can run it' : machines.length ? 'no machine for it is available yet' : 'no machine can run it';
+      }
       else lockReason = 'not reachable under this horizon';
     } else {
       const machineInSave = machineless || machines.some((m) => this.machineUnlockedInSave(m));
@@ -352,6 +373,16 @@ export class Availability {
     };
     this.recipeCache.set(name, out);
     return out;
+  }
+
+  /** Enabled from the start, synthetic, or unlocked by some technology (a TURD branch included). */
+  private obtainable(rec: Recipe): boolean {
+    return rec.enabled || rec.synthetic || rec.unlockedBy.length > 0;
+  }
+
+  /** The player's hand crafts it and no building can ever run it (none is placed by an item). */
+  private byHandOnly(rec: Recipe): boolean {
+    return !MACHINELESS_KINDS.has(rec.kind) && this.g.handCraftable(rec) && !this.machinesOf(rec).some((m) => !(m.hidden && !m.item));
   }
 
   /** Machines that can run a recipe (excluded ones left out); none for machineless kinds. */
@@ -377,14 +408,16 @@ export class Availability {
     const machineOk = machineless || machines.some((m) => (this.mode === 'target' ? this.machine(m.name).availableNow : this.machine(m.name).buildableNow));
     let state: CandidateState;
     if (av.supersededBy) state = 'superseded';
+    else if (!this.obtainable(rec)) state = 'unobtainable';
     else if (av.research === 'needs-research') state = 'needs-research';
     else if (av.turd?.state === 'blocked') state = 'turd-blocked';
-    else if (!machineOk) state = 'no-machine';
+    else if (!machineOk) state = this.byHandOnly(rec) ? 'by-hand' : 'no-machine';
     else if (av.turd && av.turd.state !== 'active') state = 'turd-pick';
     else state = av.rank === 0 ? 'unlocked' : 'buildable';
 
     let out: CandidateVerdict;
-    if (state === 'unlocked' || state === 'buildable') out = { state };
+    // Nothing to do for the first two, nothing that can be done for the last two.
+    if (state === 'unlocked' || state === 'buildable' || state === 'unobtainable' || state === 'by-hand') out = { state };
     else if (av.supersededBy) out = { state, needs: { use: av.supersededBy } };
     else {
       const needs: CandidateNeeds = {};
@@ -428,9 +461,9 @@ export class Availability {
     const hit = this.itemVerdictCache.get(key);
     if (hit) return hit;
     const av = this.itemAvailability(item);
-    const research = (): CandidateNeeds => {
+    const research = (): CandidateNeeds | null => {
       const u = this.itemUnlock(av.madeBy);
-      if (!u) return { research: [] };
+      if (!u) return null;
       return this.state.researched.has(u.technology) ? {} : { research: [u.technology], ...(u.missingPacks.length ? { packs: u.missingPacks } : {}) };
     };
     const withNeeds = (state: CandidateState, needs: CandidateNeeds): CandidateVerdict => ({ state, ...(Object.keys(needs).length ? { needs } : {}) });
@@ -443,7 +476,11 @@ export class Availability {
         const t = pick.turd!;
         const selected = this.state.turd.get(t.master)?.branch;
         out = { state: t.state === 'pickable' ? 'turd-pick' : 'turd-blocked', needs: { turd: { master: t.master, branch: t.branch, ...(t.state === 'blocked' && selected ? { selected } : {}) } } };
-      } else out = withNeeds('needs-research', research());
+      } else {
+        const needs = research();
+        // No recipe making it is enabled or unlocked by any technology: nothing to research.
+        out = needs ? withNeeds('needs-research', needs) : { state: 'unobtainable' };
+      }
     }
     this.itemVerdictCache.set(key, out);
     return out;
@@ -522,6 +559,7 @@ export class Availability {
     const all = this.g.machinesFor(rec).filter((m) => !this.isExcluded(m.name));
     const visible = all.filter((m) => !m.hidden);
     const candidates = visible.length ? visible : all;
+    if (this.byHandOnly(rec)) return { machine: null, rule: 'by-hand', explanation: 'crafted by hand: no building can run it', buildable: true };
     if (!candidates.length) return { machine: null, rule: 'none', explanation: `no machine can run recipe ${rec.name} (category ${rec.category})`, buildable: false };
     const fastest = (ms: Machine[]) => [...ms].sort((a, b) => b.speed - a.speed || a.energyUsageW - b.energyUsageW || a.name.localeCompare(b.name))[0];
     const favs = this.state.settings.favorite_machines;
@@ -605,7 +643,7 @@ export class Availability {
   /** Active TURD modules: hidden modules of the selected branches (always-on effects). */
   activeTurdModules(): string[] {
     const out: string[] = [];
-    for (const { branch } of this.state.turd.values()) out.push(...(this.g.turdBranches.get(branch)?.modules ?? []));
+    for (const { branch } of this.state.turd.values()) for (const m of this.g.turdBranches.get(branch)?.modules ?? []) out.push(m);
     return out;
   }
 }

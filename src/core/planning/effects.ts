@@ -47,6 +47,9 @@ export interface EffectInput {
 export interface Rejection {
   name: string;
   reason: string;
+  /** Partly placed (more than the slots left): how many were asked for and how many are used. */
+  asked?: number;
+  used?: number;
 }
 
 export interface Effects {
@@ -59,6 +62,8 @@ export interface Effects {
   /** Electric power of the beacons, per machine. */
   beaconPowerW: number;
   modulesPlaced: ModuleCount[];
+  /** The beacon configurations as applied: known beacons, with the modules that fit their slots. */
+  beaconsPlaced: BeaconConfig[];
   turdModulesApplied: string[];
   rejected: Rejection[];
 }
@@ -152,7 +157,7 @@ export function computeEffects(g: GameIndex, input: EffectInput): Effects {
       continue;
     }
     const n = Math.max(0, Math.min(Math.floor(mc.count), slots));
-    if (n < mc.count) rejected.push({ name: mc.name, reason: `only ${machine.moduleSlots} module slot${machine.moduleSlots === 1 ? '' : 's'}` });
+    if (n < mc.count) rejected.push({ name: mc.name, reason: `only ${machine.moduleSlots} module slot${machine.moduleSlots === 1 ? '' : 's'}`, asked: mc.count, used: n });
     if (n <= 0) continue;
     slots -= n;
     placed.push({ name: mc.name, count: n });
@@ -170,6 +175,7 @@ export function computeEffects(g: GameIndex, input: EffectInput): Effects {
 
   let beaconPowerW = 0;
   const beacons = input.beacons ?? [];
+  const beaconsPlaced: BeaconConfig[] = [];
   const counted = profileCounts(g, beacons);
   for (const [i, bc] of beacons.entries()) {
     const b = g.beacons.get(bc.beacon);
@@ -177,11 +183,10 @@ export function computeEffects(g: GameIndex, input: EffectInput): Effects {
       rejected.push({ name: bc.beacon, reason: 'unknown beacon' });
       continue;
     }
-    if (!(bc.count > 0)) continue;
-    beaconPowerW += (b.energyUsageW * bc.count) / Math.max(1, bc.shared ?? 1);
-    if (!machine.usesBeaconEffects) continue;
-    const sum = zero();
+    // A beacon holds at most its module_slots: the rest are dropped, said, and left out of the result.
+    const kept: ModuleCount[] = [];
     let bslots = b.moduleSlots;
+    const fitting: Array<{ m: Module; n: number }> = [];
     for (const mc of bc.modules) {
       const m = g.modules.get(mc.name);
       const misfit = m ? beaconMisfit(m, b) : 'unknown module';
@@ -190,7 +195,19 @@ export function computeEffects(g: GameIndex, input: EffectInput): Effects {
         continue;
       }
       const n = Math.max(0, Math.min(Math.floor(mc.count), bslots));
+      if (n < mc.count) rejected.push({ name: mc.name, reason: `${b.display} has only ${b.moduleSlots} module slot${b.moduleSlots === 1 ? '' : 's'}`, asked: mc.count, used: n });
       bslots -= n;
+      if (n > 0) {
+        kept.push({ name: mc.name, count: n });
+        fitting.push({ m, n });
+      }
+    }
+    beaconsPlaced.push({ ...bc, modules: kept });
+    if (!(bc.count > 0)) continue;
+    beaconPowerW += (b.energyUsageW * bc.count) / Math.max(1, bc.shared ?? 1);
+    if (!machine.usesBeaconEffects) continue;
+    const sum = zero();
+    for (const { m, n } of fitting) {
       // A penalty the beacon does not transmit (−quality of a speed module) never reaches the machine.
       for (const e of EFFECTS) if (!b.allowedEffects || b.allowedEffects.includes(e)) sum[e] += m.effects[e] * n;
     }
@@ -218,6 +235,7 @@ export function computeEffects(g: GameIndex, input: EffectInput): Effects {
     pollutionMult: Math.max(EFFECT_FLOOR, 1 + out.pollution),
     beaconPowerW,
     modulesPlaced: placed,
+    beaconsPlaced,
     turdModulesApplied: turdApplied,
     rejected,
   };

@@ -3,7 +3,8 @@
 // query and the solver read this instead of SQL; it is built once per project and game-data
 // fingerprint (tens of milliseconds for a Py dump) and cached.
 import type { Database } from '../db/sqlite';
-import { all } from '../db/sqlite';
+import { all, scalar } from '../db/sqlite';
+import { HAND_CRAFTING_META } from '../db/schema/gamedata';
 import type { Project } from '../db/project';
 import { indexCacheKey, readIndexCache, writeIndexCache } from './indexCache';
 import type { EnergySourceType, GoodKind, MachineKind, RecipeKind } from '../gamedata/model';
@@ -198,6 +199,8 @@ export class GameIndex {
   readonly replacedBy = new Map<string, Array<{ branch: string; recipe: string }>>();
   /** item → machine or beacon it places */
   readonly placedBy = new Map<string, string>();
+  /** Recipe categories the player character crafts by hand (empty when the data does not say). */
+  readonly handCrafting = new Set<string>();
 
   constructor(readonly fingerprint: string) {}
 
@@ -228,6 +231,11 @@ export class GameIndex {
       }
     }
     return [...out.values()];
+  }
+
+  /** Crafted by the player's hand: one of its categories is a hand-crafting one. */
+  handCraftable(recipe: Recipe): boolean {
+    return recipe.categories.some((c) => this.handCrafting.has(c));
   }
 
   get isEmpty(): boolean {
@@ -399,6 +407,8 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
     });
   }
   for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.labs')) g.labs.set(r.name, { researchingSpeed: r.researching_speed, inputs: JSON.parse(r.inputs) });
+  const hand = scalar<string>(db, 'SELECT value FROM gd.gd_meta WHERE key = ?', [HAND_CRAFTING_META]);
+  if (hand) for (const c of JSON.parse(hand) as string[]) g.handCrafting.add(c);
   for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.resources')) {
     g.resources.set(r.name, { name: r.name, display: r.display ?? r.name, category: r.category, miningTime: r.mining_time, requiredFluid: r.required_fluid, fluidAmount: r.fluid_amount, infinite: !!r.infinite });
   }
@@ -412,9 +422,11 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 }
 
 function dedupe(l: string[]): void {
-  const s = [...new Set(l)];
+  const s = new Set(l);
   l.length = 0;
-  l.push(...s);
+  // A loop, not push(...s): a spread passes every element as an argument, and a list this long (a
+  // good used by a million recipes) overflows the stack.
+  for (const x of s) l.push(x);
 }
 
 const cache = new WeakMap<Project, { key: string; g: GameIndex }>();

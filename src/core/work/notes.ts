@@ -47,9 +47,22 @@ export function deleteNote(p: Project, id: string): void {
   p.write((db) => db.run('DELETE FROM notes WHERE id = ?', [id]), { undo: `Delete note "${n.title}"` });
 }
 
+// A record (note or task) as a Markdown document: the title is the first heading, the rest the
+// body. A heading is one line, and Markdown drops a closing run of `#` from it, so a title is
+// written so that it reads back whole: line breaks become spaces (an unchanged heading keeps the
+// title as it was), and a title ending in a `#` run after a space gets an explicit closing ` #`.
+
+/** The title on one line, as its heading shows it. */
+function headingLine(title: string): string {
+  return title.replace(/\s*[\r\n]+\s*/g, ' ');
+}
+
 /** A note as the Markdown document the editor shows: its title as the first heading, then the body. */
 export function noteToMarkdown(n: Pick<Note, 'title' | 'body'>): string {
-  return `# ${n.title}\n\n${n.body}`;
+  const line = headingLine(n.title);
+  // "Learn C#" stays as it is (a `#` run right after a letter closes nothing); "Item #" would lose its `#`.
+  const heading = /(?:^|[ \t])#+$/.test(line) ? `${line} #` : line;
+  return `# ${heading}\n\n${n.body}`;
 }
 
 /**
@@ -57,7 +70,18 @@ export function noteToMarkdown(n: Pick<Note, 'title' | 'body'>): string {
  * renaming a note is editing its heading); without one the title stays and everything is the body.
  */
 export function noteFromMarkdown(text: string, currentTitle: string): { title: string; body: string } {
-  const m = /^\uFEFF?#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/.exec(text);
-  if (!m || !m[1].trim()) return { title: currentTitle, body: text };
-  return { title: m[1].trim().slice(0, 200), body: text.slice(m[0].length).replace(/^(?:\r?\n)+/, '') };
+  const m = /^\uFEFF?#[ \t]+([^\r\n]*)(?:\r?\n|$)/.exec(text);
+  const heading = m ? headingText(m[1]) : '';
+  if (!m || !heading) return { title: currentTitle, body: text };
+  const title = heading === headingLine(currentTitle) ? currentTitle : heading.slice(0, 200);
+  return { title, body: text.slice(m[0].length).replace(/^(?:\r?\n)+/, '') };
+}
+
+/** A heading's text without its closing sequence (CommonMark: a `#` run after a space or tab, or all there is). */
+function headingText(raw: string): string {
+  const s = raw.trim();
+  let j = s.length;
+  while (j > 0 && s[j - 1] === '#') j--;
+  if (j === s.length || (j > 0 && s[j - 1] !== ' ' && s[j - 1] !== '\t')) return s;
+  return s.slice(0, j).trim();
 }

@@ -273,7 +273,7 @@ export function unlinkTask(p: Project, linkId: string): void {
 export function deleteTask(p: Project, id: string): void {
   requireTask(p, id);
   const ids = [id];
-  for (let i = 0; i < ids.length; i++) ids.push(...p.query<{ id: string }>('SELECT id FROM tasks WHERE parent_id = ?', [ids[i]]).map((r) => r.id));
+  for (let i = 0; i < ids.length; i++) for (const r of p.query<{ id: string }>('SELECT id FROM tasks WHERE parent_id = ?', [ids[i]])) ids.push(r.id);
   p.write(
     (db) => {
       for (const t of ids) {

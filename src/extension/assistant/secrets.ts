@@ -1,7 +1,8 @@
 // Core's SecretStore over VS Code SecretStorage: the OpenRouter key lives in the OS keychain (or
 // VS Code's encrypted store), never in settings, the project file or logs.
 import type * as vscode from 'vscode';
-import { OPENROUTER_KEY, type SecretStore } from '../../core/assistant/models/secrets';
+import { OPENROUTER_KEY } from '../../core/assistant/models/secrets';
+import type { SecretStore } from '../../core/config/secretStore';
 
 export class VsCodeSecretStore implements SecretStore {
   constructor(private readonly storage: vscode.SecretStorage) {}

@@ -2,7 +2,7 @@
 // items marked by what the horizon allows (🔒 with the state when they are not usable yet).
 import * as vscode from 'vscode';
 import type { PlanningContext } from '../../core/planning/context';
-import { isUsable } from '../../core/planning/availability';
+import { isUsable, stateWords } from '../../core/planning/availability';
 
 /** A good the block can make or use; `madeOnly` keeps the goods some recipe makes. */
 export async function pickGood(ctx: PlanningContext, title: string, opts: { madeOnly?: boolean } = {}): Promise<string | undefined> {
@@ -25,7 +25,7 @@ export function recipeItem(ctx: PlanningContext, recipe: string, role?: string):
   return {
     label: `${usable ? '' : '$(lock) '}${ctx.g.displayOf(recipe)}`,
     description: role ? `${role} · ${recipe}` : recipe,
-    detail: usable ? undefined : `not usable under the horizon: ${v.state}`,
+    detail: usable ? undefined : `not usable under the horizon: ${stateWords(v.state)}`,
     recipe,
     usable,
   };

@@ -10,7 +10,7 @@ import type { SolveResult, Flow } from '../../core/planning/solver/result';
 import { goalRate, drainGood } from '../../core/planning/block/document';
 import { blockState } from '../../core/planning/factory/outline';
 import { fuelsFor } from '../../core/planning/energy';
-import { isUsable, type CandidateVerdict } from '../../core/planning/availability';
+import { isUsable, stateWords, type CandidateVerdict } from '../../core/planning/availability';
 import type { Module } from '../../core/planning/gameIndex';
 import { EFFECTS } from '../../core/planning/gameIndex';
 import { appliedEffects } from '../../core/planning/effects';
@@ -24,12 +24,11 @@ import type { BeaconChoiceView, BlockEditorView, ChoiceView, EditorFlowView, Edi
 function needsText(ctx: PlanningContext, v: CandidateVerdict): string | undefined {
   if (isUsable(v)) return undefined;
   const n = v.needs;
-  if (!n) return v.state === 'no-machine' ? 'cannot be built (no item places it)' : undefined;
+  if (!n) return v.state === 'no-machine' ? 'cannot be built (no item places it)' : stateWords(v.state);
   const parts: string[] = [];
   if (n.research?.length) parts.push(`research ${n.research.map((t) => ctx.g.displayOf(t)).join(' or ')}`);
   if (n.packs?.length) parts.push(`${n.packs.map((t) => ctx.g.displayOf(t)).join(', ')} not produced yet`);
   if (n.turd) parts.push(`TURD branch ${ctx.g.displayOf(n.turd.branch)}${n.turd.selected ? ` (now ${ctx.g.displayOf(n.turd.selected)})` : ''}`);
-  if (n.research && !n.research.length) parts.push('no research unlocks it');
   return parts.join('; ') || undefined;
 }
 

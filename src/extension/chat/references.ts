@@ -7,6 +7,7 @@ import { findTool } from '../../core/assistant/tools/registry';
 import { runTool } from '../../core/assistant/tools/run';
 import { blockFlows, blockMachines, getBlock, listBlocks } from '../../core/planning/factory/blocks';
 import { gameIndex } from '../../core/planning/gameIndex';
+import { stateWords } from '../../core/planning/availability';
 import type { GoodInfoResult } from '../../core/planning/queries';
 import { perSecond, power, short } from '../../webview/format';
 
@@ -63,7 +64,7 @@ export class ReferenceDocuments implements vscode.TextDocumentContentProvider {
       '',
       r.fromBlock ? `Made by the block **${r.fromBlock}**.\n` : '',
       `## Made by (${r.producers.count})`,
-      ...r.producers.top.map((x) => `- ${x.display} (${x.state})`),
+      ...r.producers.top.map((x) => `- ${x.display} (${stateWords(x.state)})`),
       '',
       `## Used by (${r.consumers.count})`,
       ...r.consumers.top.map((x) => `- ${x.display}`),

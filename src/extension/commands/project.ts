@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { backupProject, defaultBackupPath, restoreBackup, BACKUP_EXTENSION } from '../../core/db/bundle';
 import { ProjectError } from '../../core/db/errors';
+import { projectPath } from '../../core/db/projectFile';
 import { recoverProject, describeRecovery } from '../../core/db/recover';
 import type { ProjectManager } from '../projectManager';
 import { fileArg, objectArg } from './args';
@@ -115,7 +116,7 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
         if (!uri) return undefined;
         file = uri.fsPath;
       }
-      const wasActive = projects.active?.file === path.resolve(file);
+      const wasActive = projects.active?.file === projectPath(file);
       if (wasActive) projects.close();
       await restoreBackup(backup, file);
       const p = await projects.open(file);
@@ -132,7 +133,8 @@ export function registerProjectCommands(projects: ProjectManager): vscode.Dispos
         if (!picked?.[0]) return undefined;
         file = picked[0].fsPath;
       }
-      file = path.resolve(file);
+      // The project's own name for itself (through symlinks), so the open copy below is recognised.
+      file = projectPath(file);
       const dry = await recoverProject(file, { apply: false });
       if (dry.healthy) {
         void vscode.window.showInformationMessage(`PyOps: ${path.basename(file)} is not damaged; there is nothing to recover.`);

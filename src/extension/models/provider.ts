@@ -2,8 +2,8 @@
 // `pyops.models.extra` appear in VS Code's model picker (so @pyops has a model without Copilot,
 // and any VS Code feature can use them). A request runs through the OpenRouter provider with the
 // key from SecretStorage and the configured base URL; text and tool calls stream back as VS Code
-// response parts. When @pyops itself runs on one of these models it talks to OpenRouter directly
-// (core's agent loop), not through this provider.
+// response parts, secrets taken out (responseParts.ts). When @pyops itself runs on one of these
+// models it talks to OpenRouter directly (core's agent loop), not through this provider.
 import * as vscode from 'vscode';
 import { jsonSchema, streamText, tool, type ToolSet } from 'ai';
 import { describeModelError } from '../../core/assistant/models/errors';
@@ -12,6 +12,7 @@ import { KEY_HINT, type AssistantHost } from '../assistant/host';
 import { readSettings } from '../settings';
 import { estimateTokens, toModelMessages, type VsMessageLike } from './messages';
 import { pickerInformation, pickerModels } from './picker';
+import { reportResponse } from './responseParts';
 
 export { PYOPS_VENDOR, isPyOpsModel } from './picker';
 
@@ -67,16 +68,7 @@ export class OpenRouterChatProvider implements vscode.LanguageModelChatProvider 
         abortSignal: abort.signal,
         providerOptions: reasoningOptions(effort, resolved.info.supportsReasoning) as any,
       });
-      for await (const part of result.stream) {
-        if (part.type === 'text-delta') {
-          if (part.text) progress.report(new vscode.LanguageModelTextPart(part.text));
-        } else if (part.type === 'tool-call') {
-          const input = part.input && typeof part.input === 'object' ? (part.input as object) : {};
-          progress.report(new vscode.LanguageModelToolCallPart(part.toolCallId, part.toolName, input));
-        } else if (part.type === 'error') {
-          throw new Error(describeModelError(part.error, KEY_HINT).message);
-        }
-      }
+      await reportResponse(result.stream, (p) => progress.report(p), vscode, (e) => describeModelError(e, KEY_HINT).message);
     } finally {
       sub.dispose();
     }

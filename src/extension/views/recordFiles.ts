@@ -21,7 +21,9 @@ export interface MarkdownRecordStore {
 }
 
 export function recordUri(scheme: string, id: string, title: string): vscode.Uri {
-  return vscode.Uri.from({ scheme, path: `/${id}/${title.replace(/[\\/:*?"<>|]/g, '-').slice(0, 80) || 'untitled'}.md` });
+  // One line (a title may have line breaks), without the characters file names cannot hold.
+  const name = title.replace(/\s+/g, ' ').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-').trim().slice(0, 80);
+  return vscode.Uri.from({ scheme, path: `/${id}/${name || 'untitled'}.md` });
 }
 
 const idOf = (uri: vscode.Uri) => uri.path.split('/')[1] ?? '';

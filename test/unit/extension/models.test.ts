@@ -7,7 +7,9 @@ import { estimateTokens, toModelMessages } from '../../../src/extension/models/m
 import { pickerInformation, pickerModels } from '../../../src/extension/models/picker';
 import { DEFAULT_MODEL } from '../../../src/core/assistant/models/resolve';
 import { LiveRun } from '../../../src/webview/panel/liveRun';
-import { DataPart, TextPart, ToolCallPart, ToolResultPart } from './vscodeStub';
+import { DataPart, stubApi, TextPart, ToolCallPart, ToolResultPart } from './vscodeStub';
+import { reportResponse } from '../../../src/extension/models/responseParts';
+import { forgetSecrets, rememberSecret } from '../../../src/core/assistant/models/redact';
 
 describe('OpenRouter models in VS Code', () => {
   it('lists the curated models, then the extra ids, without duplicates', () => {
@@ -45,6 +47,32 @@ describe('OpenRouter models in VS Code', () => {
       { role: 'user', content: [{ type: 'text', text: 'and?' }] },
       { role: 'user', content: [{ type: 'text', text: '{"k":1}' }] },
     ]);
+  });
+
+  it('reports a stream to VS Code without the key, however the model split or cased it', async () => {
+    const key = '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';
+    rememberSecret(key);
+    try {
+      const cut = (s: string, n: number) => Array.from({ length: n }, (_, i) => s.slice(Math.floor((i * s.length) / n), Math.floor(((i + 1) * s.length) / n)));
+      const parts = [
+        ...['Key: ', ...cut(key, 7), ' / ', ...cut(key.toUpperCase(), 20), '.'].map((text) => ({ type: 'text-delta', id: 't', text })),
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'note', input: { text: `save ${key}` } },
+        { type: 'text-delta', id: 't', text: `and ${key.slice(0, 30)}` },
+        { type: 'error', error: new Error('boom') },
+      ];
+      const reported: unknown[] = [];
+      await assert.rejects(
+        reportResponse((async function* () { yield* parts as never[]; })(), (p) => reported.push(p), stubApi, () => 'the provider failed'),
+        /the provider failed/,
+      );
+      const text = reported.filter((p): p is TextPart => p instanceof TextPart).map((p) => p.value).join('');
+      assert.equal(text, 'Key: [redacted] / [redacted].and [redacted]', 'what was held back is reported before the error');
+      const call = reported.find((p): p is ToolCallPart => p instanceof ToolCallPart)!;
+      assert.deepEqual(call.input, { text: 'save [redacted]' });
+      assert.ok(!JSON.stringify(reported).toLowerCase().includes(key.slice(9, 21)), 'no run of the key in any part');
+    } finally {
+      forgetSecrets();
+    }
   });
 
   it('estimates tokens at about four characters each', () => {

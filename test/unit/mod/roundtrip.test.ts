@@ -8,6 +8,8 @@ import { createGameLink, type GameLink } from '../../../src/core/bridge/gameLink
 import { PROTOCOL_VERSION } from '../../../src/core/bridge/protocol';
 import type { StateKind } from '../../../src/core/bridge/snapshots';
 import { listTasks } from '../../../src/core/work/tasks';
+import { mcpTools } from '../../../src/core/assistant/tools/registry';
+import { runTool } from '../../../src/core/assistant/tools/run';
 import { createVM, type ModVM } from '../../mod/harness';
 import { makeProject, PAIRING } from '../core/bridge/helpers';
 
@@ -165,8 +167,16 @@ describe('companion mod over real UDP (fengari)', function () {
     assert.deepEqual(area.entities.map((e) => e.name).sort(), ['assembling-machine-2', 'iron-chest', 'stone-furnace']);
     assert.equal(area.count, 3);
     assert.equal(area.truncated, false);
+    // Names the game does not know are the caller's to fix: invalid-input, through every host.
     const other = await rig.call(rig.link.inspectArea({ x: 0, y: 0, surface: 'nowhere' }));
-    assert.ok(!other.ok && /no surface named "nowhere"/.test(other.error));
+    assert.ok(!other.ok && other.code === 'invalid-input' && /no surface named "nowhere"/.test(other.error), JSON.stringify(other));
+    const tool = (name: string) => mcpTools(false).find((t) => t.name === name)!;
+    const viaTools = await Promise.all([
+      rig.call(runTool(tool('gameInspectArea'), { x: 0, y: 0, surface: 'nowhere' }, { project: ctx.project, caller: 'mcp', game: rig.link })),
+      rig.call(runTool(tool('gameFindEntities'), { name: 'assembling-machine-2', surface: 'nowhere' }, { project: ctx.project, caller: 'mcp', game: rig.link })),
+      rig.call(runTool(tool('gameFindEntities'), { name: 'warp-drive' }, { project: ctx.project, caller: 'mcp', game: rig.link })),
+    ]);
+    assert.deepEqual(viaTools.map((o) => (o.ok ? 'ok' : o.code)), ['invalid-input', 'invalid-input', 'invalid-input'], JSON.stringify(viaTools));
 
     // Another force's machine of the same prototype is not the player's.
     rig.vm.run('C.add_entity({ name = "assembling-machine-2", type = "assembling-machine", x = 40, y = 40, surface = C.surfaces.nauvis, force = C.forces.enemy }); return nil');
@@ -179,7 +189,7 @@ describe('companion mod over real UDP (fengari)', function () {
     assert.ok(all.ok && all.count === 4 && all.sample.length === 4 && !all.truncated, JSON.stringify(all));
     assert.ok(!all.sample.some((s) => s.x === 40), "the enemy's machine is not sampled");
     const missing = await rig.call(rig.link.findEntities({ name: 'warp-drive' }));
-    assert.ok(!missing.ok && missing.code === 'refused' && /no entity prototype named "warp-drive"/.test(missing.error));
+    assert.ok(!missing.ok && missing.code === 'invalid-input' && /no entity prototype named "warp-drive"/.test(missing.error));
 
     const prod = await rig.call(rig.link.production(['iron-plate', 'water', 'unobtainium']));
     assert.ok(prod.ok, JSON.stringify(prod));
@@ -243,9 +253,9 @@ describe('companion mod over real UDP (fengari)', function () {
     const deep = await rig.call(rig.link.eval('return {{{{{{1}}}}}}'));
     assert.ok(deep.ok && deep.result.includes('{…}'));
     const runtime = await rig.call(rig.link.eval('error("boom")'));
-    assert.ok(!runtime.ok && /runtime error: .*boom/.test(runtime.error));
+    assert.ok(!runtime.ok && runtime.code === 'refused' && /runtime error: .*boom/.test(runtime.error));
     const compile = await rig.call(rig.link.eval('local = 1'));
-    assert.ok(!compile.ok && /compile error/.test(compile.error));
+    assert.ok(!compile.ok && compile.code === 'invalid-input' && /compile error/.test(compile.error), 'Lua that does not compile is the caller\'s to fix');
   });
 
   it('reloads mods only with the confirm token, then resyncs', async () => {
@@ -253,6 +263,7 @@ describe('companion mod over real UDP (fengari)', function () {
     const without = await rig.call(rig.bridge.request('cmd.dev.reload_mods', { confirm: 'please' }));
     assert.ok(without.ok && (without.payload as { ok: boolean }).ok === false);
     assert.match((without.payload as { error: string }).error, /needs confirm = "reload_mods"/);
+    assert.equal((without.payload as { code?: string }).code, 'invalid-input');
     assert.equal(rig.vm.run('return C.reloads'), 0);
     const research = () => rig.vm.sent.filter((d) => JSON.parse(d.data.toString()).type === 'state.research').length;
     const before = research();
@@ -306,6 +317,10 @@ describe('companion mod over real UDP (fengari)', function () {
     assert.equal(rig.vm.run('return storage.pyops.players[1].app_paired'), false);
     rig.vm.run('C.click(1, "pyops_link_button"); return nil');
     assert.match(rig.vm.run<string>('return C.gui_text(1)'), /status-unpaired/);
+    // The Tasks tab asks for the task list: the app refuses it and says how to pair.
+    rig.vm.run('C.click(1, "pyops_link_tab_tasks"); return nil');
+    await rig.until(() => /pairing code/.test(rig.vm.run<string>('return storage.pyops.players[1].notice or ""')), 'the refusal shown');
+    assert.equal(rig.vm.run('return storage.pyops.players[1].app_project'), null, 'the project is not named to an unpaired game');
     const r = await rig.call(rig.link.gameContext());
     assert.equal(!r.ok && r.code, 'unpaired');
   });

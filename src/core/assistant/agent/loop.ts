@@ -1,7 +1,8 @@
 // The agent loop: one `streamText` call with the tool set and a step bound, streamed as AI SDK UI
 // message chunks (for VS Code, the side panel and the CLI) while the assistant message is built
-// for persistence. It never throws: provider failures, aborts and the step cap come back in the
-// result, with the partial message intact. Accepts any AI SDK LanguageModel.
+// for persistence. Every chunk passes the secret redaction first (redactChunks.ts), so nothing
+// built from the stream can carry a key. It never throws: provider failures, aborts and the step
+// cap come back in the result, with the partial message intact. Accepts any AI SDK LanguageModel.
 import { readUIMessageStream, stepCountIs, streamText, type FinishReason, type ToolSet, type UIMessage, type UIMessageChunk } from 'ai';
 import type { TurnModel } from '../models/resolve';
 import type { ReasoningEffort } from '../models/catalog';
@@ -9,6 +10,7 @@ import { reasoningOptions } from '../models/openrouter';
 import { describeModelError, isContextLengthError, type ModelFailure } from '../models/errors';
 import { MAX_STEPS } from '../prompt/system';
 import { toModelMessages } from './messages';
+import { ChunkRedactor } from './redactChunks';
 
 export interface TurnUsage {
   inputTokens: number | null;
@@ -148,6 +150,7 @@ export async function runAgent(opts: AgentOptions): Promise<AgentResult> {
     },
   });
 
+  const redactor = new ChunkRedactor();
   const held: UIMessageChunk[] = [];
   let holding = !!opts.holdForContextRetry;
   let contextRetryable = false;
@@ -161,21 +164,23 @@ export async function runAgent(opts: AgentOptions): Promise<AgentResult> {
         return describeModelError(e, opts.keyHint).message;
       },
     });
-    for await (const chunk of ui as AsyncIterable<UIMessageChunk>) {
-      if (chunk.type === 'abort') aborted = true;
-      if (holding) {
-        if (PREAMBLE.has(chunk.type)) {
-          held.push(chunk);
-          continue;
+    stream: for await (const raw of ui as AsyncIterable<UIMessageChunk>) {
+      if (raw.type === 'abort') aborted = true;
+      for (const chunk of redactor.chunk(raw)) {
+        if (holding) {
+          if (PREAMBLE.has(chunk.type)) {
+            held.push(chunk);
+            continue;
+          }
+          if (chunk.type === 'error' && isContextLengthError(rawError)) {
+            contextRetryable = true;
+            break stream;
+          }
+          holding = false;
+          for (const h of held) await push(h);
         }
-        if (chunk.type === 'error' && isContextLengthError(rawError)) {
-          contextRetryable = true;
-          break;
-        }
-        holding = false;
-        for (const h of held) await push(h);
+        await push(chunk);
       }
-      await push(chunk);
     }
   } catch (err) {
     // toUIMessageStream reports provider errors as chunks; anything thrown here is unexpected
@@ -199,6 +204,8 @@ export async function runAgent(opts: AgentOptions): Promise<AgentResult> {
     };
   }
   if (holding) for (const h of held) await push(h);
+  // Parts the stream left open (a cut connection, an abort) still pass on what they held back.
+  for (const chunk of redactor.end()) await push(chunk);
 
   aborted ||= !!opts.signal?.aborted;
   const error = !aborted && rawError !== undefined ? describeModelError(rawError, opts.keyHint) : undefined;

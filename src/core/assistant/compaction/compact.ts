@@ -129,7 +129,7 @@ export function flattenOriginals(prefix: readonly UIMessage[]): UIMessage[] {
   const out: UIMessage[] = [];
   for (const m of prefix) {
     const d = isCompactionMessage(m) ? compactionData(m) : undefined;
-    if (d) out.push(...d.originals);
+    if (d) for (const o of d.originals) out.push(o);
     else out.push(m);
   }
   return out;

@@ -6,6 +6,7 @@ import type { TurnModel } from '../models/resolve';
 import { reasoningOptions } from '../models/openrouter';
 import { isToolOutcome } from '../agent/tools';
 import { isToolPart, toolPartName } from '../agent/messages';
+import { redactSecrets } from '../models/redact';
 
 /** Cap on the model summary's length. */
 export const SUMMARY_MAX_OUTPUT_TOKENS = 1500;
@@ -53,7 +54,7 @@ function toolLine(p: UIMessage['parts'][number]): string | undefined {
   if (!isToolPart(p)) return undefined;
   const t = p as { state?: string; input?: unknown; output?: unknown; errorText?: string };
   const name = toolPartName(p);
-  const input = clip(JSON.stringify(t.input ?? {}) ?? '', 160);
+  const input = clip(redactSecrets(JSON.stringify(t.input ?? {}) ?? ''), 160);
   if (t.state === 'output-error') return `[${name} ${input} → error: ${clip(t.errorText ?? '', 160)}]`;
   if (t.state !== 'output-available') return `[${name} ${input} → not finished]`;
   const o = t.output;
@@ -116,7 +117,8 @@ export async function summarizeWithModel(req: SummarizeRequest): Promise<string 
       abortSignal: req.signal,
       providerOptions: reasoningOptions('low', req.model.info.supportsReasoning, true) as any,
     });
-    const t = r.text.trim();
+    // The summary is stored and shown: a key the conversation quoted must not survive into it.
+    const t = redactSecrets(r.text.trim());
     return t || undefined;
   } catch {
     return undefined;
@@ -135,7 +137,7 @@ export function extractiveSummary(messages: readonly UIMessage[], maxChars: numb
   // Shorten every line evenly first (down to 80 characters), so early decisions survive too.
   const overheadPerLine = 16;
   if (digests.length * (per + overheadPerLine) > budget) per = Math.max(80, Math.floor(budget / Math.max(1, digests.length)) - overheadPerLine);
-  let lines = digests.map((d) => `- ${d.role}: ${clip(d.text, per)}`);
+  let lines = digests.map((d) => `- ${d.role}: ${clip(redactSecrets(d.text), per)}`);
   let total = lines.reduce((n, l) => n + l.length + 1, 0);
   if (total > budget) {
     // Still too long: keep the first and last lines, drop the middle.

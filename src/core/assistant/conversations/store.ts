@@ -9,7 +9,7 @@ import type { Project } from '../../db/project';
 import type { Database, SqlValue } from '../../db/sqlite';
 import { all, scalar } from '../../db/sqlite';
 import { REASONING_EFFORTS, type ReasoningEffort } from '../models/catalog';
-import { redactSecrets } from '../models/redact';
+import { redactDeep, redactSecrets } from '../models/redact';
 
 export interface StoredUsage {
   inputTokens: number | null;
@@ -129,7 +129,7 @@ export function createConversation(p: Project, init: NewConversation = {}): Conv
     if (scalar(db, 'SELECT 1 FROM main.conversations WHERE id = ?', [id])) throw new ConversationError(`A conversation with id "${id}" already exists.`, 'id-taken');
     db.run('INSERT INTO main.conversations(id, title, model, reasoning_effort, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
       id,
-      init.title ?? null,
+      init.title ? redactSecrets(init.title) : null,
       init.model ?? null,
       init.reasoningEffort ?? null,
       t,
@@ -166,6 +166,8 @@ export function updateConversation(p: Project, id: string, patch: ConversationPa
       throw new ConversationError(`Reasoning effort must be low, medium, high or null (Auto), not "${v}".`, 'bad-message');
     }
     if (typeof v === 'string' && (k === 'title' || k === 'model')) v = v.trim() || null;
+    // A title or summary may come from a model, which may have repeated the key.
+    if (typeof v === 'string' && (k === 'title' || k === 'compactionSummary')) v = redactSecrets(v);
     sets.push(`${col} = ?`);
     params.push(v);
   }
@@ -242,9 +244,10 @@ function checkMessage(m: UIMessage): void {
   if (!Array.isArray(m.parts)) throw new ConversationError(`Message ${m.id} has no parts list.`, 'bad-message');
 }
 
-// Stored text never carries a secret: a provider may have echoed the key into an error part.
-const metaJson = (m: UIMessage) => (m.metadata === undefined ? null : redactSecrets(JSON.stringify(m.metadata)));
-const partsJson = (m: UIMessage) => redactSecrets(JSON.stringify(m.parts));
+// Stored text never carries a secret: a provider may have echoed the key into an error part. The
+// values are redacted, not the JSON text, so a redaction can never break the JSON around it.
+const metaJson = (m: UIMessage) => (m.metadata === undefined ? null : JSON.stringify(redactDeep(m.metadata)));
+const partsJson = (m: UIMessage) => JSON.stringify(redactDeep(m.parts));
 
 function insertMessage(db: Database, conversationId: string, m: UIMessage, seq: number, withMeta: boolean, createdAt = nowIso()): void {
   const owner = scalar<string>(db, 'SELECT conversation_id FROM main.conversation_messages WHERE id = ?', [m.id]);

@@ -5,6 +5,7 @@
 import { generateText, type UIMessage } from 'ai';
 import type { TurnModel } from '../models/resolve';
 import { reasoningOptions } from '../models/openrouter';
+import { redactSecrets } from '../models/redact';
 
 export const NEW_CHAT = 'New chat';
 
@@ -27,9 +28,12 @@ export function userWords(text: string): string {
   return framed ? text.slice(framed[0].length) : text;
 }
 
-/** First user text (without a slash command's framing), ≤ 60 characters (57 + "…" when longer), else "New chat". */
+/**
+ * First user text (without a slash command's framing), ≤ 60 characters (57 + "…" when longer), else
+ * "New chat". Secrets are taken out before the cut, which would leave most of a key behind.
+ */
 export function deriveTitle(text: string | undefined): string {
-  const t = userWords(text ?? '').replace(/\s+/g, ' ').trim();
+  const t = redactSecrets(userWords(text ?? '')).replace(/\s+/g, ' ').trim();
   if (!t) return NEW_CHAT;
   return t.length <= 60 ? t : `${t.slice(0, 57).trimEnd()}…`;
 }
@@ -41,9 +45,9 @@ export function isAutomaticTitle(title: string | null, messages: readonly UIMess
   return title === deriveTitle(messageText(first));
 }
 
-/** Strip quotes/backticks, collapse spaces, trim trailing dots, cap at 70 characters. */
+/** Strip quotes/backticks, collapse spaces, trim trailing dots, cap at 70 characters — secrets out first. */
 export function cleanTitle(raw: string): string {
-  let t = raw.split('\n').find((l) => l.trim()) ?? '';
+  let t = redactSecrets(raw).split('\n').find((l) => l.trim()) ?? '';
   t = t.replace(/^\s*(title\s*:\s*)/i, '').replace(/[`"“”‘’*#]/g, '').replace(/^'+|'+$/g, '');
   t = t.replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '');
   if (t.length > 70) t = `${t.slice(0, 69).trimEnd()}…`;

@@ -65,7 +65,8 @@ function classify(err: unknown, keyHint: string): ModelFailure {
   const top = links[0] ?? {};
   const api = links.find((e) => typeof e.statusCode === 'number');
   const status = api?.statusCode;
-  const detail = (api?.message ?? top.message ?? String(err)).trim();
+  // Redacted before it is cut short: a clipped key is still most of a key.
+  const detail = redactSecrets((api?.message ?? top.message ?? String(err)).trim());
   const short = detail.length > 300 ? detail.slice(0, 297) + '…' : detail;
   if (isContextLengthError(err)) {
     return { kind: 'context-length', status, detail, message: `The conversation no longer fits the model's context window (${short}). Compact the conversation or start a new one, then retry.` };

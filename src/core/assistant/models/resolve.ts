@@ -6,7 +6,8 @@ import type { LanguageModel } from 'ai';
 import { DEFAULT_OPENROUTER_BASE_URL, isAlias, sharedCatalog, type ModelCatalog, type ModelInfo } from './catalog';
 import { openRouterModel } from './openrouter';
 import { NoApiKeyError, DEFAULT_KEY_HINT } from './errors';
-import { OPENROUTER_KEY, type SecretStore } from './secrets';
+import { OPENROUTER_KEY } from './secrets';
+import type { SecretStore } from '../../config/secretStore';
 import { rememberSecret } from './redact';
 
 export const DEFAULT_MODEL = '~anthropic/claude-sonnet-latest';

@@ -1,7 +1,11 @@
-// Running a tool: validate the input (errors say which field and why), execute, turn every
-// exception into a structured error the caller can act on, and cap the result size — an
-// oversized result is an error with a short preview ("narrow your query"), never a silent cut.
+// Running a tool: take any secret out of the input before anything can store or show it (a model
+// may put the key into a task title), validate the input (errors say which field and why),
+// execute, turn every exception into a structured error the caller can act on — a refused input
+// is `invalid-input` wherever the refusal is found — and cap the result size: an oversized result
+// is an error with a short preview ("narrow your query"), never a silent cut.
+import { ZodError } from 'zod';
 import type { AnyTool, ToolContext, ToolOutcome } from './types';
+import { redactDeep, redactSecrets } from '../models/redact';
 import { ProjectError } from '../../db/errors';
 import { BlockError } from '../../planning/factory/blocks';
 import { TaskError } from '../../work/tasks';
@@ -13,7 +17,7 @@ const PREVIEW_CHARS = 1_500;
 export class ToolError extends Error {
   constructor(
     message: string,
-    readonly code: Exclude<ToolOutcome, { ok: true }>['code'] = 'failed',
+    readonly code: FailureCode = 'failed',
   ) {
     super(message);
     this.name = 'ToolError';
@@ -51,19 +55,35 @@ function gameFailure(tool: AnyTool, result: unknown): ToolOutcome | undefined {
   return { ok: false, code, error: r.error, summary: `${tool.displayName} failed: ${r.error.slice(0, 160)}` };
 }
 
+type FailureCode = Exclude<ToolOutcome, { ok: true }>['code'];
+
+/**
+ * What kind of failure an exception from a tool's run is. A check deeper down that refuses the
+ * input (a task moved under itself, an update with nothing to change, a second schema) is the
+ * caller's to fix, exactly like a field the tool's own schema refused.
+ */
+function failureCode(err: unknown): FailureCode {
+  if (err instanceof ToolError) return err.code;
+  if ((err as Error)?.name === 'QueryError') return 'not-found';
+  if (err instanceof BlockError || err instanceof TaskError) return err.code === 'not-found' ? 'not-found' : err.code === 'invalid' ? 'invalid-input' : 'failed';
+  if (err instanceof ZodError) return 'invalid-input';
+  if (err instanceof ProjectError && err.code === 'read-only') return 'read-only';
+  return 'failed';
+}
+
 export async function runTool(tool: AnyTool, rawInput: unknown, ctx: ToolContext): Promise<ToolOutcome> {
-  const parsed = tool.input.safeParse(rawInput ?? {});
+  const parsed = tool.input.safeParse(redactDeep(rawInput ?? {}));
   if (!parsed.success) {
-    const error = `Invalid input for ${tool.name}: ${formatZodIssues(parsed.error.issues)}. Fix these fields and call it again.`;
+    const error = redactSecrets(`Invalid input for ${tool.name}: ${formatZodIssues(parsed.error.issues)}. Fix these fields and call it again.`);
     return { ok: false, code: 'invalid-input', error, summary: `${tool.displayName}: invalid input` };
   }
   let result: unknown;
   try {
     result = await tool.run(parsed.data, ctx);
   } catch (err) {
-    const notFound = (err as Error)?.name === 'QueryError' || ((err instanceof BlockError || err instanceof TaskError) && err.code === 'not-found');
-    const code = err instanceof ToolError ? err.code : notFound ? 'not-found' : err instanceof ProjectError && err.code === 'read-only' ? 'read-only' : 'failed';
-    const error = err instanceof Error ? err.message : String(err);
+    const code = failureCode(err);
+    const message = err instanceof ZodError ? `Invalid input for ${tool.name}: ${formatZodIssues(err.issues)}. Fix these fields and call it again.` : err instanceof Error ? err.message : String(err);
+    const error = redactSecrets(message);
     return { ok: false, code, error, summary: `${tool.displayName} failed: ${error.slice(0, 160)}` };
   }
   const failed = gameFailure(tool, result);

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { Project } from '../../db/project';
 
 /**
- * read: looks, never changes anything · proposal: solves and returns a draft, persists nothing ·
+ * read: looks, never changes anything · proposal: solves and returns a draft, changes no block (a draft
+ * made from agent mode or MCP is kept as a pending proposal, see keepForPanel) ·
  * write: one reversible (undoable) change per call · live: reads the running game ·
  * developer: drives the game directly (MCP only).
  */

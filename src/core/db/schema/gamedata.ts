@@ -8,8 +8,13 @@ export const GAMEDATA_KIND = 'pyops-gamedata';
  * Bumped when the normalizer's output changes; an older sidecar still opens (status `outdated`) and a
  * re-import brings it up to date. 2: beacon_counter; electric drain defaulted for crafting machines only.
  * 3: icon specs (what the game draws for each good, recipe, entity and technology).
+ * 4: a product's ignored_by_productivity defaults to its ignored_by_stats (2.0); the character's
+ *    hand-crafting categories in gd_meta (HAND_CRAFTING_META).
  */
-export const DATA_FORMAT_VERSION = 3;
+export const DATA_FORMAT_VERSION = 4;
+
+/** gd_meta key: JSON list of the recipe categories the player character crafts by hand. */
+export const HAND_CRAFTING_META = 'hand_crafting_categories';
 
 const V1 = `
 CREATE TABLE gd_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

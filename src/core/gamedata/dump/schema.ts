@@ -44,11 +44,15 @@ export const productSchema = z
     shared_probability: z.looseObject({ min: num, max: num }).optional(),
     temperature: num.optional(),
     ignored_by_productivity: nonNeg.optional(),
+    ignored_by_stats: nonNeg.optional(),
     extra_count_fraction: num.optional(),
   })
   .refine((p) => p.amount !== undefined || (p.amount_min !== undefined && p.amount_max !== undefined), {
     message: 'needs amount, or amount_min and amount_max',
   });
+
+/** The player character: what it can craft by hand. */
+export const characterSchema = z.looseObject({ name, crafting_categories: strList.optional() });
 
 export const recipeSchema = z.looseObject({
   name,

@@ -8,7 +8,7 @@ import { normalizeTurd } from './turd';
 import { validateReferences } from './validate';
 import { normalizeIcons } from './icons';
 import { synthesize } from '../synthesize';
-import { helperExportSchema, resourceSchema, tileSchema } from '../dump/schema';
+import { characterSchema, helperExportSchema, resourceSchema, tileSchema } from '../dump/schema';
 import { Localizer, type LocaleSources } from '../locale';
 import type { GameData } from '../model';
 
@@ -25,6 +25,8 @@ export interface NormalizeResult {
   mods: Record<string, string> | null;
   factorioVersion: string | null;
   turdReplacementSource: 'helper' | 'inferred' | 'none';
+  /** Recipe categories the player character crafts by hand (none when the dump has no character). */
+  handCraftingCategories: string[];
 }
 
 const REQUIRED_TYPES = ['recipe', 'item', 'fluid'];
@@ -60,6 +62,7 @@ export function normalizeDump(raw: RawDump, locale: LocaleSources): NormalizeRes
   if (ctx.problems.length) throw new DumpError(ctx.problems);
   normalizeIcons(ctx);
 
+  const handCraftingCategories = [...new Set(ctx.protos('character', characterSchema).flatMap((c) => c.crafting_categories ?? []))].sort();
   const replacements = ctx.out.turd_replacements;
   return {
     data: ctx.out,
@@ -67,5 +70,6 @@ export function normalizeDump(raw: RawDump, locale: LocaleSources): NormalizeRes
     mods: exp?.mods ?? null,
     factorioVersion: exp?.factorio_version ?? null,
     turdReplacementSource: replacements.length ? replacements[0].source : 'none',
+    handCraftingCategories,
   };
 }

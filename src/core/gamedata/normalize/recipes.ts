@@ -1,5 +1,6 @@
 // Recipe prototypes: 2.0 `category` and 2.1 `categories`, fixed or ranged amounts, independent and
-// 2.1 shared probabilities, fluid temperatures (exact on products, ranges on ingredients).
+// 2.1 shared probabilities, fluid temperatures (exact on products, ranges on ingredients), and the
+// amount productivity leaves out (ignored_by_productivity, by default ignored_by_stats).
 import type { Ctx } from './context';
 import { b, json } from './context';
 import { recipeSchema } from '../dump/schema';
@@ -66,7 +67,8 @@ export function normalizeRecipes(ctx: Ctx): void {
         amount_max: p.amount === undefined ? p.amount_max! + extra : null,
         probability: (p.probability ?? 1) * shared,
         temperature: kind === 'fluid' ? (p.temperature ?? null) : null,
-        ignored_by_productivity: p.ignored_by_productivity ?? 0,
+        // 2.0: a product's ignored_by_productivity defaults to its ignored_by_stats.
+        ignored_by_productivity: p.ignored_by_productivity ?? p.ignored_by_stats ?? 0,
       });
     });
   }

@@ -74,5 +74,5 @@ export function normalizeTurd(ctx: Ctx, helperReplacements: Array<{ branch: stri
       }
     }
   }
-  out.turd_replacements.push(...[...rows.values()].sort((a, b) => a.branch.localeCompare(b.branch) || a.old.localeCompare(b.old)));
+  for (const r of [...rows.values()].sort((a, b) => a.branch.localeCompare(b.branch) || a.old.localeCompare(b.old))) out.turd_replacements.push(r);
 }

@@ -76,7 +76,9 @@ interface Row {
  * state and the rules it was solved under: raising this (when the effect, energy or solver rules
  * change what a block solves to) makes every block solved by an older PyOps re-solve on open.
  */
-export const SOLVER_RULES_VERSION = 2;
+// 3: a fluid burner short of fuel at its fluid_usage_per_tick runs slower; beacon modules beyond its
+//    slots dropped; burners burn a fuel the block makes; by-hand rows have no machine; row advice.
+export const SOLVER_RULES_VERSION = 3;
 
 export function currentStamp(p: Project): SolveStamp {
   return { fingerprint: `${p.gamedataMeta('fingerprint') ?? ''}#rules${SOLVER_RULES_VERSION}`, generation: readSolveGeneration(p) };

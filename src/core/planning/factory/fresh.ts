@@ -24,15 +24,15 @@ export async function factorySnapshot(p: Project, solve: BlockSolver, blocks: Bl
   const resolved: string[] = [];
   for (const b of blocks) {
     if (b.cache.fresh) {
-      flows.push(...(stored.get(b.id) ?? []));
-      machines.push(...(storedMachines.get(b.id) ?? []));
+      for (const f of stored.get(b.id) ?? []) flows.push(f);
+      for (const m of storedMachines.get(b.id) ?? []) machines.push(m);
       power.set(b.id, { powerW: b.cache.powerW ?? 0, status: b.cache.status });
       continue;
     }
     resolved.push(b.id);
     try {
       const r = await solve(b.doc);
-      flows.push(...projectionFlows(b.id, b.doc, r));
+      for (const f of projectionFlows(b.id, b.doc, r)) flows.push(f);
       for (const row of r.rows) if (row.machine && row.buildings > 0) machines.push({ block_id: b.id, machine: row.machine, recipe: row.recipe, count: row.buildings });
       power.set(b.id, { powerW: r.powerW, status: r.status });
     } catch {

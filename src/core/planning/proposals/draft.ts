@@ -8,6 +8,7 @@ import type { PlanningContext } from '../context';
 import { beaconConfigSchema, goalGoods, goalRate, moduleCountSchema, parseBlockDoc, type BlockDoc, type BlockDocInput, type Row } from '../block/document';
 import { campaignConfidence, type CampaignReport } from '../block/campaign';
 import { solveBlock } from '../solver/solve';
+import { energyInputs } from '../solver/rows';
 import type { DiagnosisCard, Flow, MachineChoice, RowFlow, SolveResult, SolveStatus } from '../solver/result';
 import { suggestModules } from '../moduleFill';
 import { checkFluidFuel } from '../energy';
@@ -217,10 +218,10 @@ export function invalidNames(ctx: PlanningContext, rows: Row[], goods: string[])
   return out;
 }
 
-/** Goods linked inside the block: made by one selected recipe and used by another. */
+/** Goods linked inside the block: made by one selected recipe and used by another (as an ingredient or as the fuel it burns). */
 export function linkedGoods(ctx: PlanningContext, rows: Row[], except: Set<string>): string[] {
   const made = new Set<string>();
-  const used = new Set<string>();
+  const used = new Set<string>(energyInputs(ctx.g, ctx.availability, rows.filter((r) => ctx.g.recipes.has(r.recipe))));
   for (const r of rows) {
     const rec = ctx.g.recipes.get(r.recipe);
     if (!rec) continue;

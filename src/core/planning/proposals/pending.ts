@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { Project } from '../../db/project';
 import { newId, now } from '../../work/ids';
+import { all } from '../../db/sqlite';
 import { applicable, blocksGone, type ApplyOutcome, type ProposalKind } from './apply';
 import type { BlockSolver } from '../factory/blocks';
 
@@ -16,8 +17,18 @@ export type PendingTool = keyof typeof PENDING_TOOLS;
 export type PendingSource = 'vscode' | 'mcp' | 'terminal';
 const SOURCES: readonly PendingSource[] = ['vscode', 'mcp', 'terminal'];
 
-/** The newest this many are kept; keeping one more drops the oldest. */
+/** The newest this many are kept; keeping one more drops the oldest (and says which). */
 export const MAX_PENDING = 30;
+
+/** A pending proposal dropped to make room for a newer one, as the caller is told about it. */
+export interface DroppedPending {
+  id: string;
+  title: string;
+  kind: ProposalKind;
+  createdAt: string;
+  /** It had been applied (its blocks stay); else the draft itself is gone. */
+  applied: boolean;
+}
 
 export interface AppliedRecord {
   label: string;
@@ -95,18 +106,25 @@ function titleOf(tool: PendingTool, result: unknown): string {
   return typeof t === 'string' && t.trim() ? t.trim().slice(0, 200) : tool === 'submitPlan' ? 'Plan' : 'Block';
 }
 
-/** Keep a draft for the side panel; returns its id. Drops the oldest beyond MAX_PENDING. */
-export function keepPending(p: Project, k: { tool: PendingTool; source: PendingSource; input: unknown; result: unknown }): PendingProposal {
+/**
+ * Keep a draft for the side panel. Beyond MAX_PENDING the oldest are dropped in the same write,
+ * and returned, so the caller can say which: nothing acknowledged vanishes without a word.
+ */
+export function keepPending(p: Project, k: { tool: PendingTool; source: PendingSource; input: unknown; result: unknown }): { kept: PendingProposal; dropped: DroppedPending[] } {
   const id = newId('pp');
   const title = titleOf(k.tool, k.result);
   const at = now();
+  let rows: Array<Pick<Row, 'id' | 'tool' | 'title' | 'created_at' | 'applied'>> = [];
   p.write((db) => {
     db.run('INSERT INTO main.pending_proposals(id, tool, source, title, input, result, created_at, applied) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)', [
       id, k.tool, k.source, title, JSON.stringify(k.input ?? null), JSON.stringify(k.result), at,
     ]);
-    db.run(`DELETE FROM main.pending_proposals WHERE id NOT IN (SELECT id FROM main.pending_proposals ORDER BY created_at DESC, rowid DESC LIMIT ${MAX_PENDING})`);
+    const beyond = `SELECT id FROM main.pending_proposals ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ${MAX_PENDING}`;
+    rows = all<Pick<Row, 'id' | 'tool' | 'title' | 'created_at' | 'applied'>>(db, `SELECT id, tool, title, created_at, applied FROM main.pending_proposals WHERE id IN (${beyond}) ORDER BY created_at, rowid`);
+    if (rows.length) db.run(`DELETE FROM main.pending_proposals WHERE id IN (${beyond})`);
   });
-  return getPending(p, id)!;
+  const dropped = rows.map((r) => ({ id: r.id, title: r.title, kind: isPendingTool(r.tool) ? PENDING_TOOLS[r.tool] : 'block', createdAt: r.created_at, applied: r.applied !== null }));
+  return { kept: getPending(p, id)!, dropped };
 }
 
 /** Pending proposals, newest first. */

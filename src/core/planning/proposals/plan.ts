@@ -115,6 +115,12 @@ export async function planDraft(ctx: PlanningContext, project: Project, input: S
   const invalid = all.flatMap((d) => d.invalid.map((i) => `${d.name}: ${i}`));
   const balance = await planBalance(ctx, project, blocks, updates);
   if (balance.underSupplied.length) warnings.push(`short between blocks: ${balance.underSupplied.map((u) => `${u.display} by ${fmt(u.shortBy)}/s`).join(', ')}`);
+  // Balanced is not the same as tidy: what the blocks leave over between them is said too.
+  const leftOver = [
+    ...balance.overProduced.map((o) => `${o.display} ${fmt(o.surplus)}/s more than the other blocks take (from ${o.producers.map((p) => `"${p}"`).join(', ')})`),
+    ...balance.danglingByproducts.map((d) => `${d.display} ${fmt(d.rate)}/s nothing takes (from ${d.producers.map((p) => `"${p}"`).join(', ')}; ${d.disposal === 'route' ? `route it to ${d.topConsumers.join(', ')}` : d.disposal === 'void' ? `void it with ${d.voidRecipes.join(', ')}` : 'nothing uses or voids it'})`),
+  ];
+  if (leftOver.length) warnings.push(`${balance.ok ? 'balanced, but left' : 'left'} over between blocks: ${leftOver.join('; ')}`);
   const research = researchLeft(ctx, all.flatMap((d) => d.rows));
   return {
     kind: 'plan', title: input.title, objective: input.objective,

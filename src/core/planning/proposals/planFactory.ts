@@ -38,7 +38,7 @@ export async function snapshotWithDrafts(project: Project, ctx: PlanningContext,
   };
   for (const { id, draft } of entries) {
     const r = draftSolve(draft);
-    out.flows.push(...projectionFlows(id, draft.doc, r));
+    for (const f of projectionFlows(id, draft.doc, r)) out.flows.push(f);
     for (const row of r.rows) if (row.machine && row.buildings > 0) out.machines.push({ block_id: id, machine: row.machine, recipe: row.recipe, count: row.buildings });
     out.power.set(id, { powerW: r.powerW, status: r.status });
   }

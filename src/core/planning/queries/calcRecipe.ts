@@ -6,7 +6,7 @@ import type { MachineRule } from '../availability';
 import type { PlanningContext } from '../context';
 import type { Machine, Recipe } from '../gameIndex';
 import { computeEffects, productAmount, type BeaconConfig, type ModuleCount } from '../effects';
-import { checkFluidFuel, defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
+import { checkFluidFuel, chooseFuel, energyDemand, pollutionPerMinute } from '../energy';
 import { suggestModules, type FillStrategy } from '../moduleFill';
 import { parseInput, QueryError, requireBeacon, requireGood, requireModule, requireRecipe, suggest } from './errors';
 import { machineText, pickerInfo, round, verdictFields, type CandidateNeeds, type CandidateState } from './common';
@@ -41,7 +41,8 @@ export interface CalcRecipeResult {
   recipeState: CandidateState;
   recipeNeeds?: CandidateNeeds;
   modulesPlaced: ModuleCount[];
-  rejectedModules?: Array<{ name: string; reason: string }>;
+  /** Modules refused, or partly placed (`asked` and `used`: more than the slots left). */
+  rejectedModules?: Array<{ name: string; reason: string; asked?: number; used?: number }>;
   fill?: { strategy: FillStrategy; reason: string; modules: ModuleCount[]; applied: boolean };
   beacons: Array<{ beacon: string; count: number; shared: number; modules: ModuleCount[] }>;
   turd: { assumedBranch?: string; modulesApplied: string[] };
@@ -139,13 +140,9 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
   }
 
   const fx = computeEffects(g, { recipe: rec, machine, modules, beacons, turdModules, researchProductivity });
-  const crafts = rec.energy > 0 ? (machine.speed * fx.speedMult) / rec.energy : 0;
-  const outputs: Flow[] = rec.products.map((p) => ({ good: p.name, perSec: round(productAmount(p, fx.prodMult) * crafts), ...(p.temperature !== null ? { temperature: p.temperature } : {}) }));
-  const inputs: Flow[] = rec.ingredients.map((i) => ({ good: i.name, perSec: round(i.amount * crafts) }));
 
   const picked = input.fuel ? requireGood(ctx, input.fuel).name : undefined;
-  const favoriteFuel = a.state.settings.favorite_fuel;
-  const fuelPick = machine.energySource === 'burner' ? defaultFuel(g, machine, picked ?? favoriteFuel) : null;
+  const fuelPick = machine.energySource === 'burner' ? chooseFuel(g, machine, { picked, favorite: a.state.settings.favorite_fuel }) : null;
   if (picked && fuelPick && fuelPick.fuel !== picked) throw new QueryError(`${machine.display} cannot burn ${picked}; call recipeInfo for its fuels`);
   let fluidFuel: string | null = null;
   if (picked && !fuelPick) {
@@ -154,6 +151,11 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
     fluidFuel = c.fluid;
   }
   const e = energyDemand(g, machine, fx.consMult, fuelPick?.fuel ?? fluidFuel);
+  // A fluid too weak for full speed at the source's maximum flow slows the building (as in the solver).
+  const throttle = e.kind === 'fluid-filtered' ? (e.throttled?.speedFactor ?? 1) : 1;
+  const crafts = rec.energy > 0 ? (machine.speed * fx.speedMult * throttle) / rec.energy : 0;
+  const outputs: Flow[] = rec.products.map((p) => ({ good: p.name, perSec: round(productAmount(p, fx.prodMult) * crafts), ...(p.temperature !== null ? { temperature: p.temperature } : {}) }));
+  const inputs: Flow[] = rec.ingredients.map((i) => ({ good: i.name, perSec: round(i.amount * crafts) }));
   let energy = 'none';
   const powerW = e.kind === 'none' ? 0 : e.watts;
   let drainW: number | undefined;
@@ -166,7 +168,7 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
     case 'burner':
       energy = 'burner';
       if (e.fuel) {
-        fuel = { fuel: e.fuel, perSec: round(e.itemsPerSec), burntResult: e.burntResult, rule: !picked && fuelPick!.rule === 'picked' ? 'favorite' : fuelPick!.rule };
+        fuel = { fuel: e.fuel, perSec: round(e.itemsPerSec), burntResult: e.burntResult, rule: fuelPick!.rule };
         inputs.push({ good: e.fuel, perSec: round(e.itemsPerSec) });
         if (e.burntResult) outputs.push({ good: e.burntResult, perSec: round(e.itemsPerSec) });
       }
@@ -176,7 +178,9 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
       inputs.push({ good: e.good, perSec: round(e.mjPerSec) });
       break;
     case 'fluid-filtered':
-      energy = `burns ${e.fluid}`;
+      energy = e.throttled
+        ? `burns ${e.fluid}: at most ${round(e.throttled.maxPerSec)}/s of the ${round(e.throttled.needPerSec)}/s full speed needs, so it runs at ${round(100 * e.throttled.speedFactor)}% speed`
+        : `burns ${e.fluid}`;
       inputs.push({ good: e.fluid, perSec: round(e.perSec) });
       break;
     case 'fluid-heat':
@@ -200,7 +204,7 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
     ...(fx.beaconPowerW ? { beaconKW: round(fx.beaconPowerW / 1000) } : {}),
     energy,
     ...(fuel ? { fuel } : {}),
-    pollutionPerMin: round(pollutionPerMinute(machine, 1, fx.consMult, fx.pollutionMult)),
+    pollutionPerMin: round(pollutionPerMinute(machine, 1, fx.consMult, fx.pollutionMult) * throttle),
   };
 
   let targetOut: CalcRecipeResult['target'];
@@ -236,7 +240,8 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
     modulesPlaced: fx.modulesPlaced,
     ...(fx.rejected.length ? { rejectedModules: fx.rejected } : {}),
     ...(fill ? { fill } : {}),
-    beacons: beacons.map((b) => ({ beacon: b.beacon, count: b.count, shared: b.shared ?? 1, modules: b.modules })),
+    // As applied: modules beyond a beacon's slots are dropped (and listed in rejectedModules).
+    beacons: fx.beaconsPlaced.map((b) => ({ beacon: b.beacon, count: b.count, shared: b.shared ?? 1, modules: b.modules })),
     turd: { ...(input.turd ? { assumedBranch: input.turd } : {}), modulesApplied: fx.turdModulesApplied },
     effects: {
       speedPct: pct(fx.sum.speed),

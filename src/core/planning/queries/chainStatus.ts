@@ -1,18 +1,20 @@
-// chainStatus: the stoichiometric closure of a recipe set towards a target, per craft of the set's
-// best recipe for it. A small linear program picks how often each set recipe runs: the target is
-// made exactly, every other good may be left over (a byproduct) or brought in (an import), and
-// imports of goods the set itself makes cost far more than others — so multi-output recipes run for
-// whichever product is needed, loops settle where they balance, and nothing the set can make is
-// imported while it can be made. Burner machines (the default machine of each recipe) burn fuel,
-// preferably one the set makes; their fuel is an input and the burnt result an output, so the fuel
-// is never mistaken for a byproduct. Then each import is either intentional (raw, energy, a shared
-// good the set does not make) or open (the chain should build it); the chain is closed only when
-// nothing is open. Amounts are without modules; the block solver, not this check, finds real rates.
+// chainStatus: does a recipe set close towards a target? It answers from the block submitBlock would
+// draft for the same set — the same document (one goal: a craft of the set's best recipe for the
+// target per second; every good one row makes and another uses or burns covered inside), the same
+// machines, fuel and LP — solved without modules, so a chain this tool calls closed is a block that
+// solves. When the block cannot cover a good its rows make, the diagnosis names it; that good is
+// reported open ("the set makes it but not enough") and left to be imported so the rest can still be
+// shown. Every other import is intentional (raw, energy, a shared good the set does not make) or
+// open (the chain should build it); the chain is closed only when the block solves and nothing is
+// open. Amounts are per craft of the top recipe.
 import type { PlanningContext } from '../context';
 import type { Recipe } from '../gameIndex';
-import { defaultFuel } from '../energy';
-import { loadHighs } from '../solver/highs';
-import { ProgramBuilder, solveLinearProgram } from '../solver/program';
+import type { BlockDoc } from '../block/document';
+import { parseBlockDoc } from '../block/document';
+import { solveBlock } from '../solver/solve';
+import type { Flow, RowAdvice, SolveResult } from '../solver/result';
+import { specFromSubmit, submitBlockInput } from '../proposals/draft';
+import { ELECTRICITY, FLUID_FUEL, HEAT } from '../../gamedata/model';
 import { parseInput, QueryError, requireGood, requireRecipe } from './errors';
 import { ADDITIVE_CONSUMERS, isRaw, rankedRecipes, realConsumers, realProducers, round } from './common';
 import { chainStatusInput, type ChainStatusInput } from './schemas';
@@ -43,7 +45,7 @@ export interface ChainStatusResult {
   target: string;
   topRecipe: string | null;
   invalid: Array<{ recipe: string; error: string }>;
-  /** Nothing is open: every import left is intentional (raw, energy, shared). */
+  /** The block solves and nothing is open: every import left is intentional (raw, energy, shared). */
   closed: boolean;
   /** Inputs the chain should still build (add a recipe, or more of one). */
   openInputs: OpenInput[];
@@ -55,20 +57,42 @@ export interface ChainStatusResult {
   /** Fuel the burner machines of the set burn (already counted in the flows above). */
   fuel?: ChainFuel[];
   unused?: string[];
+  /** Why a listed recipe does not run (or runs without a building), and the block edit that changes it. */
+  idle?: Array<Pick<RowAdvice, 'recipe' | 'code' | 'message'>>;
   note?: string;
 }
 
-const EPS = 1e-7;
-/** Cost of importing one unit of a good the set makes, against 1 for any other good. */
-const OWN_GOOD_IMPORT_COST = 1000;
-/** A tiny cost per craft, so no recipe runs without a reason. */
-const CRAFT_COST = 1e-4;
+const EPS = 1e-9;
+/** Rounds of "leave the short good to an import" before giving up on an infeasible set. */
+const MAX_RELAXATIONS = 8;
 
 const made = (r: Recipe, good: string) => r.products.filter((p) => p.name === good).reduce((s, p) => s + p.amount * p.probability, 0);
 
+/** The block submitBlock drafts for these recipes and one goal (its made marks included). */
+export function chainBlock(ctx: PlanningContext, chain: { recipes: string[]; target: string; rate: number; subBlocksNeeded?: string[]; drains?: string[] }): BlockDoc {
+  return parseBlockDoc(specFromSubmit(ctx, submitBlockInput.parse(chain)).doc);
+}
+
+/**
+ * Solves the chain's block; a good the block makes but cannot cover (a made mark the diagnosis
+ * names) is dropped from the made marks and left to an import, until the block solves.
+ */
+async function solveChain(ctx: PlanningContext, doc: BlockDoc): Promise<{ result: SolveResult; short: string[] }> {
+  const short: string[] = [];
+  let result = await solveBlock(ctx.g, ctx.availability, doc);
+  for (let round = 0; round < MAX_RELAXATIONS && result.status === 'infeasible'; round++) {
+    const marks = new Set(doc.made);
+    const names = [...new Set((result.diagnosis ?? []).flatMap((c) => c.members).filter((m) => m.kind === 'made' && marks.has(m.ref)).map((m) => m.ref))];
+    if (!names.length) break;
+    short.push(...names);
+    doc = { ...doc, made: doc.made.filter((m) => !names.includes(m)) };
+    result = await solveBlock(ctx.g, ctx.availability, doc);
+  }
+  return { result, short };
+}
+
 export async function chainStatus(ctx: PlanningContext, raw: ChainStatusInput): Promise<ChainStatusResult> {
   const input = parseInput(chainStatusInput, raw, 'chainStatus');
-  const g = ctx.g;
   const target = requireGood(ctx, input.target).name;
   const invalid: ChainStatusResult['invalid'] = [];
   const set: Recipe[] = [];
@@ -88,127 +112,116 @@ export async function chainStatus(ctx: PlanningContext, raw: ChainStatusInput): 
     };
   }
 
-  // Net flow of one craft of each recipe, fuel included.
-  const setMakes = new Set(set.flatMap((r) => r.products.filter((p) => p.amount * p.probability > 0).map((p) => p.name)));
-  const fuels: ChainFuel[] = [];
-  const flows = set.map((r) => {
-    const f = new Map<string, number>();
-    const add = (good: string, v: number) => f.set(good, (f.get(good) ?? 0) + v);
-    for (const i of r.ingredients) add(i.name, -i.amount);
-    for (const p of r.products) add(p.name, p.amount * p.probability);
-    const burn = burnerFuel(ctx, r, setMakes);
-    if (burn) {
-      fuels.push(burn);
-      add(burn.fuel, -burn.amountPerCraft);
-      if (burn.burntResult) add(burn.burntResult, burn.amountPerCraft);
-    }
-    return f;
+  const doc = chainBlock(ctx, {
+    recipes: set.map((x) => x.name), target, rate: made(top, target),
+    ...(input.subBlocksNeeded?.length ? { subBlocksNeeded: input.subBlocksNeeded } : {}), ...(input.drains?.length ? { drains: input.drains } : {}),
   });
-
-  const goods = [...new Set(flows.flatMap((f) => [...f.keys()]))].sort();
-  const lp = new ProgramBuilder();
-  const xCol = set.map(() => lp.addCol(CRAFT_COST));
-  const importCol = new Map<string, number>();
-  for (const good of goods) if (good !== target) importCol.set(good, lp.addCol(setMakes.has(good) ? OWN_GOOD_IMPORT_COST : 1));
-  for (const good of goods) {
-    const cols: number[] = [];
-    const vals: number[] = [];
-    set.forEach((_, k) => {
-      const v = flows[k].get(good);
-      if (v) {
-        cols.push(xCol[k]);
-        vals.push(v);
-      }
-    });
-    if (good === target) {
-      const want = made(top, target);
-      lp.addRow(cols, vals, want, want);
-    } else {
-      cols.push(importCol.get(good)!);
-      vals.push(1);
-      lp.addRow(cols, vals, 0, Infinity);
-    }
+  const { result: r, short } = await solveChain(ctx, doc);
+  if (r.status !== 'optimal') {
+    const why = r.diagnosis?.[0]?.message ?? r.message ?? r.status;
+    return {
+      target, topRecipe: top.name, invalid, closed: false, openInputs: [], imports: [], byproducts: [], crafts: {},
+      note: `the block of this set cannot be solved: ${why}${r.diagnosis?.[0]?.fixes.length ? ` (${r.diagnosis[0].fixes.join('; ')})` : ''}`,
+    };
   }
-  const sol = solveLinearProgram(await loadHighs(), lp.build());
-  if (sol.status !== 'optimal') throw new Error(`chainStatus: the closure program is ${sol.status}${sol.message ? ` (${sol.message})` : ''}`);
 
+  // Per craft of the top recipe (per second of the goal when another recipe makes all of it).
+  const xTop = r.rows.find((x) => x.recipe === top.name)?.craftsPerSecond ?? 0;
+  const per = xTop > EPS ? 1 / xTop : 1;
   const crafts: Record<string, number> = {};
-  set.forEach((r, k) => {
-    if (sol.x[xCol[k]] > EPS) crafts[r.name] = round(sol.x[xCol[k]]);
-  });
-  const net = new Map<string, number>();
-  for (const good of goods) net.set(good, set.reduce((s, _, k) => s + (flows[k].get(good) ?? 0) * sol.x[xCol[k]], 0));
+  for (const row of r.rows) if (row.craftsPerSecond > EPS) crafts[row.recipe] = round(row.craftsPerSecond * per);
 
+  const inSet = new Set(set.map((x) => x.name));
+  const shortSet = new Set(short);
   const openInputs: OpenInput[] = [];
   const imports: OpenInput[] = [];
-  const byproducts: ChainStatusResult['byproducts'] = [];
-  const inSet = new Set(set.map((r) => r.name));
-  for (const good of goods) {
-    if (good === target) continue;
-    const x = g.goods.get(good);
-    const bought = sol.x[importCol.get(good)!];
-    if (bought > 1e-6) {
-      const consumers = realConsumers(ctx, good).length;
-      const additive = consumers >= ADDITIVE_CONSUMERS;
-      const ranked = rankedRecipes(ctx, good, 'produce');
-      const best = ranked[0]?.info;
-      const selectable = ranked.some((r) => r.info.selectable);
-      let action: OpenInput['action'] = 'build';
-      let suggestion: string;
-      if (x?.synthetic) {
-        action = 'import';
-        suggestion = 'import: energy is supplied factory-wide';
-      } else if (isRaw(ctx, good)) {
-        action = 'import';
-        suggestion = ranked.length ? 'import: raw resource (mine or pump it)' : 'import: nothing makes it';
-      } else if (setMakes.has(good)) {
-        const by = set.filter((r) => made(r, good) > 0).map((r) => r.name);
-        suggestion = `build: the set makes it (${by.join(', ')}) but not enough — running more would need more of what it uses; add a recipe for it or import the rest`;
-      } else if (additive) {
-        action = 'import';
-        suggestion = `import: shared input of ${consumers} recipes (its own block)`;
-      } else if (!selectable) {
-        suggestion = `build: but no producer is selectable${best?.lockReason ? ` (${best.recipe.name}: ${best.lockReason})` : ''}`;
-      } else suggestion = `build: add ${ranked.find((r) => r.info.selectable && !inSet.has(r.info.recipe.name))?.info.recipe.name ?? best!.recipe.name}`;
-      const entry: OpenInput = {
-        good, display: x?.display ?? good, amountPerCraft: round(bought), additive, action, suggestion,
-        ...(action === 'build' && !selectable ? { locked: true } : {}),
-        producers: realProducers(ctx, good).length, topRecipe: best?.recipe.name ?? null,
-      };
-      (action === 'import' ? imports : openInputs).push(entry);
-    }
-    const left = net.get(good)! + bought;
-    if (left > 1e-6) byproducts.push({ good, display: x?.display ?? good, amountPerCraft: round(left) });
+  for (const f of mergeFlows(r.imports)) {
+    if (f.good === ELECTRICITY) continue; // supplied factory-wide, never a chain's concern
+    const entry = classifyImport(ctx, f.good, f.rate * per, { inSet, short: shortSet, setRecipes: set });
+    (entry.action === 'import' ? imports : openInputs).push(entry);
   }
   const byAmount = (a: OpenInput, b: OpenInput) => b.amountPerCraft - a.amountPerCraft || (a.good < b.good ? -1 : 1);
   openInputs.sort(byAmount);
   imports.sort(byAmount);
-  const usedFuel = fuels.filter((f) => crafts[f.recipe]).map((f) => ({ ...f, amountPerCraft: round(f.amountPerCraft * sol.x[xCol[set.findIndex((r) => r.name === f.recipe)]]) }));
-  const unused = set.filter((r) => !crafts[r.name]).map((r) => r.name);
+  const byproducts = mergeFlows(r.byproducts)
+    .filter((f) => f.good !== ELECTRICITY)
+    .map((f) => ({ good: f.good, display: f.display, amountPerCraft: round(f.rate * per) }))
+    .sort((a, b) => (a.good < b.good ? -1 : 1));
+  const fuel: ChainFuel[] = r.rows
+    .filter((row) => row.craftsPerSecond > EPS && row.fuel && row.machine && ctx.g.machines.get(row.machine)?.energySource === 'burner' && (row.fuelPerSecond ?? 0) > 0)
+    .map((row) => {
+      const burnt = ctx.g.goods.get(row.fuel!)?.burntResult;
+      return { recipe: row.recipe, machine: row.machine!, fuel: row.fuel!, amountPerCraft: round(row.fuelPerSecond! * per), ...(burnt ? { burntResult: burnt } : {}) };
+    });
+  const unused = set.filter((x) => !crafts[x.name]).map((x) => x.name);
+  const idle = (r.advice ?? []).map((a) => ({ recipe: a.recipe, code: a.code, message: a.message }));
   return {
     target,
     topRecipe: top.name,
     invalid,
-    closed: openInputs.length === 0,
+    closed: openInputs.length === 0 && r.unmade.length === 0,
     openInputs,
     imports,
     byproducts,
     crafts,
-    ...(usedFuel.length ? { fuel: usedFuel } : {}),
+    ...(fuel.length ? { fuel } : {}),
     ...(unused.length ? { unused } : {}),
+    ...(idle.length ? { idle } : {}),
+    ...(r.unmade.length ? { note: r.unmade.map((u) => u.reason).join('; ') } : {}),
   };
 }
 
-/**
- * Fuel one craft of `r` burns in its default machine when that is a burner: a fuel the set makes
- * if the burner accepts one, else the default fuel. Energy per craft = power × craft time / speed.
- */
-function burnerFuel(ctx: PlanningContext, r: Recipe, setMakes: ReadonlySet<string>): ChainFuel | null {
-  const m = ctx.availability.defaultMachine(r).machine;
-  if (!m || m.energySource !== 'burner' || !(m.speed > 0)) return null;
-  const pick = defaultFuel(ctx.g, m, null, (f) => setMakes.has(f));
-  const fuel = pick.fuel ? ctx.g.goods.get(pick.fuel) : undefined;
-  if (!fuel?.fuelValueJ) return null;
-  const joules = (m.energyUsageW * r.energy) / m.speed;
-  return { recipe: r.name, machine: m.name, fuel: fuel.name, amountPerCraft: joules / fuel.fuelValueJ, ...(fuel.burntResult ? { burntResult: fuel.burntResult } : {}) };
+/** One flow per good (a fluid imported at several temperature ranges is one input of the chain). */
+function mergeFlows(flows: Flow[]): Flow[] {
+  const out = new Map<string, Flow>();
+  for (const f of flows) {
+    const seen = out.get(f.good);
+    if (seen) seen.rate += f.rate;
+    else out.set(f.good, { ...f });
+  }
+  return [...out.values()];
+}
+
+interface ChainSet {
+  inSet: ReadonlySet<string>;
+  /** Goods the set makes but its block cannot cover. */
+  short: ReadonlySet<string>;
+  setRecipes: Recipe[];
+}
+
+/** Is an import of the chain's block intentional (raw, energy, shared) or left for the chain to build? */
+export function classifyImport(ctx: PlanningContext, good: string, amountPerCraft: number, set: ChainSet): OpenInput {
+  const x = ctx.g.goods.get(good);
+  const consumers = realConsumers(ctx, good).length;
+  const additive = consumers >= ADDITIVE_CONSUMERS;
+  const ranked = rankedRecipes(ctx, good, 'produce');
+  const best = ranked[0]?.info;
+  const selectable = ranked.some((r) => r.info.selectable);
+  let action: OpenInput['action'] = 'build';
+  let suggestion: string;
+  if (good === HEAT) {
+    suggestion = 'build: heat does not travel between blocks — add a reactor or heat source to the set';
+  } else if (good === FLUID_FUEL) {
+    action = 'import';
+    suggestion = 'import: fluid fuel (MJ) from a fuel block, or add a burn-fluid-* recipe and its fluid';
+  } else if (x?.synthetic) {
+    action = 'import';
+    suggestion = 'import: energy is supplied factory-wide';
+  } else if (set.short.has(good)) {
+    const by = set.setRecipes.filter((r) => made(r, good) > 0).map((r) => r.name);
+    suggestion = `build: the set makes it (${by.join(', ')}) but not enough — running more would need more of what it uses; add a recipe for it, or import the rest (list it in subBlocksNeeded)`;
+  } else if (isRaw(ctx, good)) {
+    action = 'import';
+    suggestion = ranked.length ? 'import: raw resource (mine or pump it)' : 'import: nothing makes it';
+  } else if (additive) {
+    action = 'import';
+    suggestion = `import: shared input of ${consumers} recipes (its own block)`;
+  } else if (!selectable) {
+    suggestion = `build: but no producer is selectable${best?.lockReason ? ` (${best.recipe.name}: ${best.lockReason})` : ''}`;
+  } else suggestion = `build: add ${ranked.find((r) => r.info.selectable && !set.inSet.has(r.info.recipe.name))?.info.recipe.name ?? best!.recipe.name}`;
+  return {
+    good, display: x?.display ?? good, amountPerCraft: round(amountPerCraft), additive, action, suggestion,
+    ...(action === 'build' && !selectable && good !== HEAT && !set.short.has(good) ? { locked: true } : {}),
+    producers: realProducers(ctx, good).length, topRecipe: best?.recipe.name ?? null,
+  };
 }

@@ -51,6 +51,16 @@ export function isBarrelRecipe(r: Recipe): boolean {
   return fluids.length === 1 && containers.length >= 1 && fluids.length + containers.length === all.length;
 }
 
+/**
+ * Really makes `good`: any recipe but a barrel one, and of a barrel recipe only the filling of the
+ * barrel itself — emptying a barrel is no source of its fluid (or of an empty barrel), while filling
+ * one is the only way to get the filled barrel another recipe may ask for.
+ */
+export function makesForReal(r: Recipe, good: string): boolean {
+  if (!isBarrelRecipe(r)) return true;
+  return r.ingredients.some((i) => i.kind === 'fluid') && r.products.some((p) => p.name === good && p.kind === 'item');
+}
+
 /** Disposes of `good`: takes only it and gives back nothing, or less of it (and nothing else). */
 export function isVoidRecipeFor(r: Recipe, good: string): boolean {
   if (r.ingredients.length !== 1 || r.ingredients[0].name !== good) return false;
@@ -135,7 +145,7 @@ export interface RankedRecipe {
   cost: number | null;
 }
 
-/** Producers (or consumers) of a good in picker order; barrel and excluded recipes left out. */
+/** Producers (or consumers) of a good in picker order; excluded recipes and barrel round trips left out. */
 export function rankedRecipes(ctx: PlanningContext, good: string, direction: 'produce' | 'consume'): RankedRecipe[] {
   const g = ctx.g;
   const a = ctx.availability;
@@ -143,7 +153,7 @@ export function rankedRecipes(ctx: PlanningContext, good: string, direction: 'pr
   const out: Array<RankedRecipe & { rank: number; name: string }> = [];
   for (const n of names) {
     const r = g.recipes.get(n)!;
-    if (a.isExcluded(n) || isBarrelRecipe(r)) continue;
+    if (a.isExcluded(n) || (direction === 'produce' ? !makesForReal(r, good) : isBarrelRecipe(r))) continue;
     if (direction === 'consume' && isVoidRecipeFor(r, good)) continue;
     const info = pickerInfo(ctx, r);
     const cost = direction === 'produce' ? unitCost(g, r, good) : recipeCost(g, r);
@@ -185,9 +195,9 @@ export function realConsumers(ctx: PlanningContext, good: string): string[] {
   });
 }
 
-/** Recipes that really make a good (barrels and exclusions left out). */
+/** Recipes that really make a good (exclusions and barrel round trips left out, see makesForReal). */
 export function realProducers(ctx: PlanningContext, good: string): string[] {
-  return ctx.g.producersOf(good).filter((n) => !ctx.availability.isExcluded(n) && !isBarrelRecipe(ctx.g.recipes.get(n)!));
+  return ctx.g.producersOf(good).filter((n) => !ctx.availability.isExcluded(n) && makesForReal(ctx.g.recipes.get(n)!, good));
 }
 
 /** Mined, pumped or made by nothing: a raw resource at the edge of any chain (other recipes making it are side routes). */

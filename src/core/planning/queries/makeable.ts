@@ -6,7 +6,7 @@
 // loops do not count as dead ends.
 import type { PlanningContext } from '../context';
 import type { Recipe } from '../gameIndex';
-import { isBarrelRecipe, isRaw, pickerInfo } from './common';
+import { isRaw, makesForReal, pickerInfo } from './common';
 
 const cache = new WeakMap<object, Set<string>>();
 
@@ -35,11 +35,13 @@ export function makeableGoods(ctx: PlanningContext): ReadonlySet<string> {
   for (const x of g.goods.values()) if (x.synthetic || isRaw(ctx, x.name)) mark(x.name);
   const missing = new Map<string, number>();
   const waiting = new Map<string, Recipe[]>();
+  // Only what a recipe really makes (a barrel's fluid comes from its filling, not its emptying).
+  const real = (r: Recipe) => r.products.filter((p) => p.amount * p.probability > 0 && makesForReal(r, p.name));
   const fire = (r: Recipe) => {
-    for (const p of r.products) if (p.amount * p.probability > 0) mark(p.name);
+    for (const p of real(r)) mark(p.name);
   };
   for (const r of g.recipes.values()) {
-    if (a.isExcluded(r.name) || isBarrelRecipe(r) || !pickerInfo(ctx, r).selectable) continue;
+    if (a.isExcluded(r.name) || !real(r).length || !pickerInfo(ctx, r).selectable) continue;
     const ins = consumedInputs(r).filter((i) => !made.has(i));
     if (!ins.length) {
       fire(r);

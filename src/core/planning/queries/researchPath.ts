@@ -8,7 +8,7 @@ import type { PlanningContext } from '../context';
 import type { Technology } from '../gameIndex';
 import { parseInput, QueryError, suggest } from './errors';
 import { evalCountFormula } from './formula';
-import { isBarrelRecipe } from './common';
+import { makesForReal } from './common';
 import { researchPathInput, type ResearchPathInput } from './schemas';
 
 export interface TechCost {
@@ -96,7 +96,7 @@ export function researchPath(ctx: PlanningContext, raw: ResearchPathInput): Rese
     via = new Map();
     for (const rn of recipes) {
       const r = g.recipes.get(rn)!;
-      if (r.synthetic || a.isExcluded(rn) || isBarrelRecipe(r) || (r.hidden && recipes.length > 1)) continue;
+      if (r.synthetic || a.isExcluded(rn) || !makesForReal(r, target) || (r.hidden && recipes.length > 1)) continue;
       if (r.enabled) return { status: 'alreadyUnlocked', target, by: `recipe ${rn} (enabled from the start)`, note: 'nothing to research' };
       for (const t of r.unlockedBy) if (!via.has(t)) via.set(t, rn);
     }

@@ -77,6 +77,8 @@ export const turdConsistencyInput = z.object({
 export const chainStatusInput = z.object({
   recipes: names(1, 200),
   target: name,
+  subBlocksNeeded: names(0, 30).optional().describe('as in submitBlock: goods the set makes that the block may import instead (left to other blocks)'),
+  drains: names(0, 30).optional().describe('as in submitBlock: byproducts to balance inside the block'),
 });
 
 export const byproductSinksInput = z.object({

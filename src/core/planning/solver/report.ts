@@ -2,7 +2,8 @@
 // pollution and fuel; per good the LP's net and gross flow, folded back to bare fluids, and the
 // boundary (net minus produce-goal rates) after netting what stays outside the LP — incidental
 // spoilage and the block's own electricity (fuel and burnt results are LP flows). A boundary beyond the dust floor
-// max(1e-9, 1e-5·gross) is an import or an export; exports that are not goals are byproducts.
+// max(1e-9, 1e-5·gross) is an import or an export; exports that are not goals are byproducts. Rows
+// left idle (or burning with no building) get their advice (./advice.ts).
 import type { BlockDoc } from '../block/document';
 import type { GameIndex } from '../gameIndex';
 import { beaconsPlaced } from '../effects';
@@ -11,10 +12,11 @@ import type { BlockModel, NormalizedGoal } from './lp';
 import type { Flow, GoodBalance, RowFlow, SolvedRow, SolveResult } from './result';
 import type { Term } from './rows';
 import { foldFluid } from './temperatures';
+import { rowAdvice } from './advice';
 
 type Report = Pick<
   SolveResult,
-  'rows' | 'goods' | 'imports' | 'exports' | 'byproducts' | 'goals' | 'unmade' | 'goalSuperseded' | 'powerW' | 'drainW' | 'heatW' | 'fuel' | 'pollutionPerMinute' | 'warnings'
+  'rows' | 'goods' | 'imports' | 'exports' | 'byproducts' | 'goals' | 'unmade' | 'goalSuperseded' | 'powerW' | 'drainW' | 'heatW' | 'fuel' | 'pollutionPerMinute' | 'warnings' | 'advice'
 >;
 
 /** Marks a goal flow carries: set by a stock goal, by the campaign. */
@@ -70,12 +72,14 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
     pollution += rowPollution;
     const fuelRate = buildings * r.fuelPerBuilding;
     if (r.fuel && fuelRate > 0 && !(r.energy.kind === 'burner' && r.fuelMadeHere)) fuel.set(r.fuel, (fuel.get(r.fuel) ?? 0) + fuelRate);
-    const beaconBuildings = (r.row.beacons ?? []).reduce((s, b) => s + beaconsPlaced(b, buildings), 0);
+    // The beacons as applied (modules beyond a beacon's slots dropped), not as the document asks.
+    const beacons = r.effects?.beaconsPlaced ?? r.row.beacons ?? [];
+    const beaconBuildings = beacons.reduce((s, b) => s + beaconsPlaced(b, buildings), 0);
     const e = r.effects?.sum;
     const out: SolvedRow = {
       recipe: r.recipe.name, display: r.recipe.display, machine: r.machine?.name ?? null, machineDisplay: r.machine?.display ?? null,
       machineRule: r.machineChoice.explanation, machineChoice: r.machineChoice, craftsPerSecond: crafts, buildings, wholeBuildings: wholeBuildings(buildings),
-      modules: r.effects?.modulesPlaced ?? [], beacons: r.row.beacons ?? [], beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
+      modules: r.effects?.modulesPlaced ?? [], beacons, beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
       fuelW: FUEL_KINDS.has(r.energy.kind) && 'watts' in r.energy ? buildings * r.energy.watts : 0, flows: rowFlows(r.terms, crafts),
       powerW: rowPower, pollutionPerMinute: rowPollution, speed: r.speed,
       effects: { speed: e?.speed ?? 0, productivity: e?.productivity ?? 0, consumption: e?.consumption ?? 0, pollution: e?.pollution ?? 0 },
@@ -225,8 +229,10 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
 
   const fuelList = [...fuel].map(([f, rate]) => ({ fuel: f, rate })).sort((a, b) => Number(a.fuel === FLUID_FUEL) - Number(b.fuel === FLUID_FUEL) || b.rate - a.rate);
   const unmade = goals.filter((x) => x.unmade).map((x) => ({ good: x.good, reason: x.unmade! }));
+  const advice = rowAdvice(g, rows, x, doc, goals, imports, byproducts);
+  for (const a of advice) warnings.push(a.message);
   return {
     rows: solvedRows, goods: balances, imports, exports, byproducts, goals: goalFlows, unmade, goalSuperseded,
-    powerW, drainW, heatW, fuel: fuelList, pollutionPerMinute: pollution, warnings,
+    powerW, drainW, heatW, fuel: fuelList, pollutionPerMinute: pollution, warnings, ...(advice.length ? { advice } : {}),
   };
 }

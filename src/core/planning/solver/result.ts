@@ -8,7 +8,8 @@ import type { ScienceReport } from '../science/labBank';
 /** How a row's machine was chosen, and whether the player can build it under the horizon. */
 export interface MachineChoice {
   /** `user`: named by the block or draft; `favorite`; `fastest-buildable`; `none-buildable`: no machine
-   *  for the recipe is buildable, the fastest is used; `none`: no machine can run it; `not-needed`. */
+   *  for the recipe is buildable, the fastest is used; `by-hand`: only the player's hand crafts it;
+   *  `none`: no machine can run it; `not-needed`. */
   rule: MachineRule | 'not-needed';
   explanation: string;
   buildable: boolean;
@@ -104,6 +105,36 @@ export interface DiagnosisCard {
   fixes: string[];
 }
 
+/**
+ * A change to the block document that resolves an advice, in the block editor's own edit shapes
+ * (a subset of BlockEdit, so the editor can apply it as it is).
+ */
+export type AdviceFix =
+  | { kind: 'good-made'; good: string; on: boolean }
+  | { kind: 'good-drain'; good: string; on: boolean }
+  | { kind: 'row-remove'; recipe: string };
+
+/**
+ * Why a row does not do what it was listed for:
+ *   idle-imported     — it does not run; the block imports what it makes, not marked made inside;
+ *   idle-cheaper      — it does not run; other rows make what the block needs of its products for less;
+ *   idle-unneeded     — it does not run; nothing in the block uses its products and none is a goal;
+ *   idle-void         — a void or sink that does not run while its good is left over;
+ *   burn-no-building  — a virtual burn-* recipe runs: fuel burnt with no building using its energy.
+ */
+export type AdviceCode = 'idle-imported' | 'idle-cheaper' | 'idle-unneeded' | 'idle-void' | 'burn-no-building';
+
+/** One row's advice: what happens, why, and the edits that change it (also said in `warnings`). */
+export interface RowAdvice {
+  recipe: string;
+  code: AdviceCode;
+  /** The good it is about (the import, the leftover, the fuel), when there is one. */
+  good?: string;
+  message: string;
+  /** Each is one alternative: its words for a button, and the edit. */
+  fixes: Array<{ label: string; edit: AdviceFix }>;
+}
+
 export interface SolveResult {
   status: SolveStatus;
   message?: string;
@@ -137,6 +168,8 @@ export interface SolveResult {
   pollutionPerMinute: number;
   diagnosis?: DiagnosisCard[];
   warnings: string[];
+  /** Rows left idle, or burning without a building, each with why and what to change (their words are in `warnings` too). */
+  advice?: RowAdvice[];
   /** Timing, for benchmarks: total and inside HiGHS (ms). */
   timing?: { totalMs: number; highsMs: number };
   /** Objective stage whose solution is used: 1 machine-seconds, 2 goal surplus, 3 machines under minimal surplus. */

@@ -10,7 +10,7 @@ import type { Row } from '../block/document';
 import type { Effects } from '../effects';
 import { computeEffects, productAmount } from '../effects';
 import type { EnergyDemand } from '../energy';
-import { checkFluidFuel, defaultFuel, energyDemand, pollutionPerMinute } from '../energy';
+import { checkFluidFuel, chooseFuel, energyDemand, pollutionPerMinute, type FuelRule } from '../energy';
 import type { GameIndex, Machine, Recipe } from '../gameIndex';
 import { FLUID_FUEL, HEAT, VIRTUAL_CATEGORY } from '../../gamedata/model';
 
@@ -45,9 +45,8 @@ export interface PreparedBlock {
 }
 
 // Pure lookups repeated on every solve: the machine per recipe and named machine (fixed for one
-// Availability, i.e. one planning state) and the fuel choice per machine (fixed for one game index).
+// Availability, i.e. one planning state).
 const chosenMachines = new WeakMap<Availability, Map<string, DefaultMachine>>();
-const fuelChoices = new WeakMap<GameIndex, Map<string, ReturnType<typeof defaultFuel>>>();
 
 function chooseMachineOf(availability: Availability, recipe: Recipe, named: string | undefined): DefaultMachine {
   let m = chosenMachines.get(availability);
@@ -58,13 +57,12 @@ function chooseMachineOf(availability: Availability, recipe: Recipe, named: stri
   return d;
 }
 
-function fuelOf(g: GameIndex, machine: Machine, picked: string | undefined): ReturnType<typeof defaultFuel> {
-  let m = fuelChoices.get(g);
-  if (!m) fuelChoices.set(g, (m = new Map()));
-  const key = `${machine.name}\u0000${picked ?? ''}`;
-  let d = m.get(key);
-  if (!d) m.set(key, (d = defaultFuel(g, machine, picked)));
-  return d;
+/** The solid fuel a burner row burns (the one choice, see chooseFuel); null for other machines. */
+function rowFuel(g: GameIndex, availability: Availability, row: Row, recipe: Recipe, madeHere: ReadonlySet<string>): { fuel: string | null; rule: FuelRule } | null {
+  if (recipe.categories.includes(VIRTUAL_CATEGORY)) return null;
+  const machine = chooseMachineOf(availability, recipe, row.machine).machine;
+  if (machine?.energySource !== 'burner') return null;
+  return chooseFuel(g, machine, { picked: row.fuel, favorite: availability.state.settings.favorite_fuel, madeHere: (f) => madeHere.has(f) });
 }
 
 /** A number in solver messages: whole from 100 up, else three significant digits. */
@@ -123,19 +121,19 @@ interface StaticRow {
 const staticRows = new WeakMap<Availability, Map<string, StaticRow>>();
 const STATIC_ROWS_MAX = 5000;
 
-function staticRow(g: GameIndex, availability: Availability, row: Row, recipe: Recipe, turd: string[]): StaticRow {
+function staticRow(g: GameIndex, availability: Availability, row: Row, recipe: Recipe, turd: string[], fuelPick: ReturnType<typeof rowFuel>): StaticRow {
   let memo = staticRows.get(availability);
   if (!memo) staticRows.set(availability, (memo = new Map()));
-  const key = JSON.stringify(row);
+  const key = `${JSON.stringify(row)}\u0000${fuelPick?.fuel ?? ''}`;
   const hit = memo.get(key);
   if (hit) return hit;
-  const out = prepareStatic(g, availability, row, recipe, turd);
+  const out = prepareStatic(g, availability, row, recipe, turd, fuelPick);
   if (memo.size >= STATIC_ROWS_MAX) memo.clear();
   memo.set(key, out);
   return out;
 }
 
-function prepareStatic(g: GameIndex, availability: Availability, row: Row, recipe: Recipe, turd: string[]): StaticRow {
+function prepareStatic(g: GameIndex, availability: Availability, row: Row, recipe: Recipe, turd: string[], fuelPick: ReturnType<typeof rowFuel>): StaticRow {
   const warnings: string[] = [];
   const virtual = recipe.categories.includes(VIRTUAL_CATEGORY);
   let machine: Machine | null = null;
@@ -154,7 +152,13 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       );
     }
     if (d.warning) warnings.push(`${recipe.display}: ${d.warning}`);
-    if (!machine) warnings.push(`No machine can run ${recipe.display}; it is solved as if it needed none.`);
+    if (!machine) {
+      warnings.push(
+        d.rule === 'by-hand'
+          ? `${recipe.display} is crafted by hand only (no building can run it): the block counts no building for it.`
+          : `No machine can run ${recipe.display}; it is solved as if it needed none.`,
+      );
+    }
   }
 
   let effects: Effects | null = null;
@@ -164,7 +168,9 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
     effects = computeEffects(g, {
       recipe, machine, modules: row.modules, beacons: row.beacons, turdModules: turd, researchProductivity: availability.productivityBonus(recipe),
     });
-    for (const r of effects.rejected) warnings.push(`${recipe.display}: ${r.name} ignored — ${r.reason}.`);
+    for (const r of effects.rejected) {
+      warnings.push(r.used !== undefined ? `${recipe.display}: ${r.used} of ${r.asked} ${r.name} used — ${r.reason}.` : `${recipe.display}: ${r.name} ignored — ${r.reason}.`);
+    }
     const locked = lockedPlacements(g, availability, row);
     if (locked) warnings.push(`${recipe.display}: ${locked}`);
     speed = machine.speed * effects.speedMult;
@@ -210,7 +216,7 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
   let fuelPerBuilding = 0;
   if (machine && perBuilding > 0) {
     if (machine.energySource === 'burner') {
-      const picked = fuelOf(g, machine, row.fuel ?? availability.state.settings.favorite_fuel ?? undefined);
+      const picked = fuelPick ?? { fuel: null, rule: 'none' as const };
       if (row.fuel && picked.rule !== 'picked') warnings.push(`${machine.display} cannot burn ${row.fuel}; using ${picked.fuel ?? 'no fuel'}.`);
       fuel = picked.fuel;
       if (!fuel) warnings.push(`${machine.display} has no fuel it can burn; its fuel is not counted.`);
@@ -235,9 +241,14 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       case 'fluid-filtered':
         fuelPerBuilding = energy.perSec;
         fuel = energy.fluid;
-        // Scaled usage is capped by fluid_usage_per_tick: a weak fuel cannot feed the machine fully.
-        if (machine.fluidFuelPerSec && energy.perSec > machine.fluidFuelPerSec * (1 + 1e-9)) {
-          warnings.push(`${recipe.display}: ${machine.display} would need ${fmt3(energy.perSec)}/s of ${energy.fluid} but draws at most ${fmt3(machine.fluidFuelPerSec)}/s; it would run at ${fmt3((100 * machine.fluidFuelPerSec) / energy.perSec)}% speed — pick a fluid with a higher fuel value.`);
+        if (energy.throttled) {
+          // The fuel cannot feed full speed: fewer crafts per building, so the LP counts more buildings.
+          const t = energy.throttled;
+          speed *= t.speedFactor;
+          perBuilding *= t.speedFactor;
+          warnings.push(
+            `${recipe.display}: ${machine.display} would need ${fmt3(t.needPerSec)}/s of ${energy.fluid} but burns at most ${fmt3(t.maxPerSec)}/s, so it runs at ${fmt3(100 * t.speedFactor)}% speed (more buildings are counted) — pick a fluid with a higher fuel value, or fewer speed modules.`,
+          );
         }
         break;
       case 'fluid-heat':
@@ -254,7 +265,8 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
   }
   return {
     recipe, machine, machineChoice: choice, effects, speed, perBuilding, terms, energy, fuel, electricW, drainW, heatW,
-    pollutionPerMin: machine ? pollutionPerMinute(machine, 1, consMult, effects?.pollutionMult ?? 1) : 0, fuelPerBuilding, warnings,
+    // Emissions follow the energy a building uses: a throttled fluid burner pollutes in proportion.
+    pollutionPerMin: machine ? pollutionPerMinute(machine, 1, consMult, effects?.pollutionMult ?? 1) * (energy.kind === 'fluid-filtered' ? (energy.throttled?.speedFactor ?? 1) : 1) : 0, fuelPerBuilding, warnings,
   };
 }
 
@@ -292,8 +304,8 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
   const turd = availability.activeTurdModules();
   const rows: PreparedRow[] = [];
   for (const { row, docIndex, recipe } of enabled) {
-    const st = staticRow(g, availability, row, recipe, turd);
-    if (st.warnings.length) warnings.push(...st.warnings);
+    const st = staticRow(g, availability, row, recipe, turd, rowFuel(g, availability, row, recipe, madeHere));
+    for (const w of st.warnings) warnings.push(w);
     // The memoised terms are shared while no energy term joins them (terms are read-only downstream).
     let terms = st.terms;
     let copied = false;
@@ -341,6 +353,17 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
     });
   }
   return { rows, warnings, missingRecipes };
+}
+
+/**
+ * Goods the rows burn or draw as energy, as the solver prepares them: a burner's solid fuel (the one
+ * fuel choice), a named or filtered fluid, a heating fluid. A block that makes one of them covers it
+ * inside, like an ingredient another row makes.
+ */
+export function energyInputs(g: GameIndex, availability: Availability, docRows: Row[]): string[] {
+  const out = new Set<string>();
+  for (const r of prepareRows(g, availability, docRows).rows) for (const t of r.terms) if (t.energy && t.amount < 0) out.add(t.good);
+  return [...out].sort();
 }
 
 /** What a locked verdict waits for, in the words the machine warnings use. */

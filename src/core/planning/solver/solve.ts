@@ -46,7 +46,7 @@ function emptyResult(status: SolveResult['status'], message: string | undefined,
 function prepare(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions, modules: PreparedRow[] = []): Prepared {
   const t0 = performance.now();
   const prepared = prepareRows(g, availability, doc.recipes);
-  prepared.rows.push(...modules);
+  for (const m of modules) prepared.rows.push(m);
   const warnings = prepared.warnings;
   if (doc.campaign?.completedAt) warnings.push(`The campaign was completed (${doc.campaign.completedAt}): its quantities no longer size the block.`);
   const missingGoods = [...new Set([...doc.goals.map((x) => x.good), ...campaignGoals(doc.campaign).map((x) => x.good)])].filter((x) => !g.goods.has(x));

@@ -174,8 +174,8 @@ export function planTemperatures(g: GameIndex, rows: PreparedRow[], goals: Tempe
     if (pt.length === 1) x.temperature = pt[0];
     const cr = [...(ranges.get(f)?.values() ?? [])];
     if (cr.length) {
-      x.lo = Math.max(...cr.map((r) => r.lo));
-      x.hi = Math.min(...cr.map((r) => r.hi));
+      x.lo = cr.reduce((lo, r) => Math.max(lo, r.lo), -Infinity);
+      x.hi = cr.reduce((hi, r) => Math.min(hi, r.hi), Infinity);
     }
   }
   for (const goal of goals) {

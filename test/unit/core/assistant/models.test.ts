@@ -11,8 +11,9 @@ import {
 } from '../../../../src/core/assistant/models/catalog';
 import { DEFAULT_MODEL, resolveApiKey, resolveBaseURL, resolveModelId, resolveOpenRouterModel } from '../../../../src/core/assistant/models/resolve';
 import { describeModelError, NoApiKeyError } from '../../../../src/core/assistant/models/errors';
-import { FileConfigStore, configDir } from '../../../../src/core/assistant/models/fileStore';
-import { MemorySecretStore, OPENROUTER_KEY } from '../../../../src/core/assistant/models/secrets';
+import { FileConfigStore, configDir } from '../../../../src/core/config/fileStore';
+import { MemorySecretStore } from '../../../../src/core/config/secretStore';
+import { OPENROUTER_KEY } from '../../../../src/core/assistant/models/secrets';
 import { startFakeOpenRouter } from '../../../fixtures/fake-openrouter/server';
 import { tempDir } from '../../../helpers/paths';
 

@@ -5,37 +5,19 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { Project } from '../../../../src/core/db/project';
-import { listConversations, loadMessages } from '../../../../src/core/assistant/conversations/store';
+import { appendMessage, createConversation, getConversation, listConversations, loadMessages, updateConversation } from '../../../../src/core/assistant/conversations/store';
 import { describeModelError } from '../../../../src/core/assistant/models/errors';
-import { forgetSecrets, redactDeep, redactSecrets, rememberSecret } from '../../../../src/core/assistant/models/redact';
+import { forgetSecrets, redactDeep, redactSecrets, rememberSecret, StreamRedactor } from '../../../../src/core/assistant/models/redact';
+import { ChunkRedactor } from '../../../../src/core/assistant/agent/redactChunks';
+import type { UIMessageChunk } from 'ai';
 import { startFakeOpenRouter, type FakeOpenRouter, type FakeReply } from '../../../fixtures/fake-openrouter/server';
-import { REPO, tempDir } from '../../../helpers/paths';
-import { capture } from '../../../helpers/cliIO';
+import { filesUnder, tempDir } from '../../../helpers/paths';
+import { capture, runCliProcess } from '../../../helpers/cliIO';
 import { run } from '../../../../src/cli/main';
 
-const CLI = ['--import', 'tsx', path.join(REPO, 'src', 'cli', 'index.ts')];
 
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: REPO, env: { ...process.env, OPENROUTER_API_KEY: '', PYOPS_AGENT_MODEL: '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
-/** Every file under `dir`, recursively (project, journal, backups, config). */
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 describe('secrets in errors', () => {
   afterEach(() => forgetSecrets());
@@ -59,6 +41,125 @@ describe('secrets in errors', () => {
     assert.equal(f.kind, 'auth');
     assert.ok(!f.message.includes(key) && !f.detail.includes(key), f.message);
     assert.match(f.message, /OpenRouter rejected the API key \(401: Invalid token Bearer \[redacted\]\)/);
+  });
+
+  // An OpenRouter key as they come: "sk-or-v1-" and 64 hex digits, 73 characters.
+  const KEY73 = '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';
+  /** `s` cut into `n` pieces of (nearly) equal length. */
+  const pieces = (s: string, n: number) => Array.from({ length: n }, (_, i) => s.slice(Math.floor((i * s.length) / n), Math.floor(((i + 1) * s.length) / n)));
+  /** Any run of 12 characters of the key, in any case: what "never reaches" means below. */
+  const leaks = (text: string, key = KEY73) => {
+    const t = text.toLowerCase();
+    const k = key.toLowerCase();
+    for (let i = 0; i + 12 <= k.length; i++) if (t.includes(k.slice(i, i + 12))) return k.slice(i, i + 12);
+    return undefined;
+  };
+
+  it('redacts the key in any case, and any 12 characters of it left by a cut', () => {
+    rememberSecret(KEY73);
+    assert.equal(redactSecrets(`now ${KEY73.toUpperCase()} then`), 'now [redacted] then');
+    assert.equal(redactSecrets(`title: Rotate ${KEY73.slice(0, 60)}…`), 'title: Rotate [redacted]…', 'a title cut at 60 characters of the key');
+    assert.equal(redactSecrets(`tail ${KEY73.slice(-20).toUpperCase()}.`), 'tail [redacted].');
+    assert.equal(redactSecrets(`${KEY73}${KEY73}`), '[redacted]', 'adjacent copies are one redaction');
+    // Eleven characters are not a key: ordinary hex stays readable.
+    assert.equal(redactSecrets(`id ${KEY73.slice(20, 31)}`), `id ${KEY73.slice(20, 31)}`);
+    // Without the key remembered, its shape alone is enough, upper-cased too.
+    forgetSecrets();
+    assert.equal(redactSecrets(`x ${KEY73.toUpperCase()} y`), 'x [redacted] y');
+  });
+
+  it('redacts a key split into 3, 7 and 20 stream deltas, upper-cased, before any piece is passed on', () => {
+    rememberSecret(KEY73);
+    for (const n of [3, 7, 20]) {
+      for (const key of [KEY73, KEY73.toUpperCase()]) {
+        const r = new StreamRedactor();
+        const out: string[] = [];
+        for (const d of ['Your key is ', ...pieces(key, n), ' — rotate it.']) out.push(r.push(d));
+        out.push(r.flush());
+        const text = out.join('');
+        assert.equal(text, 'Your key is [redacted] — rotate it.', `${n} pieces`);
+        for (const o of out) assert.equal(leaks(o), undefined, `a delta passed on part of the key (${n} pieces): ${o}`);
+      }
+    }
+    // One character at a time, and a key-shaped token the process never saw (held until it ends).
+    forgetSecrets();
+    const r = new StreamRedactor();
+    const text = [...`a ${KEY73} b`].map((c) => r.push(c)).join('') + r.flush();
+    assert.equal(text, 'a [redacted] b');
+  });
+
+  it('passes ordinary text on without holding more than the longest key back', () => {
+    rememberSecret(KEY73);
+    const r = new StreamRedactor();
+    let out = '';
+    const words = 'Build twelve furnaces for the iron plates and three more for steel, then belt them to the bus. '.repeat(6);
+    for (const w of words.match(/.{1,5}/gs)!) {
+      out += r.push(w);
+      assert.ok(r.held <= KEY73.length + 16, `held ${r.held} characters`);
+    }
+    assert.equal(out + r.flush(), words);
+  });
+
+  it('takes the key out of every chunk of a model stream: text, reasoning, tool input deltas, tool calls and results', () => {
+    rememberSecret(KEY73);
+    const r = new ChunkRedactor();
+    const raw: UIMessageChunk[] = [
+      { type: 'start', messageId: 'm' },
+      { type: 'reasoning-start', id: 'r' },
+      ...pieces(`thinking about ${KEY73}`, 7).map((delta) => ({ type: 'reasoning-delta' as const, id: 'r', delta })),
+      { type: 'reasoning-end', id: 'r' },
+      { type: 'text-start', id: 't' },
+      ...pieces(`key: ${KEY73.toUpperCase()}!`, 20).map((delta) => ({ type: 'text-delta' as const, id: 't', delta })),
+      { type: 'text-end', id: 't' },
+      { type: 'tool-input-start', toolCallId: 'c', toolName: 'createTask' },
+      ...pieces(JSON.stringify({ title: `Rotate ${KEY73}` }), 3).map((inputTextDelta) => ({ type: 'tool-input-delta' as const, toolCallId: 'c', inputTextDelta })),
+      { type: 'tool-input-available', toolCallId: 'c', toolName: 'createTask', input: { title: `Rotate ${KEY73}`, steps: [KEY73.slice(0, 40)] } },
+      { type: 'tool-output-available', toolCallId: 'c', output: { ok: true, summary: `Created task "Rotate ${KEY73}"`, result: { title: KEY73 } } },
+      { type: 'error', errorText: `upstream said Bearer ${KEY73}` },
+      { type: 'finish' },
+    ];
+    const out = raw.flatMap((c) => r.chunk(c));
+    assert.equal(leaks(JSON.stringify(out)), undefined, JSON.stringify(out));
+    const text = (type: string, field: 'delta' | 'inputTextDelta' = 'delta') => out.filter((c) => c.type === type).map((c) => (c as unknown as Record<string, string>)[field]).join('');
+    assert.equal(text('reasoning-delta'), 'thinking about [redacted]');
+    assert.equal(text('text-delta'), 'key: [redacted]!');
+    assert.deepEqual(JSON.parse(text('tool-input-delta', 'inputTextDelta')), { title: 'Rotate [redacted]' });
+    // Each part's rest comes before the part ends, so the message built from the chunks is whole.
+    const types = out.map((c) => c.type);
+    assert.ok(types.lastIndexOf('text-delta') < types.indexOf('text-end'));
+    assert.ok(types.lastIndexOf('tool-input-delta') < types.indexOf('tool-input-available'));
+  });
+
+  it('describeModelError leaves no part of the key when it cuts a long provider message short', () => {
+    rememberSecret(KEY73);
+    // The key straddles the 300-character cut: cut first, 40 of its characters would stay behind.
+    const err = Object.assign(new Error(`${'x'.repeat(260)} ${KEY73} trailing`), { statusCode: 500 });
+    const f = describeModelError(err);
+    assert.equal(leaks(f.message), undefined, f.message);
+    assert.equal(leaks(f.detail), undefined, f.detail);
+    assert.match(f.message, /\[redacted\]/);
+  });
+
+  it('the conversation store never writes the key: titles, summaries, message parts', async () => {
+    rememberSecret(KEY73);
+    const dir = tempDir();
+    const file = path.join(dir, 'store.pyops');
+    const p = await Project.create(file);
+    try {
+      const c = createConversation(p, { title: `About ${KEY73.toUpperCase()}` });
+      updateConversation(p, c.id, { compactionSummary: `- the key was ${KEY73}` });
+      appendMessage(p, c.id, { id: 'm1', role: 'user', parts: [{ type: 'text', text: `my key: "${KEY73}"\n\\ done` }] });
+      const conv = getConversation(p, c.id)!;
+      assert.equal(conv.title, 'About [redacted]');
+      assert.equal(conv.compactionSummary, '- the key was [redacted]');
+      assert.deepEqual(loadMessages(p, c.id)[0].parts, [{ type: 'text', text: 'my key: "[redacted]"\n\\ done' }], 'the JSON around a redaction stays whole');
+      updateConversation(p, c.id, { title: `Renamed ${KEY73.slice(5, 50)}` });
+      assert.equal(getConversation(p, c.id)!.title, 'Renamed [redacted]');
+    } finally {
+      p.close();
+    }
+    for (const f of fs.readdirSync(dir)) assert.equal(leaks(fs.readFileSync(path.join(dir, f)).toString('latin1')), undefined, f);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   describe('pyops ask against a provider that echoes the key', function () {
@@ -91,7 +192,7 @@ describe('secrets in errors', () => {
             const file = path.join(dir, 'leak.pyops');
             assert.equal(await run(['project', 'create', file], capture()), 0);
             const env = { OPENROUTER_API_KEY: key, PYOPS_OPENROUTER_BASE_URL: fake.url, PYOPS_CONFIG_DIR: path.join(dir, 'config') };
-            const r = await runCli(['ask', 'Plan my iron', '--project', file, ...(json ? ['--json'] : [])], env);
+            const r = await runCliProcess(['ask', 'Plan my iron', '--project', file, ...(json ? ['--json'] : [])], env);
             assert.equal(r.code, 1, r.stderr);
             // The provider really did echo it: the request carried the key.
             assert.equal(fake.chatRequests()[0].headers.authorization, `Bearer ${key}`);

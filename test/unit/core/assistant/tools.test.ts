@@ -53,7 +53,7 @@ describe('assistant tools', () => {
     assert.deepEqual(b.imports.find((f) => f.item === 'steam'), { item: 'steam', display: 'Steam', kind: 'fluid', rate: 6, minTemperature: 150, maxTemperature: 200 });
   });
 
-  it('answers an unknown block or task id with not-found, and other refusals with failed', async () => {
+  it('answers an unknown block or task id with not-found, and a refused input with invalid-input wherever it is refused', async () => {
     await importGameData(tp.project, SAMPLE_DUMP);
     const codes = async (calls: Array<[string, unknown]>) => Promise.all(calls.map(async ([n, i]) => [n, ((await call(n, i)) as { code?: string }).code]));
     assert.deepEqual(
@@ -61,7 +61,13 @@ describe('assistant tools', () => {
       [['reviseBlock', 'not-found'], ['blockBuildStatus', 'not-found'], ['getTask', 'not-found'], ['updateTask', 'not-found'], ['addTaskStep', 'not-found']],
     );
     const task = (await call('createTask', { title: 'Build coke' })) as { result: { id: string } };
-    assert.deepEqual(await codes([['updateTask', { id: task.result.id }]]), [['updateTask', 'failed']], 'nothing to update is not a missing task');
+    const sub = (await call('createTask', { title: 'Order coal', parentId: task.result.id })) as { result: { id: string } };
+    // Refused by the task store, not by the tool's schema: still the caller's input to fix.
+    assert.deepEqual(
+      await codes([['updateTask', { id: task.result.id }], ['updateTask', { id: task.result.id, parentId: task.result.id }], ['updateTask', { id: task.result.id, parentId: sub.result.id }]]),
+      [['updateTask', 'invalid-input'], ['updateTask', 'invalid-input'], ['updateTask', 'invalid-input']],
+      'nothing to update, or a task moved under itself, is neither a missing task nor a failure',
+    );
   });
 
   it('writes plural summaries in English', async () => {

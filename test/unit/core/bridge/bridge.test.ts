@@ -98,8 +98,10 @@ describe('bridge over UDP', function () {
 
   it('reassembles a chunked snapshot from the game', async () => {
     const machines = Array.from({ length: 600 }, (_, i) => ({ machine: `machine-${i % 40}`, recipe: `recipe-with-a-long-name-${i}`, count: 1 + (i % 7) }));
+    // The game pings first (as the mod does on every load): only the linked paired game reassembles.
+    await game.ping();
     await game.send('state.built', { force: 'player', machines });
-    await eventually(() => bridge.status().counters.handled === 1, 2000, 'built handled');
+    await eventually(() => bridge.status().counters.handled === 2, 2000, 'built handled');
     const c = bridge.status().counters;
     assert.ok(c.partial > 2, `several parts (${c.partial})`);
     assert.equal(sum(c), c.in);

@@ -89,6 +89,20 @@ describe('bridge chunking', () => {
     assert.equal(r.accept(Buffer.from('PYC1 big 1 2\n' + 'x'.repeat(101)), 'p').kind, 'invalid');
   });
 
+  it('gives each source its own slots: one source sending fresh ids never evicts another\'s parts', () => {
+    const r = new Reassembler({ timeoutMs: 60_000, maxParts: 8, maxMessageBytes: 1000, maxPending: 3, maxSources: 2 });
+    assert.equal(r.accept(Buffer.from('PYC1 game 1 2\nhello '), 'game').kind, 'partial');
+    for (let i = 0; i < 1000; i++) r.accept(Buffer.from(`PYC1 f${i} 1 2\nx`), 'flood');
+    assert.equal(r.size, 1 + 3, 'the flood holds its own 3 slots, no more');
+    const done = r.accept(Buffer.from('PYC1 game 2 2\nworld'), 'game');
+    assert.equal(done.kind, 'complete');
+    assert.equal(done.kind === 'complete' && done.message.toString(), 'hello world');
+    // A third source pushes out the least recently active one, not the one just heard from.
+    r.accept(Buffer.from('PYC1 g2 1 2\nx'), 'game');
+    r.accept(Buffer.from('PYC1 n1 1 2\nx'), 'newcomer');
+    assert.equal(r.accept(Buffer.from('PYC1 g2 2 2\ny'), 'game').kind, 'complete');
+  });
+
   it('bounds the number of incomplete messages held at once', () => {
     const r = new Reassembler({ timeoutMs: 60_000, maxParts: 8, maxMessageBytes: 1000, maxPending: 3 });
     for (let i = 0; i < 10; i++) r.accept(Buffer.from(`PYC1 id${i} 1 2\nx`), 'p');

@@ -7,7 +7,10 @@ import { Bridge, DEFAULT_REPLY_BUDGET, type BridgeEvent } from '../../../../src/
 import { createGameLink } from '../../../../src/core/bridge/gameLink';
 import { PROTOCOL_VERSION } from '../../../../src/core/bridge/protocol';
 import { newPairingCode, pairingMatches, PAIRING_RE, pairingLua } from '../../../../src/core/bridge/pairing';
-import { listTasks } from '../../../../src/core/work/tasks';
+import { spawn } from 'node:child_process';
+import { listTasks, createTask } from '../../../../src/core/work/tasks';
+import { splitMessage } from '../../../../src/core/bridge/chunking';
+import { MOD_TO_APP_MAX_DATAGRAM } from '../../../../src/core/bridge/protocol';
 import { FakeGame } from '../../../fixtures/fake-game/peer';
 import { eventually, fingerprint, makeProject, PAIRING } from './helpers';
 
@@ -158,6 +161,118 @@ describe('game link trust', function () {
     // Another source has its own budget: the paired game replaces the flooder and is answered at once.
     const real = await game({ pairing: PAIRING });
     assert.equal((await real.ping()).type, 'bridge.pong');
+  });
+
+  it("gives an unpaired peer nothing but what pairing needs: no task list, no project name", async () => {
+    const secretish = ['Expand the copper smelting', 'Ore patch under the lake', 'Place 24 furnaces'];
+    createTask(ctx.project, { title: secretish[0], body: secretish[1], steps: [secretish[2]], links: [{ kind: 'item', name: 'gear' }] });
+    const unpaired = await game({ playerName: 'mallory' });
+    const pong = await unpaired.ping();
+    assert.deepEqual(pong.payload, { protocol_version: PROTOCOL_VERSION, app: 'PyOps', project: null, paired: false }, 'the pong names no project');
+    await unpaired.send('task.list', {}, { requestId: 'list-1' });
+    const answer = await unpaired.waitFor((e) => e.request_id === 'list-1');
+    assert.equal(answer.type, 'error', 'a refusal, not a task list');
+    assert.match((answer.payload as { message: string }).message, /pairing code/);
+    await eventually(() => bridge.status().counters.refused === 1, 3000, 'the request refused and counted');
+    await sleep(100);
+    const seen = JSON.stringify(unpaired.received);
+    for (const text of [...secretish, '"gear"']) assert.ok(!seen.includes(text), `the unpaired peer learned ${text}`);
+    assert.ok(!unpaired.received.some((e) => e.type === 'task.list'));
+
+    // The paired game does get both (so the refusal above is about pairing, not a broken list).
+    const real = await game({ pairing: PAIRING, playerName: 'alice' });
+    assert.equal(((await real.ping()).payload as { project: string }).project, ctx.project.name);
+    await real.send('task.list', {}, { requestId: 'list-2' });
+    const list = await real.waitFor((e) => e.request_id === 'list-2');
+    assert.equal(list.type, 'task.list');
+    assert.equal((list.payload as { tasks: Array<{ title: string }> }).tasks[0].title, secretish[0]);
+  });
+
+  it('keeps the paired game\'s chunked snapshots whole under a flood of chunk parts with fresh ids (3 of 3)', () => {
+    // In-process, so the order is exact: each snapshot's parts but the last, 30,000 parts of
+    // never-finished messages from another local source, then the last part.
+    const b = new Bridge({ project: () => ctx.project, pairing: PAIRING });
+    const gameRoute = { via: 'udp' as const, address: '127.0.0.1', port: 40_001 };
+    const flooder = { via: 'udp' as const, address: '127.0.0.1', port: 40_002 };
+    const env = (type: string, payload: unknown, pairing?: string) => JSON.stringify({ protocol_version: PROTOCOL_VERSION, type, tick: 1, player: 1, ...(pairing ? { pairing } : {}), payload });
+    assert.equal(b.receive(Buffer.from(env('bridge.ping', { player_name: 'alice' }, PAIRING)), gameRoute), 'handled');
+    let flood = 0;
+    const snapshots = [0, 1, 2].map((round) => ({ force: 'player', machines: Array.from({ length: 300 }, (_, i) => ({ machine: `machine-${round}-${i % 30}`, recipe: `recipe-with-a-long-name-${round}-${i}`, count: 1 + (i % 5) })) }));
+    for (const [round, snap] of snapshots.entries()) {
+      const frames = splitMessage(env('state.built', snap, PAIRING), MOD_TO_APP_MAX_DATAGRAM, `game${round}`);
+      assert.ok(frames.length >= 3, `snapshot ${round} is chunked (${frames.length} parts)`);
+      for (const f of frames.slice(0, -1)) assert.equal(b.receive(f, gameRoute), 'partial');
+      for (let i = 0; i < 10_000; i++, flood++) assert.equal(b.receive(Buffer.from(`PYC1 f${flood} 1 2\nxx`), flooder), 'refused');
+      assert.equal(b.receive(frames[frames.length - 1], gameRoute), 'handled', `snapshot ${round} applied`);
+      assert.equal(ctx.project.query('SELECT * FROM built_machines').length, 300);
+      assert.deepEqual(ctx.project.query<{ machine: string }>('SELECT DISTINCT machine FROM built_machines ORDER BY machine LIMIT 1'), [{ machine: `machine-${round}-0` }]);
+    }
+    const s = b.status();
+    assert.equal(s.counters.refused, 30_000, 'every flood part refused, and counted');
+    assert.equal(s.counters.expired, 0, 'none of the game\'s partial messages was pushed out');
+    assert.equal(s.lastRefused?.source, '127.0.0.1:40002');
+    assert.match(s.lastRefused!.reason, /another game is linked/);
+    // With no game linked, a source that never presented the code holds no slot either.
+    const fresh = new Bridge({ project: () => ctx.project, pairing: PAIRING });
+    assert.equal(fresh.receive(Buffer.from('PYC1 x 1 2\nxx'), flooder), 'refused');
+    assert.match(fresh.status().lastRefused!.reason, /has not presented this PyOps's pairing code/);
+  });
+
+  it('applies 3 of 3 chunked snapshots while another local process floods ~30k chunk parts per second over UDP', async function () {
+    this.timeout(60_000);
+    const real = await game({ pairing: PAIRING, playerName: 'alice' });
+    await real.ping();
+    const port = bridge.status().port;
+    // The flooder is its own process, as a hostile local program would be.
+    const floodScript = `
+      const dgram = require('node:dgram');
+      const [port, count, rate, prefix] = process.argv.slice(1).map((v, i) => (i < 3 ? Number(v) : v));
+      const s = dgram.createSocket('udp4');
+      let sent = 0;
+      const t0 = process.hrtime.bigint();
+      const tick = () => {
+        const due = Math.min(count, Math.ceil((Number(process.hrtime.bigint() - t0) / 1e9) * rate) + 50);
+        for (; sent < due; sent++) s.send(Buffer.from('PYC1 ' + prefix + sent + ' 1 2\\n' + 'x'.repeat(40)), port, '127.0.0.1');
+        if (sent < count) setImmediate(tick);
+        else s.close(() => process.stdout.write(JSON.stringify({ sent, seconds: Number(process.hrtime.bigint() - t0) / 1e9 })));
+      };
+      s.bind(0, '127.0.0.1', tick);`;
+    const floodOnce = (count: number, prefix: string) =>
+      new Promise<{ sent: number; seconds: number }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['-e', floodScript, String(port), String(count), '30000', prefix]);
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.on('error', reject);
+        child.on('close', () => resolve(JSON.parse(out)));
+      });
+    const before = bridge.status().counters;
+    const rates: number[] = [];
+    for (const round of [0, 1, 2]) {
+      const snap = { force: 'player', machines: Array.from({ length: 300 }, (_, i) => ({ machine: `m-${round}-${i % 30}`, recipe: `recipe-with-a-long-name-${round}-${i}`, count: 1 })) };
+      const frames = splitMessage(real.envelope('state.built', snap), MOD_TO_APP_MAX_DATAGRAM, `snap${round}`);
+      const inBefore = bridge.status().counters.in;
+      for (const f of frames.slice(0, -1)) await real.sendRaw(f);
+      await eventually(() => bridge.status().counters.in === inBefore + frames.length - 1, 3000, 'the first parts arrived');
+      const f = await floodOnce(10_000, `r${round}-`);
+      rates.push(f.sent / f.seconds);
+      // Whatever the kernel delivered of the flood is handled before the last part goes out.
+      let last = -1;
+      await eventually(() => {
+        const n = bridge.status().counters.in;
+        const settled = n === last;
+        last = n;
+        return settled;
+      }, 5000, 'the flood drained');
+      await real.sendRaw(frames[frames.length - 1]);
+      await eventually(() => bridge.status().lastSnapshots.built?.count === 300 && ctx.project.query<{ machine: string }>("SELECT machine FROM built_machines WHERE machine = ?", [`m-${round}-0`]).length > 0, 3000, `snapshot ${round} applied`);
+    }
+    const c = bridge.status().counters;
+    // Everything that came in was the game's parts (partial, then handled) or the flood.
+    const floodIn = c.in - before.in - (c.handled - before.handled) - (c.partial - before.partial);
+    assert.equal(c.refused - before.refused, floodIn, 'every flood part that arrived was refused and counted');
+    assert.ok(floodIn > 1000, `the flood reached the bridge (${floodIn} parts)`);
+    assert.equal(c.expired, 0);
+    console.log(`      (flood: ${rates.map((r) => `${Math.round(r / 1000)}k`).join(', ')} parts/s sent; ${floodIn} of 30,000 arrived and were refused)`);
   });
 
   it('generates readable codes and compares them exactly', () => {

@@ -1,21 +1,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { JournalWriter, readJournal, crc32, type JournalFrame } from '../../../../src/core/db/journal';
+import { JournalWriter, readJournal, parseJournal, crc32, type JournalFrame } from '../../../../src/core/db/journal';
 import { tempDir } from '../../../helpers/paths';
+import { framesEnd } from '../../../helpers/journalBytes';
 
 const frame = (i: number, text = 'x'): JournalFrame => ({ changes: [{ table: 'notes', rowid: i, row: { id: `n${i}`, body: text } }] });
 const ids = (frames: JournalFrame[]) => frames.map((f) => f.changes[0].rowid);
 
-/** Index just past the last non-zero byte: where the frames end inside the preallocated file. */
 const SECTOR = 512;
 const big = (i: number) => frame(i, 'b'.repeat(1500 + i * 37));
-
-function framesEnd(buf: Buffer): number {
-  let end = buf.length;
-  while (end > 0 && buf[end - 1] === 0) end--;
-  return end;
-}
 
 describe('journal', () => {
   let dir: string;
@@ -157,4 +151,123 @@ describe('journal', () => {
       assert.deepEqual(ids(r.frames), [0, 1, 2]);
     });
   });
+
+  describe('what the save record proves', () => {
+    /** A journal of `n` frames whose last one ends exactly on a sector boundary (the padding starts a new sector). */
+    function sectorAlignedJournal(n: number): { buf: Buffer; starts: number[]; end: number } {
+      const w = JournalWriter.create(file, 8);
+      const starts: number[] = [];
+      for (let i = 0; i < n - 1; i++) {
+        starts.push(w.size);
+        w.append(frame(i, `task ${i} `.repeat(9)));
+      }
+      starts.push(w.size);
+      // Longer than a sector, so its last sector holds nothing of the frames before it.
+      let text = 'last '.repeat(120);
+      while ((w.size + 8 + Buffer.byteLength(JSON.stringify(frame(n - 1, text)))) % SECTOR !== 0) text += 'x';
+      w.append(frame(n - 1, text));
+      w.close();
+      // Only the frames and a few sectors of padding: copying the whole preallocated megabyte per
+      // flip would make the exhaustive tests below slow, and the reader needs no more.
+      const whole = fs.readFileSync(file);
+      const end = framesEnd(whole);
+      assert.equal(end % SECTOR, 0, 'the last frame ends on a sector boundary');
+      return { buf: Buffer.from(whole.subarray(0, end + 4 * SECTOR)), starts, end };
+    }
+
+    it('a grown length word on a last frame that ends on a sector boundary is damage, and the save is still read', () => {
+      const { buf, starts } = sectorAlignedJournal(6);
+      // +512: the frame now claims one more sector, all zeros — exactly what a torn append leaves.
+      buf[starts[5] + 1] ^= 0x02;
+      const r = parseJournalBytes(buf);
+      assert.equal(r.torn, false, 'not taken for a crash mid-append');
+      assert.deepEqual(ids(r.frames), [0, 1, 2, 3, 4, 5], 'the payload still matches its checksum, so the save is served');
+      assert.equal(r.repaired, 1);
+      assert.deepEqual(r.damage, [{ offset: starts[5], length: 4 }]);
+    });
+
+    it('a last save whose final sector was lost after it was acknowledged is damage when the record counts it, a torn tail when it does not', () => {
+      const { buf, end } = sectorAlignedJournal(6);
+      buf.fill(0, end - SECTOR, end);
+      const unrecorded = parseJournalBytes(buf);
+      assert.equal(unrecorded.torn, true, 'without proof of the save this shape is a crash mid-append');
+      const recorded = parseJournalBytes(buf, { generation: 8, saves: 6 });
+      assert.equal(recorded.torn, false);
+      assert.equal(recorded.missing, 1);
+      assert.equal(recorded.damage.length, 1);
+      const lagging = parseJournalBytes(buf, { generation: 8, saves: 5 });
+      assert.equal(lagging.torn, true, 'a record that never saw the last save acknowledged proves nothing about it');
+      assert.equal(lagging.missing, 0);
+      assert.equal(parseJournalBytes(buf, { generation: 7, saves: 6 }).torn, true, "another generation's record says nothing about this journal");
+    });
+
+    it('a journal that ends cleanly short of the recorded saves is missing them', () => {
+      const { buf, starts } = sectorAlignedJournal(6);
+      buf.fill(0, starts[4]);
+      const r = parseJournalBytes(buf, { generation: 8, saves: 6 });
+      assert.deepEqual(ids(r.frames), [0, 1, 2, 3]);
+      assert.deepEqual(r.damage, []);
+      assert.equal(r.missing, 2);
+    });
+
+    it('stray bits in the zero padding are no save: not damage, not a lost save, zeroed by the next append', () => {
+      const { buf, end } = sectorAlignedJournal(4);
+      let tried = 0;
+      for (let at = end; at < end + 3 * SECTOR; at += 7) {
+        for (const record of [undefined, { generation: 8, saves: 4 }]) {
+          const b = Buffer.from(buf);
+          b[at] ^= 1 << (at % 8);
+          const r = parseJournalBytes(b, record);
+          assert.deepEqual(ids(r.frames), [0, 1, 2, 3], `flip at ${at}`);
+          assert.deepEqual(r.damage, [], `flip at ${at}`);
+          assert.equal(r.missing, 0);
+          assert.equal(r.noise, true, `flip at ${at}`);
+          tried++;
+        }
+      }
+      assert.ok(tried > 200);
+      const b = Buffer.from(buf);
+      b[end + 100] = 0x5a;
+      fs.writeFileSync(file, b);
+      const r = readJournal(file, 8)!;
+      const w = JournalWriter.resume(file, 8, r.validBytes, r.frames.length);
+      w.close();
+      assert.equal(fs.readFileSync(file)[end + 100], 0);
+    });
+
+    for (const [aligned, record] of [[true, true], [false, true], [true, false]] as const) {
+      it(`every single-bit flip of a journal${aligned ? ' whose last save ends on a sector boundary' : ''}${record ? '' : ' without a save record'} either serves every save or is reported`, () => {
+        const built = aligned ? sectorAlignedJournal(8) : (() => {
+          const w = JournalWriter.create(file, 8);
+          for (let i = 0; i < 8; i++) w.append(frame(i, `save ${i} `.repeat(i * 5 + 1)));
+          w.close();
+          const b = fs.readFileSync(file);
+          return { buf: Buffer.from(b.subarray(0, framesEnd(b) + 4 * SECTOR)), end: framesEnd(b) };
+        })();
+        const { buf, end } = built;
+        const all = [0, 1, 2, 3, 4, 5, 6, 7];
+        const tally = { flips: 0, servedWhole: 0, reported: 0, silentlyDropped: 0 };
+        for (let byte = 0; byte < end + 64; byte++) {
+          for (let bit = 0; bit < 8; bit++) {
+            const b = Buffer.from(buf);
+            b[byte] ^= 1 << bit;
+            const r = parseJournalBytes(b, record ? { generation: 8, saves: 8 } : undefined);
+            tally.flips++;
+            const whole = ids(r.frames).join() === all.join();
+            const reported = r.headerDamaged || r.damage.length > 0 || r.missing > 0;
+            if (reported) tally.reported++;
+            else if (whole) tally.servedWhole++;
+            else tally.silentlyDropped++;
+            if (byte >= end) assert.ok(whole && !reported, `a flip in the padding at ${byte} is no lost save`);
+          }
+        }
+        console.log(`      (${tally.flips} single-bit flips: ${tally.reported} reported, ${tally.servedWhole} harmless (padding), ${tally.silentlyDropped} silently dropped)`);
+        assert.equal(tally.silentlyDropped, 0);
+      });
+    }
+  });
 });
+
+function parseJournalBytes(buf: Buffer, confirmed?: { generation: number; saves: number }) {
+  return parseJournal(buf, 8, confirmed);
+}

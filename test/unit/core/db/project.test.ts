@@ -5,9 +5,11 @@ import { spawn } from 'node:child_process';
 import { Project, gamedataPath } from '../../../../src/core/db/project';
 import { ProjectError } from '../../../../src/core/db/errors';
 import { journalPath } from '../../../../src/core/db/journal';
+import { AckRecorder } from '../../../../src/core/db/ackRecord';
 import { loadSqlJs } from '../../../../src/core/db/sqlite';
 import { PROJECT_TABLES } from '../../../../src/core/db/schema/project';
 import { tempDir, REPO } from '../../../helpers/paths';
+import { framesEnd } from '../../../helpers/journalBytes';
 
 describe('project store', () => {
   let dir: string;
@@ -130,17 +132,19 @@ describe('project store', () => {
     const file = path.join(dir, 't.pyops');
     const p = await Project.create(file);
     p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n1', 'kept', '', 't', 't')"));
+    const start = framesEnd(fs.readFileSync(journalPath(file)));
     p.write((db) => db.run("INSERT INTO notes(id, title, body, created_at, updated_at) VALUES ('n2', 'torn', '', 't', 't')"));
     const j = fs.readFileSync(journalPath(file));
-    // Simulate a crash in the middle of the last frame: its last bytes never reach the disk, and
-    // the zeros of the preallocated tail are left in their place.
-    let end = j.length;
-    while (end > 0 && j[end - 1] === 0) end--;
+    // Simulate a crash in the middle of the last frame: its sectors never reach the disk (it is
+    // smaller than one, so all of it), and the zeros of the preallocated tail are left in its place.
     const torn = Buffer.from(j);
-    torn.fill(0, end - 5, end);
+    torn.fill(0, start, framesEnd(j));
     fs.writeFileSync(journalPath(file), torn);
+    // A crash mid-append comes before the save is acknowledged: the save record still says one.
+    new AckRecorder(file, p.id).note(0, 1);
     const reader = await Project.open(file, { readOnly: true });
     assert.deepEqual(reader.query('SELECT id FROM notes').map((r) => r.id), ['n1']);
+    assert.equal(reader.damage, undefined, 'a torn tail is no damage');
     reader.close();
     p.close(); // folds both frames (in memory they are whole) and starts a new generation
     fs.writeFileSync(journalPath(file), j); // an old-generation journal left behind

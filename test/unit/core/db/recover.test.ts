@@ -1,6 +1,6 @@
 // Damage, with real files and real processes: a child process saves 30 tasks (checkpointing after
-// the 10th and 20th, so the project file, `.bak`, `.journal.bak` and `.journal` all hold some) and is
-// SIGKILLed. Then each file is flipped and truncated at many offsets. Every acknowledged save must be
+// the 10th and 20th, so the project file, `.bak`, `.journal.bak` and `.journal` all hold some, and
+// the save record counts the journal's) and is SIGKILLed. Then each file is flipped and truncated at many offsets. Every acknowledged save must be
 // served, or the damage reported (and then recovery must bring back all it can and list the rest).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -9,12 +9,14 @@ import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
 import { Project } from '../../../../src/core/db/project';
 import { ProjectError } from '../../../../src/core/db/errors';
-import { journalPath } from '../../../../src/core/db/journal';
+import { journalPath, parseJournal } from '../../../../src/core/db/journal';
+import { readAckRecord } from '../../../../src/core/db/ackRecord';
 import { planRecovery, recoverProject, describeRecovery } from '../../../../src/core/db/recover';
 import { all } from '../../../../src/core/db/sqlite';
 import { run } from '../../../../src/cli/main';
 import { REPO, tempDir } from '../../../helpers/paths';
 import { eachLine } from '../../../helpers/childLines';
+import { framesEnd } from '../../../helpers/journalBytes';
 
 const SAVES = 30;
 const ACKED = Array.from({ length: SAVES }, (_, i) => `t${i + 1}`);
@@ -40,7 +42,7 @@ function writeAndKill(script: string, file: string): Promise<string[]> {
   });
 }
 
-const FILES = ['p.pyops', 'p.pyops.bak', 'p.pyops.journal', 'p.pyops.journal.bak'];
+const FILES = ['p.pyops', 'p.pyops.bak', 'p.pyops.journal', 'p.pyops.journal.bak', 'p.pyops.acked'];
 
 function copyFixture(from: string, to: string): string {
   fs.mkdirSync(to, { recursive: true });
@@ -50,9 +52,7 @@ function copyFixture(from: string, to: string): string {
 
 /** Offsets spread over the bytes that hold data (a journal's zero-filled reserve is mostly skipped). */
 function offsets(buf: Buffer, n: number): number[] {
-  let end = buf.length;
-  while (end > 0 && buf[end - 1] === 0) end--;
-  end = Math.min(buf.length, end + 64);
+  const end = Math.min(buf.length, framesEnd(buf) + 64);
   const out = new Set<number>();
   for (let i = 0; i < n; i++) out.add(Math.floor((i * end) / n + ((i * 7919) % Math.max(1, Math.floor(end / n)))));
   return [...out].filter((o) => o < buf.length).sort((a, b) => a - b);
@@ -96,7 +96,7 @@ describe('damaged projects: every acknowledged save is served or reported', func
 
     const p = await Project.open(file);
     assert.equal(p.readOnly, true);
-    assert.match(p.readOnlyReason!, /p\.pyops\.journal is damaged .* 9 saves are intact .*saves in the damaged bytes cannot be read.*Recover Project/);
+    assert.match(p.readOnlyReason!, /p\.pyops\.journal is damaged .* 9 saves are intact .*1 confirmed save in the damaged bytes cannot be read.*Recover Project/);
     assert.deepEqual(taskIds(p).sort(), ACKED.filter((t) => t !== 't24').sort(), 'the intact saves after the bad one are shown too');
     assert.throws(() => p.write((db) => db.run("DELETE FROM tasks")), (e: unknown) => e instanceof ProjectError && e.code === 'read-only');
     p.close();
@@ -265,6 +265,71 @@ describe('damaged projects: every acknowledged save is served or reported', func
     const healed = await Project.open(file);
     assert.equal(taskIds(healed).length, SAVES);
     healed.close();
+  });
+
+  it('every single-bit flip of both journals, the journal header, the seal and the save record: served whole or reported, never silently dropped', async function () {
+    const opened = await Project.open(path.join(fixture, 'p.pyops'), { readOnly: true });
+    const id = opened.id;
+    opened.close();
+    const record = readAckRecord(path.join(fixture, 'p.pyops'), id)!;
+    assert.deepEqual([record.generation, record.saves], [2, 10], 'the fixture records the 10 saves of its current journal');
+    const tally = { journalFlips: 0, reported: 0, harmless: 0, silentlyDropped: 0, headerSealRecordFlips: 0, opened: 0 };
+    // The journals, bit by bit, as the reader judges them against the record (Project.open takes its
+    // verdict from exactly this read).
+    for (const name of ['p.pyops.journal', 'p.pyops.journal.bak']) {
+      const whole = fs.readFileSync(path.join(fixture, name));
+      const end = framesEnd(whole);
+      const buf = Buffer.from(whole.subarray(0, end + 1024));
+      const clean = parseJournal(buf, undefined, record);
+      const want = clean.frames.map((f) => JSON.stringify(f)).join('\n');
+      for (let byte = 0; byte < end + 256; byte++) {
+        for (let bit = 0; bit < 8; bit++) {
+          buf[byte] ^= 1 << bit;
+          const r = parseJournal(buf, undefined, record);
+          buf[byte] ^= 1 << bit;
+          tally.journalFlips++;
+          if (r.headerDamaged || r.damage.length || r.missing) tally.reported++;
+          else if (r.frames.map((f) => JSON.stringify(f)).join('\n') === want) tally.harmless++;
+          else tally.silentlyDropped++;
+        }
+      }
+    }
+    // The 12-byte journal header, the project file's 40-byte seal and the 64-byte save record, each
+    // bit flipped in a real project: opened with every save, or reported.
+    const file0 = path.join(fixture, 'p.pyops');
+    const targets: Array<{ name: string; from: number; to: number }> = [
+      { name: 'p.pyops.journal', from: 0, to: 12 },
+      { name: 'p.pyops', from: fs.statSync(file0).size - 40, to: fs.statSync(file0).size },
+      { name: 'p.pyops.acked', from: 0, to: 64 },
+    ];
+    const work = copyFixture(fixture, path.join(dir, 'bits'));
+    for (const t of targets) {
+      const target = path.join(path.dirname(work), t.name);
+      const original = fs.readFileSync(target);
+      for (let byte = t.from; byte < t.to; byte++) {
+        for (let bit = 0; bit < 8; bit++) {
+          const b = Buffer.from(original);
+          b[byte] ^= 1 << bit;
+          fs.writeFileSync(target, b);
+          tally.headerSealRecordFlips++;
+          try {
+            const p = await Project.open(work, { readOnly: true });
+            const served = taskIds(p);
+            const reported = !!p.damage;
+            p.close();
+            if (reported) tally.reported++;
+            else if (ACKED.every((a) => served.includes(a))) tally.opened++;
+            else tally.silentlyDropped++;
+          } catch (err) {
+            assert.ok(err instanceof ProjectError && err.code === 'damaged', `${t.name} bit ${bit} of byte ${byte}: ${(err as Error).message}`);
+            tally.reported++;
+          }
+        }
+      }
+      fs.writeFileSync(target, original);
+    }
+    console.log(`      (${tally.journalFlips} journal bit flips and ${tally.headerSealRecordFlips} header/seal/record flips: ${tally.reported} reported, ${tally.harmless} in padding and ${tally.opened} in the record opened whole, ${tally.silentlyDropped} silently dropped)`);
+    assert.equal(tally.silentlyDropped, 0);
   });
 
   it('pyops project recover on a healthy project says so and changes nothing', async () => {

@@ -143,6 +143,23 @@ describe('sample world import (normalization)', () => {
     assert.deepEqual(n.mods, { base: '2.0.77', 'pyops-sample-world': '1.0.0' });
   });
 
+  it("defaults a product's ignored_by_productivity to its ignored_by_stats, as Factorio 2.0 does", () => {
+    const dump = readDump(findDumpSource(SAMPLE_DUMP));
+    const results = (dump.raw.recipe as Record<string, { results: Array<Record<string, unknown>> }>)['refine-brine'].results;
+    results[0].ignored_by_stats = 10; // solvent: only ignored_by_stats
+    Object.assign(results[1], { ignored_by_stats: 10, ignored_by_productivity: 5 }); // tailings: both, the explicit one wins
+    const out = normalizeDump(dump.raw, dump.locale).data.recipe_products.filter((p) => p.recipe === 'refine-brine');
+    assert.deepEqual(out.map((p) => [p.name, p.ignored_by_productivity]), [['solvent', 10], ['tailings', 5], ['naphtha', 0]]);
+    assert.deepEqual(outs('refine-brine').map((p) => p.ignored_by_productivity), [0, 0, 0]);
+  });
+
+  it("reads what the character crafts by hand (none when the dump has no character)", () => {
+    assert.deepEqual(n.handCraftingCategories, []);
+    const dump = readDump(findDumpSource(SAMPLE_DUMP));
+    dump.raw.character = { character: { type: 'character', name: 'character', crafting_categories: ['crafting', 'handcrafting'] } };
+    assert.deepEqual(normalizeDump(dump.raw, dump.locale).handCraftingCategories, ['crafting', 'handcrafting']);
+  });
+
   it('infers the same replacements from recipe names when the helper export is missing', () => {
     const dump = readDump(findDumpSource(SAMPLE_DUMP));
     delete (dump.raw['mod-data'] as Record<string, unknown>)['pyops-export'];

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { Availability } from '../../../../src/core/planning/availability';
 import type { Machine } from '../../../../src/core/planning/gameIndex';
-import { privateSampleWorld, sampleWorld, type World } from './queries/world';
+import { loadWorld, privateSampleWorld, sampleWorld, type World } from './queries/world';
+import { requireSharedData } from '../../../helpers/paths';
 
 const BASIC = 'basic-research-pack';
 const ADV = 'advanced-research-pack';
@@ -313,6 +314,36 @@ describe('availability', () => {
     it('takes mining productivity from research or a manual percentage', () => {
       assert.equal(avail({ research_mode: 'now' }, ['mining-productivity-1']).productivityBonus(mine()), 0.1);
       assert.equal(avail({ research_mode: 'now', mining_productivity: { source: 'manual', percent: 250 } }).productivityBonus(mine()), 2.5);
+    });
+  });
+
+  describe('on Py HighTech, up to the technology that unlocks logistic-science-pack', function () {
+    let py: World;
+    before(async function () {
+      this.timeout(120_000);
+      py = await loadWorld(requireSharedData(this, 'py-hightech-2.0-data-raw'));
+    });
+    const target = () => py.ctx({ research_mode: 'target', horizon_target: 'logistic-science-pack' }).availability;
+
+    it('calls a recipe that is not enabled and that no technology unlocks unobtainable, with nothing to research', () => {
+      // urea2: "enabled": false in the dump, and no technology lists it in an unlock-recipe effect.
+      const r = py.g.recipes.get('urea2')!;
+      assert.deepEqual([r.enabled, r.unlockedBy], [false, []]);
+      const a = target();
+      assert.deepEqual(a.recipeVerdict('urea2'), { state: 'unobtainable' });
+      assert.equal(a.recipe('urea2').lockReason, 'no technology unlocks it and it is not enabled from the start');
+    });
+
+    it('calls a recipe only the hand crafts by-hand, and drafts count no building for it', () => {
+      // electronic-circuit-initial: category handcrafting, which the character crafts; the only other
+      // entity of that category is a crash-site wreck no item places.
+      assert.ok(py.g.handCrafting.has('handcrafting'));
+      const a = target();
+      assert.deepEqual(a.recipeVerdict('electronic-circuit-initial'), { state: 'by-hand' });
+      assert.equal(a.recipe('electronic-circuit-initial').lockReason, 'crafted by hand only: no building can run it');
+      assert.deepEqual(a.defaultMachine('electronic-circuit-initial'), { machine: null, rule: 'by-hand', explanation: 'crafted by hand: no building can run it', buildable: true });
+      // A recipe the hand and buildings both craft keeps its buildings.
+      assert.ok(a.defaultMachine('iron-gear-wheel').machine);
     });
   });
 });

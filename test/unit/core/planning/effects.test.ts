@@ -20,7 +20,7 @@ describe('effects', () => {
   it('truncates machine modules to the slots and says why the rest was rejected', () => {
     const e = fx('circuit', 'press', { modules: [{ name: 'speed-module-s1', count: 3 }] });
     assert.deepEqual(e.modulesPlaced, [{ name: 'speed-module-s1', count: 2 }]);
-    assert.deepEqual(e.rejected, [{ name: 'speed-module-s1', reason: 'only 2 module slots' }]);
+    assert.deepEqual(e.rejected, [{ name: 'speed-module-s1', reason: 'only 2 module slots', asked: 3, used: 2 }]);
     close(e.sum.speed, 0.5);
     close(e.speedMult, 1.5);
     close(e.consMult, 1.8);
@@ -72,10 +72,16 @@ describe('effects', () => {
     close(eight.sum.speed, 0.5 * 1.2 * 0.4 * 8);
   });
 
-  it('truncates beacon modules to the beacon slots and rejects effects it does not transmit', () => {
+  it('drops beacon modules beyond the beacon slots and says so, and rejects effects it does not transmit', () => {
+    // beacon-tower: 2 slots, effectivity 1.2; speed-module-s1 +25 %: the 2 that fit give 2 × 0.25 × 1.2.
     const e = fx('circuit', 'press-mk2', { beacons: [{ beacon: 'beacon-tower', count: 1, modules: [{ name: 'speed-module-s1', count: 5 }, { name: 'productivity-module-s1', count: 1 }] }] });
     close(e.sum.speed, 0.5 * 1.2);
-    assert.deepEqual(e.rejected, [{ name: 'productivity-module-s1', reason: 'Beacon tower does not transmit the productivity effect' }]);
+    assert.deepEqual(e.rejected, [
+      { name: 'speed-module-s1', reason: 'Beacon tower has only 2 module slots', asked: 5, used: 2 },
+      { name: 'productivity-module-s1', reason: 'Beacon tower does not transmit the productivity effect' },
+    ]);
+    // What was applied, as the result shows it.
+    assert.deepEqual(e.beaconsPlaced, [{ beacon: 'beacon-tower', count: 1, modules: [{ name: 'speed-module-s1', count: 2 }] }]);
   });
 
   it('takes a module whose disallowed effect is only a penalty, and drops that penalty (Factorio 2.0)', () => {

@@ -1,7 +1,7 @@
 // Energy on the sample world: fuels of a burner, the default-fuel rule, what each energy source
 // draws per building, and pollution per minute.
 import assert from 'node:assert/strict';
-import { defaultFuel, energyDemand, fuelsFor, pollutionPerMinute } from '../../../../src/core/planning/energy';
+import { chooseFuel, energyDemand, fuelsFor, pollutionPerMinute } from '../../../../src/core/planning/energy';
 import { sampleWorld, type World } from './queries/world';
 
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9, `${a} ≉ ${b}`);
@@ -18,11 +18,15 @@ describe('energy', () => {
     assert.deepEqual(fuelsFor(w.g, M('press')), []);
   });
 
-  it('defaults to the picked fuel, else the first preferred one, else the median', () => {
-    assert.deepEqual(defaultFuel(w.g, M('kiln'), 'lignite'), { fuel: 'lignite', rule: 'picked' });
-    assert.deepEqual(defaultFuel(w.g, M('kiln')), { fuel: 'charcoal', rule: 'preferred' });
-    assert.deepEqual(defaultFuel(w.g, M('kiln'), null, (f) => f !== 'charcoal'), { fuel: 'lignite', rule: 'median' });
-    assert.deepEqual(defaultFuel(w.g, M('press')), { fuel: null, rule: 'none' });
+  it('chooses the row\'s fuel, else the favourite, else one the block makes, else the first preferred one, else the median', () => {
+    const kiln = M('kiln');
+    assert.deepEqual(chooseFuel(w.g, kiln, { picked: 'lignite', favorite: 'charcoal' }), { fuel: 'lignite', rule: 'picked' });
+    assert.deepEqual(chooseFuel(w.g, kiln, { picked: 'gear', favorite: 'lignite' }), { fuel: 'lignite', rule: 'favorite' });
+    assert.deepEqual(chooseFuel(w.g, kiln, { favorite: 'lignite', madeHere: (f) => f === 'charcoal' }), { fuel: 'lignite', rule: 'favorite' });
+    assert.deepEqual(chooseFuel(w.g, kiln, { madeHere: (f) => f === 'lignite' }), { fuel: 'lignite', rule: 'made-here' });
+    assert.deepEqual(chooseFuel(w.g, kiln), { fuel: 'charcoal', rule: 'preferred' });
+    assert.deepEqual(chooseFuel(w.g, kiln, { madeHere: () => false }), { fuel: 'charcoal', rule: 'preferred' });
+    assert.deepEqual(chooseFuel(w.g, M('press')), { fuel: null, rule: 'none' });
   });
 
   it('burns fuel items at usage ÷ fuel value (effectivity already in the usage), with burnt results', () => {

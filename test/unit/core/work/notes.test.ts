@@ -19,6 +19,27 @@ describe('notes as Markdown', () => {
     assert.deepEqual(noteFromMarkdown('#  \nBody', 'Old'), { title: 'Old', body: '#  \nBody' });
   });
 
+  it('keeps every # of a title: a closing run is only one that Markdown itself would drop', () => {
+    for (const title of ['Learn C#', 'C# and F#', 'Item #', 'Issue ##', '###', '#1 priority', 'a # b', 'Tabs\t#']) {
+      const md = noteToMarkdown({ title, body: 'b' });
+      // Read as a new document (no current title to fall back on): the heading alone must carry it.
+      assert.deepEqual(noteFromMarkdown(md, 'other'), { title, body: 'b' }, `${JSON.stringify(title)} as ${JSON.stringify(md)}`);
+    }
+    // The headings as CommonMark reads them (spec §4.2: a closing sequence follows a space or tab).
+    assert.equal(noteToMarkdown({ title: 'Learn C#', body: '' }), '# Learn C#\n\n');
+    assert.equal(noteToMarkdown({ title: 'Item #', body: '' }), '# Item # #\n\n');
+    assert.deepEqual(noteFromMarkdown('# Learn C# ##\n\nx', 'old'), { title: 'Learn C#', body: 'x' });
+    assert.deepEqual(noteFromMarkdown('# ###\nx', 'old'), { title: 'old', body: '# ###\nx' }, 'a heading of only a closing run is empty');
+  });
+
+  it('keeps a multi-line title whole and out of the body', () => {
+    const n = { title: 'Line one\nLine two', body: 'The body.' };
+    const md = noteToMarkdown(n);
+    assert.equal(md, '# Line one Line two\n\nThe body.', 'a heading is one line');
+    assert.deepEqual(noteFromMarkdown(md, n.title), n, 'saved unchanged, the title keeps its line breaks and the body is only the body');
+    assert.deepEqual(noteFromMarkdown(md.replace('Line two', 'Line 2'), n.title), { title: 'Line one Line 2', body: 'The body.' }, 'an edited heading renames it');
+  });
+
   it('gets, edits and deletes a note, each edit one undoable action', async () => {
     const dir = tempDir();
     const p = await Project.create(path.join(dir, 'n.pyops'));

@@ -1,7 +1,8 @@
 // Proposal tools: they solve and return typed drafts — including the solver status and diagnosis —
 // and never change the factory. The user applies a draft from its card (one undoable action). A
 // chat's cards come from its conversation; drafts made from Copilot agent mode or an MCP client are
-// kept as pending proposals for the side panel instead (see keepForPanel).
+// kept as pending proposals for the side panel instead (see keepForPanel) — a write to the project,
+// which the MCP annotations say — and the result names any older one that had to make room.
 import { z } from 'zod';
 import { defineTool, plural, type AnyTool, type ToolContext } from '../types';
 import { planning, blockSupply, solverFor } from '../context';
@@ -11,24 +12,34 @@ import { scienceSchema } from '../../../planning/block/document';
 import { buildDraft, specFromSubmit, submitBlockInput } from '../../../planning/proposals/draft';
 import { reviseBlockInput, reviseDraft } from '../../../planning/proposals/revise';
 import { planDraft, submitPlanInput } from '../../../planning/proposals/plan';
-import { keepPending, type PendingTool } from '../../../planning/proposals/pending';
+import { keepPending, MAX_PENDING, type DroppedPending, type PendingTool } from '../../../planning/proposals/pending';
 import { draftForModel, planForModel } from '../../../planning/proposals/modelView';
 
 export const PENDING_NOTE = 'Kept as a pending proposal: the user can apply it from the PyOps side panel (Proposals tab), as one undoable change. Nothing is saved until they do.';
 /** The same for a draft made with `pyops tool`: the id is what `pyops proposal apply` takes. */
 export const TERMINAL_PENDING_NOTE = 'Kept as a pending proposal: apply it with `pyops proposal apply <project> <id>` (or from the PyOps side panel), as one undoable change. Nothing is saved until then.';
 
+/** The note when keeping this draft dropped older ones: which, so the user can be told. */
+export function droppedNote(dropped: readonly DroppedPending[]): string {
+  const names = dropped.map((d) => `"${d.title}"${d.applied ? ' (already applied; its blocks stay)' : ''}`).join(', ');
+  return ` The side panel keeps the newest ${MAX_PENDING} pending proposals, so keeping this one dropped the oldest: ${names}. Tell the user, in case they still wanted ${dropped.length === 1 ? 'it' : 'one of them'}.`;
+}
+
+type Pending = { id: string | null; note: string; dropped?: Array<Pick<DroppedPending, 'id' | 'title' | 'createdAt' | 'applied'>> };
+
 /**
- * Callers without a project conversation (VS Code language-model tools, MCP, `pyops tool`) get their draft kept as
- * a pending proposal, and the result says so — or says why it could not be kept. Keeping never
- * fails the tool: the draft itself is still the answer.
+ * Callers without a project conversation (VS Code language-model tools, MCP, `pyops tool`) get their
+ * draft kept as a pending proposal, and the result says so — or says why it could not be kept, or
+ * which older proposal it pushed out. Keeping never fails the tool: the draft itself is still the answer.
  */
-export function keepForPanel<T extends object>(ctx: ToolContext, tool: PendingTool, input: unknown, draft: T): T | (T & { pending: { id: string | null; note: string } }) {
+export function keepForPanel<T extends object>(ctx: ToolContext, tool: PendingTool, input: unknown, draft: T): T | (T & { pending: Pending }) {
   if (ctx.caller !== 'vscode' && ctx.caller !== 'mcp' && ctx.caller !== 'terminal') return draft;
   if (ctx.project.readOnly) return { ...draft, pending: { id: null, note: `Not kept for the side panel: ${ctx.project.readOnlyReason ?? 'the project is open read-only here'}. Give the user the draft's details instead.` } };
   try {
-    const kept = keepPending(ctx.project, { tool, source: ctx.caller, input, result: draft });
-    return { ...draft, pending: { id: kept.id, note: ctx.caller === 'terminal' ? TERMINAL_PENDING_NOTE : PENDING_NOTE } };
+    const { kept, dropped } = keepPending(ctx.project, { tool, source: ctx.caller, input, result: draft });
+    const note = ctx.caller === 'terminal' ? TERMINAL_PENDING_NOTE : PENDING_NOTE;
+    if (!dropped.length) return { ...draft, pending: { id: kept.id, note } };
+    return { ...draft, pending: { id: kept.id, note: note + droppedNote(dropped), dropped: dropped.map(({ id, title, createdAt, applied }) => ({ id, title, createdAt, applied })) } };
   } catch (err) {
     return { ...draft, pending: { id: null, note: `Not kept for the side panel (${(err as Error).message}). Give the user the draft's details instead.` } };
   }
@@ -44,7 +55,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      'Drafts ONE block for the user to review: target+rate (or several goals, stock goals, or a campaign: a quantity within a duration at a confidence), the full recipe list (optionally with composed groups: rows solved as a module the block scales), intermediates deliberately left to other blocks (subBlocksNeeded) and notes. It solves (machines by the default rule, modules auto-filled from the solved rates; a row\'s `preset`, or the block\'s for rows without modules of their own, names a module preset of the project used instead where it fits — a row it does not fit keeps the auto-fill and a warning says so) and returns the draft: status (and a diagnosis when infeasible — fix it before presenting), rows (internal names; machineChoice only when the machine is not the fastest buildable one: rule user/favorite/none-buildable, buildable, and needs = the technology unlocking a machine that is not buildable yet, also in warnings; `research` = the technologies not researched yet that unlock the row\'s recipe, machine and modules), buildings, imports split into from-blocks/external, byproducts, power, heat, pollution, TURD needs, `research` (every technology still to research for it, in research order with its science cost and the total), and — when it imports fluid fuel (MJ) — fuelOptions: the fluids the player can make now with the feed each needs. Persists nothing: the user clicks Create. Call it once per block, after recipeGraph/chainStatus.',
+      'Drafts ONE block for the user to review: target+rate (or several goals, stock goals, or a campaign: a quantity within a duration at a confidence), the full recipe list (optionally with composed groups: rows solved as a module the block scales), intermediates deliberately left to other blocks (subBlocksNeeded) and notes. It solves (machines by the default rule, modules auto-filled from the solved rates; a row\'s `preset`, or the block\'s for rows without modules of their own, names a module preset of the project used instead where it fits — a row it does not fit keeps the auto-fill and a warning says so) and returns the draft: status (and a diagnosis when infeasible — fix it before presenting), rows (internal names; machineChoice only when the machine is not the fastest buildable one: rule user/favorite/none-buildable, buildable, and needs = the technology unlocking a machine that is not buildable yet, also in warnings; `research` = the technologies not researched yet that unlock the row\'s recipe, machine and modules), buildings, imports split into from-blocks/external, byproducts, power, heat, pollution, TURD needs, `research` (every technology still to research for it, in research order with its science cost and the total), and — when it imports fluid fuel (MJ) — fuelOptions: the fluids the player can make now with the feed each needs. Changes no block: the user clicks Create (called from agent mode or MCP, the draft is kept as a pending proposal: see `pending`). Call it once per block, after recipeGraph/chainStatus.',
     input: submitBlockInput,
     run: async (i, ctx) => {
       const pc = planning(ctx);
@@ -59,7 +70,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      "Drafts a change to an existing block (blockId from factoryBlocks): a new rate for its first goal (other goals kept), a full new recipe list (kept rows keep their machines and modules), a new campaign and/or new composed groups. Returns the solved draft plus what changed: old rate, recipes added/removed, new byproducts. Persists nothing; the user applies it. Prefer it over drafting a duplicate producer.",
+      "Drafts a change to an existing block (blockId from factoryBlocks): a new rate for its first goal (other goals kept), a full new recipe list (kept rows keep their machines and modules), a new campaign and/or new composed groups. Returns the solved draft plus what changed: old rate, recipes added/removed, new byproducts. Changes no block; the user applies it (from agent mode or MCP it is kept as a pending proposal). Prefer it over drafting a duplicate producer.",
     input: reviseBlockInput,
     run: async (i, ctx) => keepForPanel(ctx, 'reviseBlock', i, await reviseDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
     forModel: (o) => draftForModel(o),
@@ -71,7 +82,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other (goals and byproducts alike); the rate of a supplier may be "fromPlan", sized from what the other blocks import of it. TURD choices are checked across the whole plan. Returns every draft with its status (each row names the technologies it still needs researched), the goals sized from the plan, `research` (the research the whole plan still needs, in research order with its science cost), and `balance`: what the blocks leave short, over-produced or dangling (fix shortfalls before presenting); persists nothing — the user applies the whole plan as one undoable action. Deliver the complete plan in one call.',
+      'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other (goals and byproducts alike); the rate of a supplier may be "fromPlan", sized from what the other blocks import of it. TURD choices are checked across the whole plan. Returns every draft with its status (each row names the technologies it still needs researched), the goals sized from the plan, `research` (the research the whole plan still needs, in research order with its science cost), and `balance`: what the blocks leave short, over-produced or dangling (fix shortfalls before presenting); changes no block — the user applies the whole plan as one undoable action (from agent mode or MCP it is kept as a pending proposal). Deliver the complete plan in one call.',
     input: submitPlanInput,
     run: async (i, ctx) => keepForPanel(ctx, 'submitPlan', i, await planDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
     forModel: (o) => planForModel(o),
@@ -83,7 +94,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal', 'factory', 'science'],
     description:
-      'Proposes resizing the whole factory as ONE change the user applies: the factory scenario (see factoryScenario) with optional new `pins` (replacing the stored ones; saved on apply) and an optional `science` lab bank (from researchPlan: research a technology in N minutes — creates or updates the science block on apply). Returns every goal change, what no block can supply and what is left over; nothing is saved until the user clicks Balance Factory (one undoable action, refused if the factory changed meanwhile). Use it when the user asks to scale the factory ("research X in an hour", "1 logistic science pack/s"); draft missing supplier blocks separately (submitPlan) for the goods it reports unsupplied.',
+      'Proposes resizing the whole factory as ONE change the user applies: the factory scenario (see factoryScenario) with optional new `pins` (replacing the stored ones; saved on apply) and an optional `science` lab bank (from researchPlan: research a technology in N minutes — creates or updates the science block on apply). Returns every goal change, what no block can supply and what is left over; nothing changes until the user clicks Balance Factory (one undoable action, refused if the factory changed meanwhile; from agent mode or MCP it is kept as a pending proposal). Use it when the user asks to scale the factory ("research X in an hour", "1 logistic science pack/s"); draft missing supplier blocks separately (submitPlan) for the goods it reports unsupplied.',
     input: z.object({
       pins: z.array(z.object({ good: z.string().trim().min(1).max(200), rate: z.number().min(-1e9).max(1e9), temperature: z.number().optional() })).max(50).optional(),
       science: scienceSchema.optional().describe('the lab bank as researchPlan returns it in `science`'),

@@ -109,7 +109,7 @@ describe('pending proposals', function () {
 
   it('asks before applying an unsolved draft', async () => {
     const d = await draft('submitBlock', GEAR, 'agent');
-    const k = keepPending(project, { tool: 'submitBlock', source: 'vscode', input: GEAR, result: { ...d, ok: false, status: 'infeasible' } });
+    const k = keepPending(project, { tool: 'submitBlock', source: 'vscode', input: GEAR, result: { ...d, ok: false, status: 'infeasible' } }).kept;
     const asked: string[] = [];
     assert.equal(await applyPending(project, solve(), k.id, (q) => (asked.push(q.message), false)), undefined);
     assert.match(asked[0], /is not solved \(infeasible\)/);
@@ -124,16 +124,33 @@ describe('pending proposals', function () {
     assert.equal(listBlocks(project).length, 1);
     assert.throws(() => dismissPending(project, d.pending.id), /pending proposal is gone/);
     await assert.rejects(applyPending(project, solve(), d.pending.id), /pending proposal is gone/);
-    const bad = keepPending(project, { tool: 'submitPlan', source: 'mcp', input: {}, result: { kind: 'plan', title: 'Broken' } });
+    const bad = keepPending(project, { tool: 'submitPlan', source: 'mcp', input: {}, result: { kind: 'plan', title: 'Broken' } }).kept;
     await assert.rejects(applyPending(project, solve(), bad.id), /plan proposal is damaged/);
   });
 
-  it(`keeps the newest ${MAX_PENDING}`, async () => {
+  it(`keeps the newest ${MAX_PENDING} and says which older ones it dropped`, async () => {
     const d = await draft('submitBlock', GEAR, 'agent');
-    const ids = Array.from({ length: MAX_PENDING + 3 }, (_, i) => keepPending(project, { tool: 'submitBlock', source: 'mcp', input: GEAR, result: { ...d, name: `Gear ${i}` } }).id);
+    const keeps = Array.from({ length: MAX_PENDING + 3 }, (_, i) => keepPending(project, { tool: 'submitBlock', source: 'mcp', input: GEAR, result: { ...d, name: `Gear ${i}` } }));
+    const ids = keeps.map((k) => k.kept.id);
     const kept = listPending(project);
     assert.equal(kept.length, MAX_PENDING);
     assert.deepEqual(kept.map((k) => k.id), ids.slice(3).reverse());
+    assert.deepEqual(keeps.slice(0, MAX_PENDING).map((k) => k.dropped.length), Array(MAX_PENDING).fill(0), 'nothing dropped while there is room');
+    assert.deepEqual(keeps.slice(MAX_PENDING).map((k) => k.dropped.map((x) => [x.id, x.title, x.kind, x.applied])), [0, 1, 2].map((i) => [[ids[i], `Gear ${i}`, 'block', false]]));
+  });
+
+  it('tells the MCP caller which proposal a new draft pushed out, and that an applied one keeps its blocks', async () => {
+    const first = await draft('submitBlock', { ...GEAR, name: 'The very first gears' }, 'mcp');
+    await applyPending(project, solve(), first.pending.id);
+    for (let i = 1; i < MAX_PENDING; i++) assert.equal((await draft('submitBlock', GEAR, 'mcp')).pending.dropped, undefined);
+    const out = await runTool(findTool('submitBlock', 'mcp')!, GEAR, { project, caller: 'mcp' });
+    assert.equal(out.ok, true);
+    const view = JSON.stringify((out as { view?: unknown; result: unknown }).view ?? (out as { result: unknown }).result);
+    const pending = JSON.parse(view).pending as { note: string; dropped: Array<{ id: string; title: string; applied: boolean }> };
+    assert.deepEqual(pending.dropped.map((x) => [x.id, x.title, x.applied]), [[first.pending.id, 'The very first gears', true]], 'what the model reads names it');
+    assert.match(pending.note, /dropped the oldest: "The very first gears" \(already applied; its blocks stay\)/);
+    assert.equal(listPending(project).length, MAX_PENDING);
+    assert.equal(listBlocks(project).length, 1, 'the applied draft\'s block stays');
   });
 
   it('cannot keep in a read-only project, and says why instead of failing the tool', async () => {

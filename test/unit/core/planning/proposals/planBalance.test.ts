@@ -65,6 +65,17 @@ describe('plan balance', () => {
     assert.ok(d.warnings.some((w) => /short between blocks: .*Tailings/i.test(w)), d.warnings.join('; '));
   });
 
+  it('says what a balanced plan leaves over between its blocks', async () => {
+    // The solvent block's naphtha (20 per craft) and tailings (30) go nowhere; nothing is short.
+    const d = await plan([{ name: 'Solvent', target: 'solvent', rate: 4, recipes: ['refine-brine'] }]);
+    assert.equal(d.ok, true, JSON.stringify(d.warnings));
+    assert.equal(d.balance.ok, true);
+    const w = d.warnings.find((x) => x.startsWith('balanced, but left over between blocks: '));
+    assert.ok(w, d.warnings.join('; '));
+    assert.match(w, /Naphtha 2\.00\/s nothing takes \(from "Solvent"; route it to burn-fluid-naphtha, resin, superheat-steam\)/);
+    assert.match(w, /Tailings 3\.00\/s nothing takes \(from "Solvent"; route it to reclaim-tailings, reclaim-tailings-salvage\)/);
+  });
+
   it('lowers a fromPlan rate by what another block already makes of the good', async () => {
     // A solvent wash run for its tailings makes ferrite plates on the side; the plate block makes the rest.
     const d = await plan([

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { chainStatus } from '../../../../../src/core/planning/queries/chainStatus';
 import { byproductSinks } from '../../../../../src/core/planning/queries/byproductSinks';
 import { requireSharedData } from '../../../../helpers/paths';
+import { buildDraft, specFromSubmit, submitBlockInput } from '../../../../../src/core/planning/proposals/draft';
 import { loadWorld, sampleWorld, type World } from './world';
 
 const NOW_BASIC = { research_mode: 'now' as const, available_science_packs: ['basic-research-pack'] };
@@ -64,16 +65,31 @@ describe('chainStatus', () => {
     assert.match(d.suggestion, /no producer is selectable/);
   });
 
-  it('settles a byproduct loop where it balances', async () => {
-    const r = await chainStatus(w.ctx({ research_mode: 'future' }), { recipes: ['refine-brine', 'reclaim-tailings'], target: 'solvent' });
-    assert.equal(r.topRecipe, 'refine-brine');
+  it('answers a byproduct loop as submitBlock solves it: short, then imported, then balanced where it closes', async () => {
     // refine-brine: 100 brine + 2 azurite-ore → 40 solvent + 30 tailings + 20 naphtha; reclaim-tailings:
-    // 50 tailings → 40 brine + 1 sludge-cake @50 %. All 30 tailings are reclaimed: 0.6 crafts, giving
-    // back 24 brine, so 76 brine is still pumped.
+    // 50 tailings → 40 brine + 1 sludge-cake @50 %. submitBlock marks brine and tailings made inside;
+    // 30 tailings give back only 24 of the 100 brine, so that block cannot be solved: brine is short.
+    const ctx = w.ctx({ research_mode: 'future' });
+    const recipes = ['refine-brine', 'reclaim-tailings'];
+    const short = await chainStatus(ctx, { recipes, target: 'solvent' });
+    assert.equal(short.closed, false);
+    assert.deepEqual(short.openInputs.map((o) => [o.good, o.action]), [['brine', 'build']]);
+    assert.match(short.openInputs[0].suggestion, /the set makes it \(reclaim-tailings\) but not enough.*subBlocksNeeded/);
+    // Left to another block, brine is imported; buying it all is free to the solver, so the reclaim
+    // idles — and says why, with the edit that runs it on the leftover tailings.
+    const bought = await chainStatus(ctx, { recipes, target: 'solvent', subBlocksNeeded: ['brine'] });
+    assert.equal(bought.closed, true);
+    assert.deepEqual(bought.crafts, { 'refine-brine': 1 });
+    assert.deepEqual(bought.idle?.map((i) => [i.recipe, i.code]), [['reclaim-tailings', 'idle-imported']]);
+    assert.match(bought.idle![0].message, /30\/s of Tailings \[tailings\], which it uses, is left over\. Balance Tailings \[tailings\] inside/);
+    // Balanced inside, all 30 tailings are reclaimed: 0.6 crafts giving back 24 brine, 76 still bought.
+    const r = await chainStatus(ctx, { recipes, target: 'solvent', subBlocksNeeded: ['brine'], drains: ['tailings'] });
+    assert.equal(r.topRecipe, 'refine-brine');
     assert.deepEqual(r.crafts, { 'refine-brine': 1, 'reclaim-tailings': 0.6 });
     assert.equal(r.closed, true);
     assert.deepEqual(r.imports.map((o) => [o.good, o.amountPerCraft]), [['brine', 76], ['azurite-ore', 2]]);
     assert.deepEqual(r.byproducts.map((b) => [b.good, b.amountPerCraft]), [['naphtha', 20], ['sludge-cake', 0.3]]);
+    assert.equal(r.idle, undefined);
   });
 
   it('runs a multi-output recipe for the product the chain needs, whatever its main product', async () => {
@@ -122,6 +138,48 @@ describe('chainStatus on Py HighTech', function () {
       ['tar', Number((30 * x).toPrecision(4))],
     ]);
     assert.equal(r.unused, undefined);
+  });
+});
+
+describe('chainStatus agrees with submitBlock on Py HighTech', function () {
+  let w: World;
+  before(async function () {
+    this.timeout(120_000);
+    w = await loadWorld(requireSharedData(this, 'py-hightech-2.0-data-raw'));
+  });
+  const target = (s = {}) => w.ctx({ research_mode: 'target', horizon_target: 'logistic-science-pack', ...s });
+  const draft = (ctx: ReturnType<typeof target>, input: object) => buildDraft(ctx, specFromSubmit(ctx, submitBlockInput.parse(input)));
+
+  it('closes the alien sample chain where one good feeds two branches at different depths, as its block solves', async () => {
+    // Issue 19: soil feeds rich-clay and (through ralesia) bio-sample01; chainStatus used to call
+    // bio-sample01 short with soil in the set, while submitPlan solved the same set.
+    const recipes = ['alien-sample01', 'bio-sample01', 'ground-sample01', 'ralesia-seeds', 'ralesia', 'bonemeal-salt', 'soil', 'rich-clay', 'hydrogen'];
+    const ctx = target();
+    for (const set of [recipes, recipes.filter((r) => r !== 'soil')]) {
+      const r = await chainStatus(ctx, { recipes: set, target: 'alien-sample01' });
+      assert.equal(r.closed, true, JSON.stringify(r.openInputs));
+      assert.deepEqual(r.openInputs, []);
+      const d = await draft(ctx, { target: 'alien-sample01', rate: 0.1, recipes: set });
+      assert.equal(d.ok, true);
+      assert.deepEqual(d.unmade, []);
+      // Every recipe the chain runs, the block runs; the one it leaves idle, the block leaves idle too.
+      assert.deepEqual(Object.keys(r.crafts).sort(), d.rows.filter((x) => x.craftsPerSecond > 1e-9).map((x) => x.recipe).sort());
+    }
+  });
+
+  it('burns the same fuel as the draft: a fuel the set makes, unless a favourite fuel is set', async () => {
+    // iron-plate smelts in a stone furnace (a burner); log-wood makes wood, which it accepts.
+    const recipes = ['iron-plate', 'log-wood', 'log1'];
+    for (const [ctx, fuel] of [[target(), 'wood'], [target({ favorite_fuel: 'coal' }), 'coal']] as const) {
+      const r = await chainStatus(ctx, { recipes, target: 'iron-plate' });
+      const d = await draft(ctx, { target: 'iron-plate', rate: 1, recipes });
+      assert.deepEqual(r.fuel?.map((f) => [f.recipe, f.fuel]), [['iron-plate', fuel]]);
+      assert.equal(d.rows.find((x) => x.recipe === 'iron-plate')!.fuel, fuel);
+    }
+    // Burning its own wood, the set makes wood inside (covered like an ingredient), so log-wood runs.
+    const own = await chainStatus(target(), { recipes, target: 'iron-plate' });
+    assert.ok(own.crafts['log-wood'] > 0);
+    assert.ok(!own.imports.some((o) => o.good === 'wood'));
   });
 });
 

@@ -208,6 +208,22 @@ describe('recipeGraph on Py HighTech', function () {
     assert.match(r.note!, /cannot be made under the horizon \(Now\)/);
   });
 
+  it('follows a filled barrel a recipe asks for to the recipe filling it: never a raw seam', () => {
+    // bonemeal takes muddy-sludge-barrel; the recipe muddy-sludge-barrel fills one (50 muddy-sludge + 1
+    // barrel), so the barrel is made, not mined — under Future its filling is the candidate, expanded.
+    const r = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'bonemeal', maxChars: 40_000 });
+    const barrel = r.goods['muddy-sludge-barrel'];
+    assert.notEqual(barrel.seam, 'raw');
+    assert.deepEqual(barrel.candidates!.map((c) => c.recipe), ['muddy-sludge-barrel']);
+    assert.ok(r.goods['muddy-sludge'], 'the fluid it is filled with is expanded');
+    // Emptying it is still no source of the fluid.
+    assert.ok(!(r.goods['muddy-sludge'].candidates ?? []).some((c) => c.recipe === 'empty-muddy-sludge-barrel'));
+    // Up to the technology that unlocks logistic-science-pack the filling is locked: a dead end, not raw.
+    const t = recipeGraph(w.ctx({ research_mode: 'target', horizon_target: 'logistic-science-pack' }), { target: 'bonemeal' });
+    assert.equal(t.goods['muddy-sludge-barrel'].seam, 'dead-end');
+    assert.match(t.goods['muddy-sludge-barrel'].locked!, /→ muddy-sludge-barrel/);
+  });
+
   it('keeps every Future result within the default size budget', () => {
     for (const target of ['advanced-circuit', 'coal-gas', 'syngas', 'titanium-plate']) {
       const r = recipeGraph(w.ctx({ research_mode: 'future' }), { target });

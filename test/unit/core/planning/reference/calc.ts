@@ -10,8 +10,13 @@
 //    affecting the machine counted by its `beacon_counter` (same prototype, or all);
 //  - productivity is clamped to [0, maximum_productivity (default 3)] after research productivity;
 //    speed, consumption and pollution multipliers are at least 0.2;
+//  - a beacon holds at most its module_slots modules: the rest do nothing;
+//  - a product's ignored_by_productivity defaults to its ignored_by_stats;
 //  - electric power = usage × consumption + drain (explicit, else usage / 30 for crafting machines
-//    only) + beacon usage; pollution/min = emissions × consumption × pollution multiplier.
+//    only) + beacon usage; pollution/min = emissions × consumption × pollution multiplier;
+//  - a fluid energy source that burns fluid draws usage × consumption / effectivity of the fluid's
+//    fuel value; with scale_fluid_usage it draws at most fluid_usage_per_tick × 60 per second, and a
+//    fuel too weak for full power slows the machine (and its emissions) in that ratio.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -61,6 +66,8 @@ export interface RefInput {
   modules?: Array<{ name: string; count: number }>;
   beacons?: RefBeacon[];
   researchProductivity?: number;
+  /** The fluid a fluid-burning machine burns. */
+  fuel?: string;
   /** Product whose rate sizes the building count. */
   good: string;
   rate: number;
@@ -75,6 +82,8 @@ export interface RefResult {
   craftsPerSec: number;
   /** Of `good`, per building. */
   outputPerSec: number;
+  /** Every product per craft, under productivity (gross: what the recipe takes back is not netted). */
+  perCraft: Record<string, number>;
   buildings: number;
   /** Per building: machine draw at this consumption, its drain, the beacons' share. */
   usageW: number;
@@ -82,8 +91,16 @@ export interface RefResult {
   beaconW: number;
   totalPowerW: number;
   pollutionPerMin: number;
-  /** Modules refused (machine or beacon), by name. */
+  /** Modules refused (machine or beacon) or partly dropped (beyond a beacon's slots), by name. */
   refused: string[];
+  /** Beacon modules beyond the beacon's slots: asked for and used. */
+  dropped: Array<{ beacon: string; module: string; asked: number; used: number }>;
+  /** Electric machine (its usage counts toward electric power). */
+  electric: boolean;
+  /** Fluid burnt per building and second (fluid-burning machines). */
+  fuelPerSec?: number;
+  /** Fraction of full speed the fuel allows (1 unless a fluid burner is short of fuel). */
+  fuelFactor: number;
   /** Profile factor applied to each beacon configuration. */
   profiles: number[];
 }
@@ -138,6 +155,7 @@ export function reference(d: RawDump, input: RefInput): RefResult {
 
   const beacons = input.beacons ?? [];
   const profiles: number[] = [];
+  const dropped: RefResult['dropped'] = [];
   let beaconW = 0;
   for (const bc of beacons) {
     const b = d.beacon[bc.beacon];
@@ -148,13 +166,20 @@ export function reference(d: RawDump, input: RefInput): RefResult {
     const factor = profile?.length ? profile[Math.min(n, profile.length) - 1] : 1;
     profiles.push(factor);
     const beaconAllows = new Set(allowedList(b.allowed_effects));
+    let free = b.module_slots ?? 0;
     for (const mc of bc.modules) {
       const fx = moduleEffects(d.module[mc.name]);
       if (EFFECTS.some((e) => helps(e, fx[e]) && !beaconAllows.has(e))) {
         refused.push(mc.name);
         continue;
       }
-      for (const e of EFFECTS) if (beaconAllows.has(e)) total[e] += fx[e] * mc.count * b.distribution_effectivity * factor * bc.count;
+      const used = Math.min(mc.count, free);
+      free -= used;
+      if (used < mc.count) {
+        refused.push(mc.name);
+        dropped.push({ beacon: bc.beacon, module: mc.name, asked: mc.count, used });
+      }
+      for (const e of EFFECTS) if (beaconAllows.has(e)) total[e] += fx[e] * used * b.distribution_effectivity * factor * bc.count;
     }
   }
   for (const [e, v] of Object.entries(m.effect_receiver?.base_effect ?? {})) total[e as Effect] += v as number;
@@ -169,33 +194,47 @@ export function reference(d: RawDump, input: RefInput): RefResult {
   const consMult = Math.max(0.2, 1 + effects.consumption);
   const pollutionMult = Math.max(0.2, 1 + effects.pollution);
 
-  const baseSpeed = mining ? m.mining_speed : m.crafting_speed;
-  const time = mining ? resource!.minable.mining_time : (recipe!.energy_required ?? 0.5);
-  const craftsPerSec = (baseSpeed * speedMult) / time;
-  const results: Proto[] = mining
-    ? (resource!.minable.results ? Object.values(resource!.minable.results) : [{ name: resource!.minable.result, amount: resource!.minable.count ?? 1 }])
-    : Object.values(recipe!.results ?? {});
-  const perCraft = results
-    .filter((r) => r.name === input.good)
-    .reduce((s, r) => {
-      const amount = r.amount ?? ((r.amount_min ?? 0) + (r.amount_max ?? 0)) / 2;
-      const ignored = Math.min(r.ignored_by_productivity ?? 0, amount);
-      return s + (ignored + (amount - ignored) * prodMult) * (r.probability ?? 1);
-    }, 0);
-  const outputPerSec = perCraft * craftsPerSec;
-  const buildings = input.rate / outputPerSec;
-
   const es = m.energy_source ?? {};
   const electric = es.type === 'electric';
   const usage = watts(m.energy_usage);
-  const usageW = usage * consMult;
+  let usageW = usage * consMult;
+  let fuelPerSec: number | undefined;
+  let fuelFactor = 1;
+  if (es.type === 'fluid' && es.burns_fluid && input.fuel) {
+    const fuelJ = watts(d.fluid[input.fuel].fuel_value);
+    const fromFuelW = usageW / (es.effectivity ?? 1);
+    fuelPerSec = fromFuelW / fuelJ;
+    const max = es.fluid_usage_per_tick !== undefined ? es.fluid_usage_per_tick * 60 : undefined;
+    if (es.scale_fluid_usage && max !== undefined && fuelPerSec > max) {
+      fuelFactor = max / fuelPerSec;
+      fuelPerSec = max;
+    }
+    usageW = fuelPerSec * fuelJ;
+  }
+
+  const baseSpeed = mining ? m.mining_speed : m.crafting_speed;
+  const time = mining ? resource!.minable.mining_time : (recipe!.energy_required ?? 0.5);
+  const craftsPerSec = (baseSpeed * speedMult * fuelFactor) / time;
+  const results: Proto[] = mining
+    ? (resource!.minable.results ? Object.values(resource!.minable.results) : [{ name: resource!.minable.result, amount: resource!.minable.count ?? 1 }])
+    : Object.values(recipe!.results ?? {});
+  const products: Record<string, number> = {};
+  for (const r of results) {
+    const amount = r.amount ?? ((r.amount_min ?? 0) + (r.amount_max ?? 0)) / 2;
+    const ignored = Math.min(r.ignored_by_productivity ?? r.ignored_by_stats ?? 0, amount);
+    products[r.name] = (products[r.name] ?? 0) + (ignored + (amount - ignored) * prodMult) * (r.probability ?? 1);
+  }
+  const perCraft = products[input.good] ?? 0;
+  const outputPerSec = perCraft * craftsPerSec;
+  const buildings = input.rate / outputPerSec;
+
   const drainW = electric ? (es.drain !== undefined ? watts(es.drain) : CRAFTING.includes(type) ? usage / 30 : 0) : 0;
   const emissions = typeof es.emissions_per_minute === 'number' ? es.emissions_per_minute : (es.emissions_per_minute?.pollution ?? 0);
   return {
-    effects, speedMult, prodMult, consMult, pollutionMult, craftsPerSec, outputPerSec, buildings,
+    effects, speedMult, prodMult, consMult, pollutionMult, craftsPerSec, outputPerSec, perCraft: products, buildings,
     usageW, drainW, beaconW,
     totalPowerW: buildings * ((electric ? usageW + drainW : 0) + beaconW),
-    pollutionPerMin: buildings * emissions * consMult * pollutionMult,
-    refused, profiles,
+    pollutionPerMin: buildings * emissions * consMult * pollutionMult * fuelFactor,
+    refused, dropped, profiles, electric, fuelFactor, ...(fuelPerSec !== undefined ? { fuelPerSec } : {}),
   };
 }

@@ -27,7 +27,7 @@ async function agree(w: World, raw: RawDump, c: Case): Promise<RefResult> {
   const ref = reference(raw, c);
   c.expect?.(ref);
   const ctx = w.ctx(c.settings ?? {});
-  const q = calcRecipe(ctx, { recipe: c.recipe, machine: c.machine, modules: c.modules, beacons: c.beacons, targetRate: c.rate, targetGood: c.good });
+  const q = calcRecipe(ctx, { recipe: c.recipe, machine: c.machine, modules: c.modules, beacons: c.beacons, targetRate: c.rate, targetGood: c.good, ...(c.fuel ? { fuel: c.fuel } : {}) });
   assert.deepEqual((q.rejectedModules ?? []).map((x) => x.name), ref.refused, `${c.label}: refused modules`);
   near(q.effects.speedMult, ref.speedMult, `${c.label}: speed multiplier`);
   near(q.effects.prodMult, ref.prodMult, `${c.label}: productivity multiplier`);
@@ -39,10 +39,16 @@ async function agree(w: World, raw: RawDump, c: Case): Promise<RefResult> {
   assert.equal(q.perBuilding.drainKW, ref.drainW ? Number((ref.drainW / 1000).toPrecision(4)) : undefined, `${c.label}: drain kW`);
   assert.equal(q.perBuilding.beaconKW, ref.beaconW ? Number((ref.beaconW / 1000).toPrecision(4)) : undefined, `${c.label}: beacon kW`);
   near(q.target!.buildingsNeeded, ref.buildings, `${c.label}: buildings`);
-  near(q.target!.totalPowerKW, ref.totalPowerW / 1000, `${c.label}: total kW`);
+  // calcRecipe's total is every kind of energy the buildings draw (fuel too); the reference's electric only.
+  near(q.target!.totalPowerKW, (ref.electric ? ref.totalPowerW : ref.buildings * (ref.usageW + ref.beaconW)) / 1000, `${c.label}: total kW`);
+  if (ref.fuelPerSec !== undefined) near(q.perBuilding.inputs.find((i) => i.good === c.fuel)?.perSec, ref.fuelPerSec, `${c.label}: ${c.fuel}/s per building`);
+  for (const d of ref.dropped) {
+    const used = q.beacons.filter((b) => b.beacon === d.beacon).flatMap((b) => b.modules).find((m) => m.name === d.module)?.count ?? 0;
+    assert.equal(used, d.used, `${c.label}: ${d.module} used in ${d.beacon}`);
+  }
   near(q.perBuilding.pollutionPerMin * ref.buildings, ref.pollutionPerMin, `${c.label}: pollution/min`);
 
-  const doc = parseBlockDoc({ goals: [{ good: c.good, rate: c.rate }], recipes: [{ recipe: c.recipe, machine: c.machine, modules: c.modules, beacons: c.beacons }] });
+  const doc = parseBlockDoc({ goals: [{ good: c.good, rate: c.rate }], recipes: [{ recipe: c.recipe, machine: c.machine, modules: c.modules, beacons: c.beacons, ...(c.fuel ? { fuel: c.fuel } : {}) }] });
   const s = await solveBlock(ctx.g, ctx.availability, doc);
   assert.equal(s.status, 'optimal', `${c.label}: ${s.message}`);
   const row = s.rows.find((r) => r.recipe === c.recipe)!;
@@ -50,6 +56,16 @@ async function agree(w: World, raw: RawDump, c: Case): Promise<RefResult> {
   near(row.craftsPerSecond, ref.buildings * ref.craftsPerSec, `${c.label}: solved crafts/s`, 1e-6);
   near(row.powerW, ref.totalPowerW, `${c.label}: solved power W`, 1e-6);
   near(row.pollutionPerMinute, ref.pollutionPerMin, `${c.label}: solved pollution/min`, 1e-6);
+  if (ref.fuelPerSec !== undefined) near(row.fuelPerSecond, ref.fuelPerSec * ref.buildings, `${c.label}: solved ${c.fuel}/s`, 1e-6);
+  for (const [good, perCraft] of Object.entries(ref.perCraft)) {
+    const made = (row.flows ?? []).filter((f) => f.good === good && f.rate > 0 && !f.fuel).reduce((a, f) => a + f.rate, 0);
+    near(made / row.craftsPerSecond, perCraft, `${c.label}: solved ${good} per craft`, 1e-9);
+  }
+  for (const d of ref.dropped) {
+    const used = row.beacons.filter((b) => b.beacon === d.beacon).flatMap((b) => b.modules).find((m) => m.name === d.module)?.count ?? 0;
+    assert.equal(used, d.used, `${c.label}: solved ${d.module} used in ${d.beacon}`);
+    assert.ok(s.warnings.some((w) => w.includes(`${d.used} of ${d.asked} ${d.module} used`)), `${c.label}: the drop is reported\n${s.warnings.join('\n')}`);
+  }
   return ref;
 }
 
@@ -134,6 +150,29 @@ describe('planner vs. the independent reference: vanilla 2.0', function () {
       },
     },
     {
+      label: 'coal liquefaction with 3 productivity module 3: productivity leaves the 25 heavy oil it takes back out',
+      recipe: 'coal-liquefaction', machine: 'oil-refinery', modules: prod3(3), good: 'light-oil', rate: 10,
+      expect: (r) => {
+        // Dump: 10 coal + 25 heavy oil + 50 steam → 90 heavy oil (ignored_by_stats 25, ignored_by_productivity
+        // 25) + 20 light oil + 10 petroleum gas in 5 s. +30 % productivity acts on 90 − 25 = 65 only:
+        // 25 + 65 × 1.3 = 109.5 per craft, 84.5 net of the 25 it takes (92 if productivity touched all 90).
+        near(r.prodMult, 1.3, 'ref productivity', 1e-12);
+        near(r.perCraft['heavy-oil'] - 25, 84.5, 'ref heavy oil net per craft', 1e-12);
+        // Speed 1 × (1 − 3 × 0.15) / 5 s = 0.11 crafts/s.
+        near(r.craftsPerSec, 0.11, 'ref crafts/s', 1e-12);
+      },
+    },
+    {
+      label: 'four speed module 3 offered to a vanilla beacon of two slots: two are used, the rest reported',
+      recipe: 'electronic-circuit', machine: 'assembling-machine-3', modules: prod3(4),
+      beacons: [{ beacon: 'beacon', count: 1, modules: speed3(4) }], good: 'electronic-circuit', rate: 10,
+      expect: (r) => {
+        assert.deepEqual(r.dropped, [{ beacon: 'beacon', module: 'speed-module-3', asked: 4, used: 2 }]);
+        // Two modules: −0.6 + 2 × 0.5 × 1.5 × profile[0] (1) = +0.9.
+        near(r.effects.speed, -0.6 + 2 * 0.5 * 1.5, 'ref speed', 1e-12);
+      },
+    },
+    {
       label: 'circuits at the +300 % productivity cap (4 productivity modules over synced research)',
       settings: { synced_recipe_productivity: { 'electronic-circuit': 2.8 } },
       recipe: 'electronic-circuit', machine: 'assembling-machine-3', modules: prod3(4), researchProductivity: 2.8, good: 'electronic-circuit', rate: 10,
@@ -183,6 +222,19 @@ describe('planner vs. the independent reference: Py (HighTech subset)', function
       ],
       good: 'iron-gear-wheel', rate: 20,
       expect: (r) => assert.deepEqual(r.profiles, [0.5, 0.5]),
+    },
+    {
+      label: 'duralumin in a smelter MK02 on hydrogen with 2 speed modules: the fuel flow cap slows it to 40 %',
+      recipe: 'duralumin-1', machine: 'smelter-mk02', modules: [{ name: 'speed-module', count: 2 }], fuel: 'hydrogen', good: 'duralumin', rate: 1,
+      expect: (r) => {
+        // smelter-mk02: 20 MW, speed 2, burns fluid with scale_fluid_usage, fluid_usage_per_tick 20.
+        // speed-module: +40 % speed, +100 % consumption, ×2 → 60 MW = 3000 hydrogen (20 kJ)/s, but at
+        // most 20 × 60 = 1200/s: 0.4 of its speed. duralumin-1 is 4 s for 1: 2 × 1.8 × 0.4 / 4 = 0.36/s,
+        // so 1/s takes 2.778 smelters (1.111 if the cap were ignored).
+        near(r.fuelFactor, 0.4, 'ref fuel factor', 1e-12);
+        near(r.fuelPerSec!, 1200, 'ref hydrogen/s', 1e-12);
+        near(r.buildings, 1 / 0.36, 'ref smelters', 1e-12);
+      },
     },
     {
       label: 'a Py electric drill without drain (borax mine MK02) with speed modules',

@@ -51,14 +51,18 @@ describe('fluid fuel per row', () => {
     assert.ok(water.warnings.some((x) => /fresh-water has no fuel value; name a fluid with a fuel value \(e\.g\. naphtha\)/.test(x)), water.warnings.join('\n'));
   });
 
-  it('caps a weak fuel at fluid_usage_per_tick with a warning', async () => {
+  it('caps a weak fuel at fluid_usage_per_tick: the furnace slows down, more are counted, and it says so', async () => {
     const custom = await freshWorld();
     const base = custom.g.machines.get('naphtha-furnace')!;
     const capped: Machine = { ...base, fluidFuelPerSec: 0.06 }; // 1 unit/tick × 60 would be 60; a tiny cap to trip it
     custom.g.machines.set('naphtha-furnace', capped);
     const r = await custom.solve(doc('naphtha'));
-    // One furnace needs 180e3 / 1.5e6 = 0.12/s but draws at most 0.06/s: 50 % speed.
-    assert.ok(r.warnings.some((x) => /would need 0\.12\/s of naphtha but draws at most 0\.06\/s; it would run at 50% speed/.test(x)), r.warnings.join('\n'));
+    // One furnace needs 180e3 / 1.5e6 = 0.12/s but draws at most 0.06/s: 50 % speed, twice the furnaces,
+    // each burning 0.06/s.
+    assert.ok(r.warnings.some((x) => /would need 0\.12\/s of naphtha but burns at most 0\.06\/s, so it runs at 50% speed/.test(x)), r.warnings.join('\n'));
+    assertBalanced(r);
+    near(row(r, 'ferrite-plate').buildings, 2 * furnaces);
+    near(rate(r.imports, 'naphtha'), 2 * furnaces * 0.06);
   });
 
   it('calcRecipe and drafts apply the same rule', async () => {

@@ -1,11 +1,11 @@
-// The command line's secret and preference store: one JSON file in the OS config folder
-// ($XDG_CONFIG_HOME/pyops or ~/.config/pyops on Linux, ~/Library/Application Support/pyops on
-// macOS, %APPDATA%\pyops on Windows; PYOPS_CONFIG_DIR overrides), readable by the user only
-// (file 0600, folder 0700). Written atomically so a crash never leaves half a key behind.
+// The command line's secret and preference store (the OpenRouter key, the game link's pairing code,
+// preferences): one JSON file in the OS config folder ($XDG_CONFIG_HOME/pyops or ~/.config/pyops on
+// Linux, ~/Library/Application Support/pyops on macOS, %APPDATA%\pyops on Windows; PYOPS_CONFIG_DIR
+// overrides), readable by the user only (file 0600, folder 0700). Written atomically so a crash never leaves half a key behind.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SecretStore } from './secrets';
+import type { SecretStore } from './secretStore';
 
 export function configDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home = os.homedir()): string {
   if (env.PYOPS_CONFIG_DIR) return env.PYOPS_CONFIG_DIR;

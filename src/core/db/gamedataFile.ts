@@ -1,0 +1,135 @@
+// The game-data sidecar `<name>.pyops.gamedata`: imported reference data, attached to the project
+// as schema `gd` and written only by an import. Opening it never fails the project: a sidecar that
+// is gone, unreadable or damaged is replaced by an empty one in memory and reported by status.
+import fs from 'node:fs';
+import path from 'node:path';
+import { hasSqliteHeader, loadSqlJs, scalar, type Database } from './sqlite';
+import { migrate, schemaVersion, latestVersion } from './migrate';
+import { unsealImage } from './seal';
+import { GAMEDATA_KIND, GAMEDATA_MIGRATIONS, GAMEDATA_TABLES, DATA_FORMAT_VERSION } from './schema/gamedata';
+
+export const GAMEDATA_SUFFIX = '.gamedata';
+
+export function gamedataPath(projectFile: string): string {
+  return projectFile + GAMEDATA_SUFFIX;
+}
+
+/**
+ * `ok`: imported data present; `empty`: nothing imported yet; `missing`: the project says data was
+ * imported but the sidecar is gone; `unreadable`: the sidecar cannot be read (permissions) or is not
+ * PyOps game data of this schema; `damaged`: its checksum or SQLite's integrity check fails;
+ * `outdated`: usable, but imported by an older normalizer (re-import for full fidelity).
+ */
+export type GamedataStatus = 'ok' | 'empty' | 'missing' | 'unreadable' | 'damaged' | 'outdated';
+
+type SqlJs = Awaited<ReturnType<typeof loadSqlJs>>;
+
+/** Open the sidecar of `projectFile`; `empty` and `missing` are told apart by the caller (it knows whether data was imported). */
+export function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; status: GamedataStatus } {
+  const file = gamedataPath(projectFile);
+  let bytes: Uint8Array;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { gd: emptyGamedata(SQL), status: code === 'ENOENT' ? 'empty' : 'unreadable' };
+  }
+  // A damaged sidecar is never served: an empty one stands in until the user re-imports (the file
+  // itself is left alone).
+  const { image, state } = unsealImage(bytes);
+  if (state === 'mismatch' || !hasSqliteHeader(bytes)) {
+    return { gd: emptyGamedata(SQL), status: 'damaged' };
+  }
+  let gd: Database;
+  try {
+    gd = new SQL.Database(image);
+  } catch {
+    return { gd: emptyGamedata(SQL), status: 'damaged' };
+  }
+  try {
+    // A sealed file's checksum already proves these are the bytes SQLite exported; the integrity
+    // check (tens of ms on Py data, paid by every window and every `pyops` process) is for the rest.
+    let check = 'ok';
+    if (state !== 'sealed') {
+      try {
+        check = String(scalar(gd, 'PRAGMA quick_check') ?? '');
+      } catch (err) {
+        check = (err as Error).message;
+      }
+    }
+    if (check === 'ok') {
+      const version = schemaVersion(gd);
+      if (scalar<string>(gd, "SELECT value FROM gd_meta WHERE key = 'kind'") === GAMEDATA_KIND && version >= 1 && version <= latestVersion(GAMEDATA_MIGRATIONS)) {
+        // An older sidecar is brought to the current tables in memory (new columns take their
+        // defaults); the file itself is rewritten by the next import.
+        if (version < latestVersion(GAMEDATA_MIGRATIONS)) migrate(gd, GAMEDATA_MIGRATIONS);
+        const fmt = Number(scalar(gd, "SELECT value FROM gd_meta WHERE key = 'data_format_version'") ?? 0);
+        return { gd, status: fmt < DATA_FORMAT_VERSION ? 'outdated' : 'ok' };
+      }
+      gd.close();
+      return { gd: emptyGamedata(SQL), status: 'unreadable' };
+    }
+  } catch {
+    // not PyOps game data (no gd_meta): unreadable below
+    gd.close();
+    return { gd: emptyGamedata(SQL), status: 'unreadable' };
+  }
+  gd.close();
+  return { gd: emptyGamedata(SQL), status: 'damaged' };
+}
+
+/** What gamedataProblem needs to know about a project. */
+export interface GamedataHolder {
+  readonly name: string;
+  readonly gamedataFile: string;
+  readonly gamedataStatus: GamedataStatus;
+  hasGameData(): boolean;
+}
+
+/**
+ * Why the project has no usable game data, and what to do — undefined when it has some. Tools, the
+ * CLI and the extension say this instead of a generic "no game data yet".
+ */
+export function gamedataProblem(project: GamedataHolder): string | undefined {
+  const file = path.basename(project.gamedataFile);
+  const reimport = 'Import it again ("PyOps: Import Game Data from Dump…", "PyOps: Sync Game Data from Factorio", or `pyops import`)';
+  switch (project.gamedataStatus) {
+    case 'missing':
+      return `The game data of "${project.name}" is missing: ${file} is gone although data was imported. ${reimport}, or put the file back.`;
+    case 'unreadable':
+      return `The game data of "${project.name}" is unreadable: ${file} cannot be read (permissions) or is not PyOps game data of this version. ${reimport}; the file was left as it is.`;
+    case 'damaged':
+      return `The game data of "${project.name}" is damaged: ${file} fails its checksum or integrity check, so it is not used. ${reimport}; the damaged file was left as it is.`;
+    default:
+      return project.hasGameData() ? undefined : `"${project.name}" has no game data yet. Import a dump or sync from Factorio (PyOps commands, or \`pyops import\`), then try again.`;
+  }
+}
+
+export function emptyGamedata(SQL: SqlJs): Database {
+  const gd = new SQL.Database();
+  migrate(gd, GAMEDATA_MIGRATIONS);
+  return gd;
+}
+
+/**
+ * Replace every game-data row of the attached `gd` schema in one transaction: `fill` inserts the new
+ * rows, then `gdMeta` is recorded. On any error nothing changes.
+ */
+export function refillGamedata(db: Database, fill: (db: Database) => void, gdMeta: Record<string, string>): void {
+  db.run('BEGIN');
+  try {
+    for (const t of GAMEDATA_TABLES) db.run(`DELETE FROM gd.${t}`);
+    db.run('DELETE FROM gd.gd_meta');
+    fill(db);
+    const stmt = db.prepare('INSERT INTO gd.gd_meta(key, value) VALUES (?, ?)');
+    try {
+      for (const [k, v] of Object.entries({ kind: GAMEDATA_KIND, ...gdMeta })) stmt.run([k, v]);
+    } finally {
+      stmt.free();
+    }
+    db.run('COMMIT');
+  } catch (err) {
+    db.run('ROLLBACK');
+    throw err;
+  }
+}
