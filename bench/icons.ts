@@ -1,14 +1,18 @@
 // Icon extraction on the Py data's own icon specs: every file they name is made up as a PNG of the
 // declared size with its mipmaps beside it (the game's own mods as folders, the Py mods as one
 // deflated zip each, as the mod portal ships them), then extracted into a project's cache cold
-// (everything drawn) and warm (everything already there).
+// (everything drawn) and warm (everything already there). The extraction thread runs from a bundle
+// of its entry, as it does for users: from source each thread would first compile its TypeScript.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { Project } from '../src/core/db/project';
 import { importGameData } from '../src/core/gamedata/import';
 import { extractProjectIcons, readIconSpecs } from '../src/core/gamedata/icons/extract';
 import { splitModPath } from '../src/core/gamedata/icons/modFiles';
+import { setIconWorkerEntry } from '../src/core/gamedata/icons/thread';
 import { png, zip } from '../test/helpers/iconFiles';
 import { round } from './stats';
 
@@ -35,6 +39,9 @@ function fakeIcon(size: number): Buffer {
 
 export async function benchIcons(dumpDir: string): Promise<IconBench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-icons-'));
+  const entry = path.join(dir, 'icons-worker.cjs');
+  await build({ entryPoints: [fileURLToPath(new URL('../src/core/gamedata/icons/worker.ts', import.meta.url))], outfile: entry, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+  setIconWorkerEntry(entry);
   try {
     const project = await Project.create(path.join(dir, 'py.pyops'));
     try {
@@ -85,6 +92,7 @@ export async function benchIcons(dumpDir: string): Promise<IconBench> {
       project.close();
     }
   } finally {
+    setIconWorkerEntry(undefined);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -61,6 +61,8 @@ const targets = [
   { ...nodeCommon, entryPoints: [path.join(root, 'src/extension/extension.ts')], outfile: path.join(dist, 'extension.cjs'), external: ['vscode'], plugins: [copyAssets] },
   // The solver's worker thread (large block solves off the extension host's main thread).
   { ...nodeCommon, entryPoints: [path.join(root, 'src/core/planning/solver/worker.ts')], outfile: path.join(dist, 'solver-worker.cjs') },
+  // The icon extraction's thread (bounded decoding off the main thread; found beside either bundle).
+  { ...nodeCommon, entryPoints: [path.join(root, 'src/core/gamedata/icons/worker.ts')], outfile: path.join(dist, 'icons-worker.cjs') },
   {
     ...nodeCommon,
     entryPoints: [path.join(root, 'src/cli/index.ts')],

@@ -6,8 +6,9 @@ import { projectCommand } from './commands/project';
 import { importCommand } from './commands/import';
 import { toolCommand, toolsCommand } from './commands/tools';
 import { solveCommand } from './commands/solve';
+import { iconsCommand } from './commands/icons';
 import { VERSION } from './version';
-import { ASK_USAGE, BLOCK_USAGE, BRIDGE_USAGE, FACTORY_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, PROPOSAL_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
+import { ASK_USAGE, BLOCK_USAGE, BRIDGE_USAGE, FACTORY_USAGE, ICONS_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, PROPOSAL_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
 import { proposalCommand } from './commands/proposal';
 import { blockCommand } from './commands/block';
 import { factoryCommand } from './commands/factory';
@@ -15,6 +16,7 @@ import { factoryCommand } from './commands/factory';
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
 ${IMPORT_USAGE}
+${ICONS_USAGE}
 ${SOLVE_USAGE}
 ${BLOCK_USAGE}
 ${FACTORY_USAGE}
@@ -34,6 +36,8 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await projectCommand(rest, io);
       case 'import':
         return await importCommand(rest, io);
+      case 'icons':
+        return await iconsCommand(rest, io);
       case 'solve':
         return await solveCommand(rest, io);
       case 'block':

@@ -6,6 +6,7 @@ pyops project backup <file> [--out <backup-file>]
 pyops project restore <backup-file> <file>
 pyops project recover <file> [--yes] [--json]   (without --yes: report only, nothing changes)`;
 export const IMPORT_USAGE = 'pyops import <project-file> <dump-file-or-folder> [--json]';
+export const ICONS_USAGE = 'pyops icons extract <project-file> --factorio <install-folder> [--mods <mods-folder>] [--json]';
 export const TOOLS_USAGE = `pyops tools [--json]
 pyops tool <name> --project <file> [--input '<json>'] [--model-view]   (--model-view: exactly the text a model receives)`;
 export const PROPOSAL_USAGE = `pyops proposal list <project-file> [--json]

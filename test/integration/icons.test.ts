@@ -1,7 +1,8 @@
 // Game icons inside a real VS Code: a project imported from a dump file has no pictures until
 // "Extract Icons from Factorio" reads them from a (made-up) install and mods folder — one icon in
 // the game's base folder, one in a zipped mod — after which the Factory view, the Factory Balance
-// and the block editor show them.
+// and the block editor show them. A PNG bomb among them is refused by the extraction thread (the
+// bundled one, as users run it) and named in the summary.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import { solverFor } from '../../src/core/assistant/tools/context';
 import { planningContext } from '../../src/core/planning/context';
 import { iconCacheDir } from '../../src/core/gamedata/icons/cache';
 import type { IconExtractSummary } from '../../src/core/gamedata/icons/extract';
-import { png, writeFile, zip, type Rgba } from '../helpers/iconFiles';
+import { png, pngClaiming, writeFile, zip, type Rgba } from '../helpers/iconFiles';
 import { api, sampleWorld, uiRequest, waitFor, workDir } from './helpers';
 
 /** A 64 px disc (and its 32 px mipmap beside it), so a wrong crop or scale shows. */
@@ -34,11 +35,13 @@ describe('PyOps game icons', () => {
     const userData = path.join(dir, 'factorio-user-data');
     writeFile(path.join(install, 'bin', 'x64', 'factorio'), '#!/bin/sh\n');
     writeFile(path.join(install, 'data', 'base', 'graphics', 'gear.png'), disc([230, 140, 30, 255]));
+    writeFile(path.join(install, 'data', 'base', 'graphics', 'bomb.png'), pngClaiming(30000, 30000));
     writeFile(path.join(userData, 'mods', 'sampleicons_1.0.0.zip'), zip({ 'sampleicons/graphics/plate.png': disc([90, 120, 200, 255]) }, { deflate: true }));
     const world = sampleWorld();
     const raw = JSON.parse(fs.readFileSync(world.dump, 'utf8'));
     raw.item.gear.icon = '__base__/graphics/gear.png';
     raw.item['ferrite-plate'].icon = '__sampleicons__/graphics/plate.png';
+    raw.item.ash.icon = '__base__/graphics/bomb.png';
     raw['assembling-machine'].press.icons = [{ icon: '__base__/graphics/gear.png' }, { icon: '__sampleicons__/graphics/plate.png', scale: 0.25, shift: [8, 8] }];
     const data = path.join(dir, 'dump');
     writeFile(path.join(data, 'data-raw-dump.json'), JSON.stringify(raw));
@@ -68,7 +71,9 @@ describe('PyOps game icons', () => {
     const { factory, icons, projects, recentCommandErrors, blockEditors } = await api();
     const s = await vscode.commands.executeCommand<IconExtractSummary>('pyops.gamedata.extractIcons');
     assert.ok(s, JSON.stringify(recentCommandErrors().at(-1)));
-    assert.equal(s.missing, 0, JSON.stringify(s.missingReasons));
+    assert.equal(s.missing, s.refused, JSON.stringify(s.missingReasons));
+    assert.ok(s.refusedIcons.some((r) => r.icon === 'item:ash' && /declares 30,000×30,000 pixels/.test(r.reason)), JSON.stringify(s.refusedIcons));
+    assert.equal(icons.good('ash'), undefined, 'the refused icon keeps its usual symbol');
     assert.ok(s.extracted >= 4, `extracted ${s.extracted}`);
     assert.ok(icons.count >= 4);
     const cache = iconCacheDir(projects.require().file);

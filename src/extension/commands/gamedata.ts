@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { importGameData, type ImportSummary } from '../../core/gamedata/import';
 import { syncFromFactorio, FactorioSyncError, gameFoldersOf } from '../../core/gamedata/factorio';
-import { describeIconSummary, extractProjectIcons, type IconExtractSummary } from '../../core/gamedata/icons/extract';
+import { describeIconReport, extractProjectIcons, IconsCancelled, type IconExtractSummary } from '../../core/gamedata/icons/extract';
 import { readSettings } from '../settings';
 import { factorioPaths, notFound } from '../bridge/modCommands';
 import type { ProjectManager } from '../projectManager';
@@ -17,12 +17,10 @@ export function describeImport(s: ImportSummary): string {
   return `${c.items} items, ${c.fluids} fluids, ${c.recipes} recipes (+${c.synthesizedRecipes} planner recipes), ${c.machines} machines, ${c.technologies} technologies${c.turdMasters ? `, ${c.turdMasters} TURD upgrades` : ''}.`;
 }
 
-/** What an extraction left out, in a form the user can act on: the commonest reason first. */
+/** What an extraction left out, in a form the user can act on (the CLI prints the same report). */
 function iconReport(s: IconExtractSummary | { error: string } | undefined): string {
   if (!s) return '';
-  if ('error' in s) return ` Icons: ${s.error}`;
-  const why = s.missing && s.missingReasons[0] ? ` (most often: ${s.missingReasons[0].reason})` : '';
-  return ` ${describeIconSummary(s).replace(/^icons/, 'Icons')}${why}.`;
+  return 'error' in s ? ` Icons: ${s.error}` : ` ${describeIconReport(s)}`;
 }
 
 export function registerGameDataCommands(projects: ProjectManager, icons?: GameIcons): vscode.Disposable[] {
@@ -87,12 +85,26 @@ export function registerGameDataCommands(projects: ProjectManager, icons?: GameI
       }
       const summary = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `PyOps: extracting icons for "${p.name}" from ${folders.gameData} and ${folders.mods}`, cancellable: true },
-        (_progress, token) => {
+        (progress, token) => {
           const abort = new AbortController();
           token.onCancellationRequested(() => abort.abort());
-          return extractProjectIcons(p, { folders, signal: abort.signal });
+          let last = 0;
+          // The extraction runs on its own thread; the notification counts what it has settled.
+          const onProgress = (done: number, total: number) => {
+            const increment = total ? ((done - last) / total) * 100 : 0;
+            last = done;
+            progress.report({ message: `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} icons`, increment });
+          };
+          return extractProjectIcons(p, { folders, signal: abort.signal, onProgress }).catch((err: unknown) => {
+            if (err instanceof IconsCancelled) return undefined;
+            throw err;
+          });
         },
       );
+      if (!summary) {
+        void vscode.window.showInformationMessage('PyOps: icon extraction cancelled; the icons extracted before stay in use.');
+        return undefined;
+      }
       icons?.reload();
       void vscode.window.showInformationMessage(`PyOps:${iconReport(summary)} (${summary.seconds.toFixed(1)} s)`);
       return summary;

@@ -1,45 +1,32 @@
-// The icon cache beside a project: `<project>.icons/`, one PNG per distinct picture, named by a hash
-// of its spec and the source files' stamps (so a re-sync that changes an icon gets a new file and
-// no viewer shows a stale picture), plus `manifest.json` mapping each (kind, name) to its file. Each
-// project has its own folder, so two projects never fight over one.
+// Reading the icon cache beside a project (its layout is in cacheLayout.ts): the manifest, checked
+// before any view trusts it, and never read through a link in place of the cache folder or the
+// manifest (extraction refuses those too, so what shows is only what PyOps drew).
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { IconKind } from './spec';
+import { iconCacheDir, iconKey, MANIFEST_FILE, MANIFEST_FORMAT, PICTURE_FILE, type IconManifest } from './cacheLayout';
 
-const ICONS_SUFFIX = '.icons';
-export const MANIFEST_FILE = 'manifest.json';
-export const MANIFEST_FORMAT = 1;
+export { iconCacheDir, iconKey, MANIFEST_FILE, MANIFEST_FORMAT, type IconManifest } from './cacheLayout';
 
-export function iconCacheDir(projectFile: string): string {
-  return projectFile + ICONS_SUFFIX;
-}
-
-export const iconKey = (kind: IconKind, name: string) => `${kind}:${name}`;
-
-const fileName = z.string().regex(/^[0-9a-f]{8,64}\.png$/, 'an icon file name');
-
-const manifestSchema = z.object({
+const manifestSchema: z.ZodType<IconManifest> = z.object({
   format: z.literal(MANIFEST_FORMAT),
-  /** Fingerprint of the game data the icons were extracted for. */
   fingerprint: z.string(),
   extractedAt: z.string(),
-  /** Pixel size of every picture. */
   size: z.number().int().positive(),
-  /** `kind:name` → file name in the cache folder. */
-  icons: z.record(z.string(), fileName),
+  icons: z.record(z.string(), z.string().regex(PICTURE_FILE, 'an icon file name')),
   missing: z.number().int().min(0),
 });
-export type IconManifest = z.infer<typeof manifestSchema>;
 
 /**
  * The cache's manifest, or undefined when there is none or it is not one PyOps wrote (then no icons
  * show, as before any extraction: a bad manifest must not break a view).
  */
 export function readManifest(projectFile: string): IconManifest | undefined {
+  const dir = iconCacheDir(projectFile);
+  const file = path.join(dir, MANIFEST_FILE);
   try {
-    const raw = JSON.parse(fs.readFileSync(path.join(iconCacheDir(projectFile), MANIFEST_FILE), 'utf8'));
-    const m = manifestSchema.safeParse(raw);
+    if (!fs.lstatSync(dir).isDirectory() || !fs.lstatSync(file).isFile()) return undefined;
+    const m = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
     return m.success ? m.data : undefined;
   } catch {
     return undefined;

@@ -2,9 +2,14 @@
 // of MB. The central directory is read once when the archive is opened; each file is then one
 // positioned read plus an inflate. Stored and deflated entries are what mod zips hold; anything
 // else (encrypted, other methods) reads as an error naming the entry. Zip64 is understood.
+// Every size the archive declares is checked against the file's real size and the icon limits
+// before it is used: a directory may claim any number, and Node 20 aborts the whole process when
+// asked to read 2 GB or more at once, so no declared number reaches fs or zlib unchecked; and
+// zlib may inflate no more than the entry declares.
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { bytesText, checkFileSize, DEFAULT_ICON_LIMITS, IconRefusal, MAX_IO_BYTES, type IconLimits } from './limits';
 
 const inflateRaw = promisify(zlib.inflateRaw);
 
@@ -35,7 +40,11 @@ export class ZipError extends Error {
   }
 }
 
-async function readAt(fh: fs.promises.FileHandle, position: number, length: number): Promise<Buffer> {
+/** Up to `length` bytes at `position` (fewer at the end of the file). */
+export async function readAt(fh: fs.promises.FileHandle, position: number, length: number): Promise<Buffer> {
+  if (!Number.isSafeInteger(position) || position < 0 || !Number.isSafeInteger(length) || length < 0 || length > MAX_IO_BYTES) {
+    throw new RangeError(`cannot read ${length} bytes at ${position}`);
+  }
   const buf = Buffer.alloc(length);
   let done = 0;
   while (done < length) {
@@ -50,30 +59,55 @@ export class ZipArchive {
   private constructor(
     readonly file: string,
     private readonly fh: fs.promises.FileHandle,
+    /** Bytes in the archive file. */
+    readonly size: number,
     /** Every file in the archive by its full name (folders left out). */
     readonly entries: ReadonlyMap<string, ZipEntry>,
   ) {}
 
-  static async open(file: string): Promise<ZipArchive> {
+  static async open(file: string, limits: IconLimits = DEFAULT_ICON_LIMITS): Promise<ZipArchive> {
     const fh = await fs.promises.open(file, 'r');
     try {
-      return new ZipArchive(file, fh, await readDirectory(file, fh));
+      const { size } = await fh.stat();
+      return new ZipArchive(file, fh, size, await readDirectory(file, fh, size, limits));
     } catch (err) {
       await fh.close();
       throw err;
     }
   }
 
-  async read(entry: ZipEntry): Promise<Buffer> {
+  /**
+   * The entry's bytes. Its declared sizes are checked first (a refusal names the limit), and the
+   * inflate stops at the declared size, so a lying directory costs at most that much.
+   */
+  async read(entry: ZipEntry, limits: IconLimits = DEFAULT_ICON_LIMITS): Promise<Buffer> {
     if (entry.flags & 1) throw new ZipError(this.file, `${entry.name} is encrypted`);
+    if (entry.method !== 0 && entry.method !== 8) throw new ZipError(this.file, `${entry.name} uses compression method ${entry.method}, which PyOps cannot read`);
+    checkFileSize(`${this.file}: ${entry.name}`, entry.size, limits);
+    if (entry.compressedSize > this.size || entry.localOffset > this.size) {
+      throw new ZipError(this.file, `${entry.name}: its directory entry claims ${bytesText(entry.compressedSize)} at offset ${entry.localOffset} in a ${bytesText(this.size)} file (the zip is damaged)`);
+    }
+    if (entry.method === 0 && entry.compressedSize !== entry.size) throw new ZipError(this.file, `${entry.name}: stored, yet its two sizes differ (the zip is damaged)`);
+    if (entry.method === 8 && entry.size > limits.ratioFloorBytes && entry.size > entry.compressedSize * limits.maxRatio) {
+      throw new IconRefusal(`${this.file}: ${entry.name} would inflate ${bytesText(entry.compressedSize)} to ${bytesText(entry.size)}, more than the ${limits.maxRatio}:1 PyOps accepts`);
+    }
     const head = await readAt(this.fh, entry.localOffset, 30);
     if (head.length < 30 || head.readUInt32LE(0) !== LOCAL) throw new ZipError(this.file, `${entry.name}: no local header where the directory says (the zip is damaged)`);
     const start = entry.localOffset + 30 + head.readUInt16LE(26) + head.readUInt16LE(28);
     const raw = await readAt(this.fh, start, entry.compressedSize);
     if (raw.length < entry.compressedSize) throw new ZipError(this.file, `${entry.name} is cut short (the zip is damaged or still being written)`);
     if (entry.method === 0) return raw;
-    if (entry.method === 8) return inflateRaw(raw);
-    throw new ZipError(this.file, `${entry.name} uses compression method ${entry.method}, which PyOps cannot read`);
+    if (entry.size === 0) return Buffer.alloc(0);
+    let out: Buffer;
+    try {
+      out = await inflateRaw(raw, { maxOutputLength: entry.size });
+    } catch (err) {
+      // zlib stopped at the declared size: an entry that lies about its size is refused, not inflated.
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new IconRefusal(`${this.file}: ${entry.name} inflates to more than the ${bytesText(entry.size)} its directory declares`);
+      throw new ZipError(this.file, `${entry.name} cannot be inflated (${(err as Error).message})`);
+    }
+    if (out.length !== entry.size) throw new ZipError(this.file, `${entry.name} inflates to ${bytesText(out.length)}, not the ${bytesText(entry.size)} its directory declares (the zip is damaged)`);
+    return out;
   }
 
   async close(): Promise<void> {
@@ -81,10 +115,9 @@ export class ZipArchive {
   }
 }
 
-async function readDirectory(file: string, fh: fs.promises.FileHandle): Promise<Map<string, ZipEntry>> {
-  const { size } = await fh.stat();
-  const tailLen = Math.min(size, 22 + MAX_COMMENT);
-  const tail = await readAt(fh, size - tailLen, tailLen);
+async function readDirectory(file: string, fh: fs.promises.FileHandle, fileSize: number, limits: IconLimits): Promise<Map<string, ZipEntry>> {
+  const tailLen = Math.min(fileSize, 22 + MAX_COMMENT);
+  const tail = await readAt(fh, fileSize - tailLen, tailLen);
   let at = -1;
   for (let i = tail.length - 22; i >= 0; i--) {
     if (tail.readUInt32LE(i) === EOCD) {
@@ -100,12 +133,16 @@ async function readDirectory(file: string, fh: fs.promises.FileHandle): Promise<
     const locAt = at - 20;
     if (locAt < 0 || tail.readUInt32LE(locAt) !== ZIP64_LOCATOR) throw new ZipError(file, 'zip64 record missing');
     const recOffset = Number(tail.readBigUInt64LE(locAt + 8));
+    if (recOffset > fileSize - 56) throw new ZipError(file, 'zip64 record damaged');
     const rec = await readAt(fh, recOffset, 56);
     if (rec.length < 56 || rec.readUInt32LE(0) !== ZIP64_EOCD) throw new ZipError(file, 'zip64 record damaged');
     count = Number(rec.readBigUInt64LE(32));
     dirSize = Number(rec.readBigUInt64LE(40));
     dirOffset = Number(rec.readBigUInt64LE(48));
   }
+  if (dirOffset + dirSize > fileSize) throw new ZipError(file, `its directory claims ${bytesText(dirSize)} at offset ${dirOffset} in a ${bytesText(fileSize)} file (the zip is damaged)`);
+  if (dirSize > limits.maxDirectoryBytes) throw new IconRefusal(`${file}: its directory is ${bytesText(dirSize)}, over the ${bytesText(limits.maxDirectoryBytes)} PyOps reads`);
+  if (count * 46 > dirSize) throw new ZipError(file, `its directory claims ${count} entries in ${bytesText(dirSize)} (the zip is damaged)`);
   const dir = await readAt(fh, dirOffset, dirSize);
   const entries = new Map<string, ZipEntry>();
   let p = 0;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ModFiles } from '../../../../../src/core/gamedata/icons/modFiles';
+import { readModPins } from '../../../../../src/core/gamedata/icons/modPins';
 import { ZipArchive } from '../../../../../src/core/gamedata/icons/zip';
 import { tempDir } from '../../../../helpers/paths';
 import { writeFile, zip } from '../../../../helpers/iconFiles';
@@ -71,7 +72,8 @@ describe('icon source files', () => {
     writeFile(path.join(mods, 'm_1.0.0.zip'), zip({ 'm_1.0.0/i.png': Buffer.from('old') }));
     writeFile(path.join(mods, 'm_2.0.0.zip'), zip({ 'm_2.0.0/i.png': Buffer.from('new') }));
     writeFile(path.join(mods, 'mod-list.json'), JSON.stringify({ mods: [{ name: 'm', enabled: true, version: '1.0.0' }] }));
-    const files = new ModFiles({ mods });
+    assert.deepEqual(readModPins(mods), { m: '1.0.0' });
+    const files = new ModFiles({ mods }, undefined, readModPins(mods));
     try {
       assert.equal(await text(files, '__m__/i.png'), 'old');
     } finally {
