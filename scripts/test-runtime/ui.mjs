@@ -38,6 +38,8 @@ async function webviewShowing(page, text) {
   for (let i = 0; i < n; i++) {
     const f = webviewFrame(page, i);
     if (await f.locator('body').getByText(text, { exact: false }).count().catch(() => 0)) return f;
+    // A name shown in a field (the block editor's name) counts as shown.
+    if (await f.locator(`input[value*="${text.replace(/["\\]/g, '\\$&')}"]`).count().catch(() => 0)) return f;
   }
   return undefined;
 }
@@ -88,9 +90,14 @@ async function submitChat(page, message) {
   return false;
 }
 
+/** The modifier names Playwright takes ("ControlOrMeta", "Shift", …). */
+const modifiers = (list) => (Array.isArray(list) ? list.filter((m) => typeof m === 'string') : []);
+
 async function checkUi(page, req, OUT) {
   const failures = [];
   const out = { ok: true, failures };
+  // The browser window's size (a narrow editor tab, a 300 px side bar), kept for later requests.
+  if (req.viewport) await page.setViewportSize(req.viewport);
   const bar = page.locator('#workbench\\.parts\\.statusbar');
   for (const text of req.statusBarIncludes ?? []) {
     const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
@@ -133,6 +140,22 @@ async function checkUi(page, req, OUT) {
       }
     }
   }
+  // A quick pick VS Code shows (a picker the webview asked for): type to filter, click a row by its text.
+  if (req.quickPick) {
+    const widget = page.locator('.quick-input-widget');
+    const ok = await widget.waitFor({ state: 'visible', timeout: req.timeoutMs ?? 15_000 }).then(() => true, () => false);
+    if (!ok) failures.push('no quick pick is open');
+    else {
+      if (req.quickPick.type) await page.keyboard.type(req.quickPick.type, { delay: 5 });
+      const row = widget.locator('.monaco-list-row', { hasText: req.quickPick.click }).first();
+      const found = await row.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+      if (!found) failures.push(`the quick pick has no row "${req.quickPick.click}" (it shows: ${(await widget.innerText().catch(() => '?')).replace(/\s+/g, ' ').slice(0, 400)})`);
+      else {
+        out.quickPickText = (await widget.innerText().catch(() => '')).slice(0, 4000);
+        await row.click();
+      }
+    }
+  }
   const list = page.locator(CHAT_LIST).last();
   for (const text of req.chatIncludes ?? []) {
     if (!(await waitForText(list, text, req.timeoutMs ?? 30_000))) failures.push(`the chat does not show "${text}"`);
@@ -140,7 +163,8 @@ async function checkUi(page, req, OUT) {
   if (req.chatIncludes?.length || req.collectChat) out.chatText = (await list.innerText().catch(() => '')).slice(-8000);
   // A request may name the webview by a text only it shows (req.webview); the side panel otherwise.
   // A named webview that never shows its text is a failure, never a silent look at another webview.
-  const wantsWebview = req.webviewIncludes?.length || req.webviewClick || req.webviewReveal || req.collectWebview;
+  const wantsWebview = req.webviewIncludes?.length || req.webviewClick || req.webviewReveal || req.collectWebview
+    || req.webviewClickSelector || req.webviewSelect || req.webviewType || req.webviewPress?.length || req.webviewValueOf || req.webviewMeasure || req.webviewRevealSelector;
   const frame = !wantsWebview ? undefined : req.webview ? await waitForWebview(page, req.webview, req.timeoutMs ?? 30_000) : webviewFrame(page);
   const which = req.webview ? `the PyOps webview showing "${req.webview}"` : 'the PyOps side panel';
   if (wantsWebview && !frame) failures.push(`no PyOps webview shows "${req.webview}"`);
@@ -153,7 +177,52 @@ async function checkUi(page, req, OUT) {
       const target = frame.locator('vscode-button, button', { hasText: req.webviewClick }).first();
       const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
       if (!ok) failures.push(`${which} has no button "${req.webviewClick}"`);
-      else await target.click();
+      else await target.click({ modifiers: modifiers(req.webviewClickModifiers) });
+    }
+    if (req.webviewClickSelector) {
+      const target = frame.locator(req.webviewClickSelector).first();
+      const ok = await target.waitFor({ timeout: req.timeoutMs ?? 15_000 }).then(() => true, () => false);
+      if (!ok) failures.push(`${which} has nothing at ${req.webviewClickSelector}`);
+      else await target.click({ modifiers: modifiers(req.webviewClickModifiers) });
+    }
+    if (req.webviewSelect) {
+      // Choose an option of a native select, as a player's pick does (a change event).
+      const target = frame.locator(req.webviewSelect.selector).first();
+      const ok = await target.waitFor({ timeout: req.timeoutMs ?? 15_000 }).then(() => true, () => false);
+      if (!ok) failures.push(`${which} has no select at ${req.webviewSelect.selector}`);
+      else await target.selectOption(req.webviewSelect.value).catch((e) => failures.push(`${which} cannot select ${req.webviewSelect.value}: ${e.message}`));
+    }
+    if (req.webviewType) {
+      // Focus a field, optionally select what it holds, and type as a player does (key by key).
+      const target = frame.locator(req.webviewType.selector).first();
+      const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+      if (!ok) failures.push(`${which} has no field at ${req.webviewType.selector}`);
+      else {
+        await target.click();
+        // The field's own selection (Ctrl+A would reach VS Code, which selects the whole page).
+        if (req.webviewType.selectAll) await target.selectText();
+        await page.keyboard.type(req.webviewType.text, { delay: 20 });
+      }
+    }
+    for (const key of req.webviewPress ?? []) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    if (req.webviewValueOf) out.webviewValue = await frame.locator(req.webviewValueOf).first().inputValue({ timeout: 10_000 }).catch((e) => `(no value: ${e.message})`);
+    if (req.webviewMeasure) {
+      // How wide the tab's page is against what it shows: a page wider than its view scrolls sideways.
+      out.measure = await frame.locator('body').evaluate((body, sel) => {
+        const doc = body.ownerDocument.documentElement;
+        const el = sel ? body.ownerDocument.querySelector(sel) : null;
+        const widest = [...body.ownerDocument.querySelectorAll('table, section, select')].reduce((m, x) => Math.max(m, x.getBoundingClientRect().right), 0);
+        return { viewWidth: doc.clientWidth, scrollWidth: doc.scrollWidth, widestRight: widest, element: el ? { width: el.getBoundingClientRect().width, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth } : null };
+      }, req.webviewMeasure === true ? null : req.webviewMeasure).catch((e) => ({ error: e.message }));
+    }
+    if (req.webviewRevealSelector) {
+      const target = frame.locator(req.webviewRevealSelector).first();
+      const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+      if (!ok) failures.push(`${which} has nothing at ${req.webviewRevealSelector} to scroll to`);
+      else await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     }
     if (req.webviewReveal) {
       // Scroll the webview until this text is in view (a screenshot of a long editor tab).

@@ -67,7 +67,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   context.subscriptions.push(icons, ...registerProjectCommands(projects), ...registerGameDataCommands(projects, icons), ...registerPlanningCommands(projects));
   const factory = new FactoryTree(projects, icons);
   const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: factory, showCollapseAll: true, manageCheckboxStateManually: true });
-  const balance = new BalanceTree(projects, icons);
+  const blockEditor = registerBlockEditor(context, projects, icons);
+  const balance = new BalanceTree(projects, icons, blockEditor.units);
   const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: balance, showCollapseAll: true });
   context.subscriptions.push(
     factory,
@@ -82,7 +83,6 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     balanceView,
     registerCommand('pyops.balance.refresh', () => balance.refresh()),
   );
-  const blockEditor = registerBlockEditor(context, projects, icons);
   context.subscriptions.push(...blockEditor.disposables);
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);

@@ -1,12 +1,17 @@
-// Number formatting shared by the side panel and the chat summaries: rates per second, power,
-// building counts (fractional and whole), token counts. Pure functions, no DOM.
+// Number formatting shared by every view that shows planning figures — the block editor, the side
+// panel's cards, the flow diagram, the Factory view and the Factory Balance — so one figure reads the
+// same everywhere: rates in the unit the player picked, power in W/kW/MW/GW, building counts
+// (fractional and whole), token counts. Pure functions, no DOM.
 import type { CampaignView, DraftView } from './protocol';
 
-/** A number with about three significant digits, trailing zeros dropped. */
+/** Below this a figure is float dust from the solver (a "−2.8e-8 W"), shown as 0. */
+const NOISE = 1e-6;
+
+/** A number with about three significant digits, trailing zeros dropped; float dust is 0. */
 export function short(n: number): string {
   if (!Number.isFinite(n)) return '—';
   const a = Math.abs(n);
-  if (a === 0) return '0';
+  if (a < NOISE) return '0';
   if (a >= 1000) return Math.round(n).toLocaleString('en-US');
   if (a >= 100) return n.toFixed(0);
   if (a >= 10) return trim(n.toFixed(1));
@@ -26,6 +31,16 @@ export function perSecond(n: number): string {
   return `${short(n)}/s`;
 }
 
+/** Rates per second, per minute or per hour. */
+export type RateUnit = 's' | 'min' | 'h';
+export const PER_UNIT: Record<RateUnit, number> = { s: 1, min: 60, h: 3600 };
+export const UNIT_NAMES: Record<RateUnit, string> = { s: 'per second', min: 'per minute', h: 'per hour' };
+
+/** A rate given per second, in `unit`: "2.5/s", "150/min". */
+export function rate(perSec: number, unit: RateUnit = 's'): string {
+  return `${short(perSec * PER_UNIT[unit])}/${unit}`;
+}
+
 /** A fluid flow's temperature: the exact one of an output ("165°") or the range an import accepts
  *  ("150–200°", "≥400°", "≤101°"); '' for items and fluids that take any temperature. */
 export function temperature(f: { temperature?: number; minTemperature?: number | null; maxTemperature?: number | null }): string {
@@ -39,8 +54,10 @@ export function temperature(f: { temperature?: number; minTemperature?: number |
   return '';
 }
 
+/** Power in W, kW, MW or GW (never "MJ/s"); under a milliwatt it is float dust, 0 W. */
 export function power(watts: number): string {
   const a = Math.abs(watts);
+  if (a < 1e-3) return '0 W';
   if (a >= 1e9) return `${short(watts / 1e9)} GW`;
   if (a >= 1e6) return `${short(watts / 1e6)} MW`;
   if (a >= 1e3) return `${short(watts / 1e3)} kW`;

@@ -56,6 +56,26 @@ export interface UiCheck {
   /** Scroll the webview to the element with exactly this text (after any click), e.g. before a screenshot. */
   webviewReveal?: string;
   collectWebview?: boolean;
+  /** Click in the webview at this CSS selector (after any webviewClick). */
+  webviewClickSelector?: string;
+  /** Hold these keys (Playwright names: "ControlOrMeta", "Shift") for webviewClick / webviewClickSelector. */
+  webviewClickModifiers?: string[];
+  /** Scroll the webview to the element at this CSS selector. */
+  webviewRevealSelector?: string;
+  /** Choose the option with this value in the select at `selector` (a change, as a player's pick). */
+  webviewSelect?: { selector: string; value: string };
+  /** Click the field at `selector` in the webview, optionally select all, and type `text` key by key. */
+  webviewType?: { selector: string; text: string; selectAll?: boolean };
+  /** Then press these keys, in order ("ControlOrMeta+z", "Enter", "Tab"). */
+  webviewPress?: string[];
+  /** Read the value of the field at this CSS selector (after typing and keys). */
+  webviewValueOf?: string;
+  /** Measure the webview's page (true) and the element at a CSS selector: widths, and whether it scrolls sideways. */
+  webviewMeasure?: true | string;
+  /** A quick pick VS Code shows: type to filter (optional), then click the row showing `click`. */
+  quickPick?: { click: string; type?: string };
+  /** Resize the browser window first (kept for the following requests). */
+  viewport?: { width: number; height: number };
   timeoutMs?: number;
   screenshot?: { file: string; element?: 'statusbar' | 'page' | 'sidebar' | 'auxiliarybar' };
 }
@@ -69,6 +89,12 @@ export interface UiResult {
   sidebarText?: string;
   /** Visible text of the PyOps side panel (when asked for). */
   webviewText?: string;
+  /** The field's value (webviewValueOf). */
+  webviewValue?: string;
+  /** The page's widths (webviewMeasure). */
+  measure?: { viewWidth: number; scrollWidth: number; widestRight: number; element: { width: number; scrollWidth: number; clientWidth: number } | null; error?: string };
+  /** What the quick pick showed before the click. */
+  quickPickText?: string;
 }
 
 let uiRequests = 0;

@@ -25,12 +25,28 @@ export interface BeaconConfig {
   shared?: number;
 }
 
+/** Whole buildings to place for a fractional count (ceiling, with a small tolerance for float dust). */
+export const wholeBuildings = (b: number): number => (b > 0 ? Math.ceil(b - 1e-6 * Math.max(1, b)) : 0);
+
 /**
- * Beacon buildings to place for `buildings` machines of one configuration. The tolerance keeps float
- * dust in a solved count (3.0000000001 machines) from asking for one more beacon.
+ * Beacon buildings to place for `buildings` machines of one configuration. The player builds whole
+ * machines, and each one needs its `count` beacons in reach, however few machines share them: so
+ * ⌈count × whole machines ÷ shared⌉, and never fewer than ⌈count⌉ (0.13 machines with 2 beacons each
+ * are 1 machine and 2 beacons). The tolerance keeps float dust in a solved count (3.0000000001
+ * machines) from asking for one more machine or beacon.
  */
 export function beaconsPlaced(b: Pick<BeaconConfig, 'count' | 'shared'>, buildings: number): number {
-  return buildings > 0 && b.count > 0 ? Math.ceil((b.count * buildings) / Math.max(1, b.shared ?? 1) - 1e-6) : 0;
+  if (!(b.count > 0)) return 0;
+  const machines = wholeBuildings(buildings);
+  if (machines <= 0) return 0;
+  return Math.max(Math.ceil(b.count - 1e-9), Math.ceil((b.count * machines) / Math.max(1, b.shared ?? 1) - 1e-6));
+}
+
+/** Electric power of the beacon buildings a row places (W): a powered beacon draws its full usage, whatever its machines do. */
+export function beaconsPowerW(g: Pick<GameIndex, 'beacons'>, beacons: Array<Pick<BeaconConfig, 'beacon' | 'count' | 'shared'>>, buildings: number): number {
+  let w = 0;
+  for (const bc of beacons) w += beaconsPlaced(bc, buildings) * (g.beacons.get(bc.beacon)?.energyUsageW ?? 0);
+  return w;
 }
 
 export interface EffectInput {

@@ -23,6 +23,8 @@ const schemas = {
   favorite_machines: z.record(z.string(), z.string()).default({}),
   /** Solid fuel for burner machines that can burn it, unless a block row picks one. */
   favorite_fuel: z.string().nullable().default(null),
+  /** Fluid that fluid-burning machines (without a filter) burn, unless a block row picks one; null = the pooled fluid fuel. */
+  favorite_fluid_fuel: z.string().nullable().default(null),
   exclusions: z.array(z.string()).default(DEFAULT_EXCLUSIONS),
   spoil_import_cutoff_sec: z.number().min(0).default(300),
   autofill: z.boolean().default(true),
@@ -80,7 +82,7 @@ export function writeSettings(p: Project, patch: Partial<PlanningSettings>, labe
 }
 
 const SOLVE_RELEVANT = new Set<SettingKey>([
-  'research_mode', 'available_science_packs', 'horizon_target', 'horizon_target_scope', 'mining_productivity', 'favorite_machines', 'favorite_fuel', 'exclusions',
+  'research_mode', 'available_science_packs', 'horizon_target', 'horizon_target_scope', 'mining_productivity', 'favorite_machines', 'favorite_fuel', 'favorite_fluid_fuel', 'exclusions',
   'synced_mining_productivity', 'synced_recipe_productivity',
 ]);
 

@@ -11,6 +11,7 @@ import type { GameIndex } from './gameIndex';
 import type { PlanningContext } from './context';
 import { globToRegExp } from './availability';
 import { sciencePacks } from './makeClosure';
+import { burnableFluids } from './energy';
 import { QueryError, suggest } from './queries/errors';
 import { findNames, normalizeName, type NameEntry } from './queries/names';
 import { readPlanningState, RESEARCH_MODES, setResearched, TARGET_SCOPES, writeSettings, type PlanningSettings, type TargetScope } from './settings';
@@ -48,6 +49,7 @@ export const changeSettingsInput = z
       .optional()
       .describe('favourite machine per crafting category: drafts use it when buildable instead of the fastest buildable machine'),
     favoriteFuel: name.nullable().optional().describe('solid fuel burner machines use when they can burn it (null = the default choice)'),
+    favoriteFluidFuel: name.nullable().optional().describe('fluid that fluid-burning machines burn by its fuel value when a row names none (null = the pooled fluid fuel, counted in MJ)'),
     excludedRecipes: addRemove('recipe names, or globs like "ee-*" over recipe name, category or subgroup,')
       .optional()
       .describe('recipes hidden from searches, options and drafts'),
@@ -118,6 +120,7 @@ export interface SettingsView {
   researchedCount: number;
   favoriteMachines: Record<string, string>;
   favoriteFuel: string | null;
+  favoriteFluidFuel: string | null;
   excludedRecipes: string[];
   miningProductivity: PlanningSettings['mining_productivity'];
   /** Named sets of machine modules and beacons the user applies to block rows (made in the block editor). */
@@ -138,6 +141,7 @@ export function settingsView(p: Project): SettingsView {
     researchedCount: researched.size,
     favoriteMachines: s.favorite_machines,
     favoriteFuel: s.favorite_fuel,
+    favoriteFluidFuel: s.favorite_fluid_fuel,
     excludedRecipes: s.exclusions,
     miningProductivity: s.mining_productivity,
     modulePresets: presets.slice(0, PRESETS_SHOWN).map(({ name, modules, beacons }) => ({ name, modules, beacons })),
@@ -147,9 +151,14 @@ export function settingsView(p: Project): SettingsView {
 
 export { sciencePacks };
 
-/** Solid fuels: items with a fuel value and category (what a burner inventory takes). */
+/**
+ * Solid fuels: items with a fuel value whose category some burner machine of the game data burns
+ * (Space Age antimatter or a Py drill head is "fuel" only for a machine that takes its category).
+ */
 export function solidFuels(g: GameIndex): string[] {
-  return [...g.goods.values()].filter((x) => x.kind === 'item' && x.fuelCategory && (x.fuelValueJ ?? 0) > 0).map((x) => x.name);
+  const burnt = new Set<string>();
+  for (const m of g.machines.values()) if (m.energySource === 'burner' && !(m.hidden && !m.item)) for (const c of m.fuelCategories) burnt.add(c);
+  return [...g.goods.values()].filter((x) => x.kind === 'item' && x.fuelCategory && burnt.has(x.fuelCategory) && (x.fuelValueJ ?? 0) > 0).map((x) => x.name);
 }
 
 /** The target scope in effect: the stored one, else the default for the target (needs the game data). */
@@ -330,6 +339,19 @@ export function changePlanningSettings(pc: PlanningContext, p: Project, input: C
       }
     }
     change('favorite_fuel', 'favoriteFuel', f);
+  }
+
+  if (input.favoriteFluidFuel !== undefined) {
+    const f = input.favoriteFluidFuel;
+    if (f !== null) {
+      const fluids = burnableFluids(g).map((x) => x.name);
+      if (!fluids.includes(f)) {
+        const s = closest(fluids, f);
+        const what = g.goods.has(f) ? `'${f}' is not a fluid with a fuel value` : `no fluid named '${f}'`;
+        throw new QueryError(`${what}; favoriteFluidFuel takes a fluid that fluid-burning machines can burn.${didYouMean(s)} Fluids: ${list(fluids)}.`, s);
+      }
+    }
+    change('favorite_fluid_fuel', 'favoriteFluidFuel', f);
   }
 
   if (input.excludedRecipes !== undefined) {

@@ -11,16 +11,20 @@ import { registerCommand } from '../commands/register';
 import { pickBlock } from '../commands/factory';
 import { BlockEditors } from './panel';
 import type { GameIcons } from '../icons';
-import { pickGood, recipeItem } from './pickers';
+import { pickGood, rankedFor, recipeItem } from './pickers';
+import { RateUnits } from './units';
 
 const newArg = z.object({ name: z.string().min(1).max(120), good: z.string().min(1), rate: z.number().finite(), recipe: z.string().min(1).optional() }).strict();
 
-export function registerBlockEditor(context: vscode.ExtensionContext, projects: ProjectManager, icons?: GameIcons): { editors: BlockEditors; disposables: vscode.Disposable[] } {
-  const editors = new BlockEditors(context, projects, icons);
+export function registerBlockEditor(context: vscode.ExtensionContext, projects: ProjectManager, icons?: GameIcons): { editors: BlockEditors; units: RateUnits; disposables: vscode.Disposable[] } {
+  const units = new RateUnits(context.workspaceState);
+  const editors = new BlockEditors(context, projects, units, icons);
   return {
     editors,
+    units,
     disposables: [
       editors,
+      units,
       registerCommand('pyops.block.edit', async (arg?: unknown) => {
         const id = await pickBlock(projects, arg, 'Edit which block?');
         if (!id) return undefined;
@@ -39,7 +43,7 @@ export function registerBlockEditor(context: vscode.ExtensionContext, projects: 
           if (!good) return undefined;
           const rateText = await vscode.window.showInputBox({ title: `How much ${ctx.g.displayOf(good)} per second?`, value: '1', validateInput: (v) => (Number.isFinite(Number(v)) && Number(v) > 0 ? undefined : 'A positive number per second, e.g. 0.5') });
           if (!rateText) return undefined;
-          const makers = ctx.g.producersOf(good).map((r) => recipeItem(ctx, r)).sort((x, y) => Number(y.usable) - Number(x.usable));
+          const makers = rankedFor(ctx, good, 'produce', new Set()).map((r) => recipeItem(ctx, r));
           const recipe = makers.length === 1 ? makers[0].recipe : (await vscode.window.showQuickPick(makers, { title: `First recipe of "${name}" (more can be added in the editor)`, matchOnDescription: true }))?.recipe;
           a = { name: name.trim(), good, rate: Number(rateText), ...(recipe ? { recipe } : {}) };
         }

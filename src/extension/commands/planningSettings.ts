@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { planningContext } from '../../core/planning/context';
 import { changePlanningSettings, changeSettingsInput, solidFuels, type ChangeSettingsInput } from '../../core/planning/settingsChange';
 import { readSettings } from '../../core/planning/settings';
+import { burnableFluids } from '../../core/planning/energy';
 import { deletePreset, describeModules, getPreset, listPresets, presetNameSchema, renamePreset } from '../../core/planning/modulePresets';
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from './args';
@@ -53,19 +54,28 @@ export function registerPlanningSettingsCommands(projects: ProjectManager): vsco
       return apply({ favoriteMachines: [{ category, machine: machine ?? null }] } as ChangeSettingsInput);
     }),
     registerCommand('pyops.planning.setFavoriteFuel', async (arg?: unknown) => {
-      const a = objectArg(arg, z.object({ fuel: z.string().min(1).nullable() }));
-      let fuel = a?.fuel;
-      if (fuel === undefined) {
-        const { pc } = context();
-        const fuels = solidFuels(pc.g).sort((x, y) => (pc.g.goods.get(y)!.fuelValueJ ?? 0) - (pc.g.goods.get(x)!.fuelValueJ ?? 0));
-        const pick = await vscode.window.showQuickPick(
-          [...fuels.map((f) => ({ label: pc.g.displayOf(f), description: `${f} · ${((pc.g.goods.get(f)!.fuelValueJ ?? 0) / 1e6).toFixed(1)} MJ`, name: f as string | null })), { label: 'Default choice', description: 'the first allowed of the usual fuels', name: null as string | null }],
-          { title: 'Favourite fuel for burner machines', matchOnDescription: true },
-        );
-        if (!pick) return undefined;
-        fuel = pick.name;
-      }
-      return apply({ favoriteFuel: fuel } as ChangeSettingsInput);
+      // `fuel` a solid fuel (burners), `fluid` a fluid (fluid burners); null clears that favourite.
+      const a = objectArg(arg, z.object({ fuel: z.string().min(1).nullable().optional(), fluid: z.string().min(1).nullable().optional() }).refine((x) => x.fuel !== undefined || x.fluid !== undefined, 'give fuel or fluid'));
+      if (a) return apply({ ...(a.fuel !== undefined ? { favoriteFuel: a.fuel } : {}), ...(a.fluid !== undefined ? { favoriteFluidFuel: a.fluid } : {}) } as ChangeSettingsInput);
+      const { pc } = context();
+      const mj = (f: string) => `${((pc.g.goods.get(f)?.fuelValueJ ?? 0) / 1e6).toFixed(1)} MJ`;
+      type Item = vscode.QuickPickItem & { set?: ChangeSettingsInput };
+      const sep = (label: string): Item => ({ label, kind: vscode.QuickPickItemKind.Separator });
+      const fuels = solidFuels(pc.g).sort((x, y) => (pc.g.goods.get(y)!.fuelValueJ ?? 0) - (pc.g.goods.get(x)!.fuelValueJ ?? 0));
+      const fluids = burnableFluids(pc.g);
+      const s = pc.availability.state.settings;
+      const pick = await vscode.window.showQuickPick<Item>(
+        [
+          sep('Burner machines (solid fuel)'),
+          ...fuels.map((f): Item => ({ label: pc.g.displayOf(f), description: `${f} · ${mj(f)}${s.favorite_fuel === f ? ' · current' : ''}`, set: { favoriteFuel: f } as ChangeSettingsInput })),
+          { label: 'Default choice', description: 'the first allowed of the usual fuels', set: { favoriteFuel: null } as ChangeSettingsInput },
+          sep('Fluid-burning machines'),
+          ...fluids.map((f): Item => ({ label: f.display, description: `${f.name} · ${mj(f.name)}${s.favorite_fluid_fuel === f.name ? ' · current' : ''}`, set: { favoriteFluidFuel: f.name } as ChangeSettingsInput })),
+          { label: 'Fluid fuel by its energy', description: 'any fluid, counted in MJ (the default)', set: { favoriteFluidFuel: null } as ChangeSettingsInput },
+        ],
+        { title: 'Favourite fuel (machines burn it unless a block row picks another)', matchOnDescription: true },
+      );
+      return pick?.set ? apply(pick.set) : undefined;
     }),
     registerCommand('pyops.planning.editExclusions', async (arg?: unknown) => {
       const a = objectArg(arg, z.object({ add: z.array(z.string()).default([]), remove: z.array(z.string()).default([]) }));

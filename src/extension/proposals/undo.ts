@@ -4,7 +4,7 @@
 // of its own change and undoes exactly that, or says why it cannot. No `vscode` here: it is tested
 // against a real project.
 import type { Project } from '../../core/db/project';
-import { undoAndResolve, type BlockSolver } from '../../core/planning/factory/blocks';
+import { redoAndResolve, undoAndResolve, type BlockSolver } from '../../core/planning/factory/blocks';
 
 /** The undo entry a change made (what its toast's Undo must revert). */
 export interface UndoTarget {
@@ -34,4 +34,15 @@ export async function undoChange(project: Project, solve: BlockSolver, target?: 
   }
   const r = await undoAndResolve(project, solve);
   return r ? { undone: true, label: r.label } : { undone: false, message: 'There is nothing to undo.' };
+}
+
+/** Redo `target` if it is the change Redo would re-apply now (the counterpart of undoChange). */
+export async function redoChange(project: Project, solve: BlockSolver, target: UndoTarget): Promise<UndoOutcome> {
+  const next = project.redoable();
+  if (next?.id !== target.id) {
+    const message = next ? `Cannot redo ${target.label}: ${next.label} would be redone first.` : `${target.label} cannot be redone: the project changed after it was undone.`;
+    return { undone: false, message };
+  }
+  const r = await redoAndResolve(project, solve);
+  return r ? { undone: true, label: r.label } : { undone: false, message: 'There is nothing to redo.' };
 }

@@ -11,6 +11,9 @@ import { factoryBalance, type FactoryBalance } from '../../core/planning/factory
 import type { ProjectManager } from '../projectManager';
 import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
+import { power, rate as rateIn, type RateUnit } from '../../webview/format';
+import { energyLabel } from '../proposals/views';
+import { ENERGY } from '../blockEditor/rowView';
 
 type Section = 'under' | 'over' | 'unsourced' | 'dangling' | 'final' | 'balanced' | 'buildings' | 'notSolved';
 
@@ -32,8 +35,7 @@ const SECTIONS: Record<Section, { label: string; icon: string; color?: string; o
   notSolved: { label: 'Not solved', icon: 'error', color: 'problemsErrorIcon.foreground', open: true },
 };
 
-const rate = (x: number) => `${Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2).replace(/\.?0+$/, '') : x.toPrecision(2)}/s`;
-const watts = (w: number) => (Math.abs(w) >= 1e9 ? `${(w / 1e9).toFixed(2)} GW` : Math.abs(w) >= 1e6 ? `${(w / 1e6).toFixed(1)} MW` : `${(w / 1e3).toFixed(0)} kW`);
+const watts = power;
 const icon = (id: string, color?: string) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 const list = (xs: string[]) => (xs.length > 3 ? `${xs.slice(0, 3).join(', ')} +${xs.length - 3}` : xs.join(', '));
 
@@ -47,8 +49,11 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   constructor(
     private readonly projects: ProjectManager,
     private readonly icons?: GameIcons,
+    /** The rate unit picked last in a block editor: the balance shows rates in it. */
+    private readonly units?: { readonly last: RateUnit; onDidChange: vscode.Event<void> },
   ) {
     this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
+    if (units) this.subs.push(units.onDidChange(() => this.changed.fire(undefined)));
     // New pictures change no figure: redraw the items, keep the computed balance.
     if (icons) this.subs.push(icons.onDidChange(() => this.changed.fire(undefined)));
     this.writes.follow(projects.active);
@@ -115,26 +120,31 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
 
   private section(b: FactoryBalance, s: Section): BalanceNode[] {
     const a = b.audit;
-    const good = (x: { good: string; display: string }, detail: string, tooltip: string): BalanceNode => ({ kind: 'good', section: s, good: x.good, display: x.display, detail, tooltip });
+    const unit = this.units?.last ?? 's';
+    // Rates in the unit picked last in a block editor; electricity, heat and fluid fuel (counted in
+    // MJ/s) as power, under their plain names.
+    const per = (g: string) => (x: number) => (ENERGY.has(g) ? power(x * 1e6) : rateIn(x, unit));
+    const withRate = (x: { good: string }, f: (rate: (v: number) => string) => BalanceNode) => f(per(x.good));
+    const good = (x: { good: string; display: string }, detail: string, tooltip: string): BalanceNode => ({ kind: 'good', section: s, good: x.good, display: ENERGY.has(x.good) ? energyLabel(x.display) : x.display, detail, tooltip });
     switch (s) {
       case 'under':
-        return a.underSupplied.map((x) => good(x, `short by ${rate(x.shortBy)}`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)} by ${list(x.consumers)}.`));
+        return a.underSupplied.map((x) => withRate(x, (rate) => good(x, `short by ${rate(x.shortBy)}`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)} by ${list(x.consumers)}.`)));
       case 'over':
-        return a.overProduced.map((x) => good(x, `+${rate(x.surplus)} surplus`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)}.`));
+        return a.overProduced.map((x) => withRate(x, (rate) => good(x, `+${rate(x.surplus)} surplus`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)}.`)));
       case 'unsourced':
-        return a.unsourcedImports.map((x) => good(x, `${rate(x.rate)}${x.craftable ? '' : ' · not craftable now'}`, `Taken by ${list(x.consumers)}; no enabled block makes it${x.craftable ? ' (a recipe for it is available)' : ''}.`));
+        return a.unsourcedImports.map((x) => withRate(x, (rate) => good(x, `${rate(x.rate)}${x.craftable ? '' : ' · not craftable now'}`, `Taken by ${list(x.consumers)}; no enabled block makes it${x.craftable ? ' (a recipe for it is available)' : ''}.`)));
       case 'dangling':
         return a.danglingByproducts.map((x) =>
-          good(
+          withRate(x, (rate) => good(
             x,
             `${rate(x.rate)} · ${x.disposal === 'route' ? 'can be routed' : x.disposal === 'void' ? 'void it' : 'nowhere to go'}`,
             `Byproduct of ${list(x.producers)}.${x.topConsumers.length ? ` Used by: ${x.topConsumers.join(', ')}.` : ''}${x.voidRecipes.length ? ` Voids: ${x.voidRecipes.join(', ')}.` : ''}${x.voidsNotSelectable?.length ? ` ${x.voidsNotSelectable.map((v) => `${v.recipe} is ${v.reason}`).join('; ')}.` : ''}`,
-          ),
+          )),
         );
       case 'final':
-        return a.finalProducts.map((x) => good(x, rate(x.rate), `Made by ${list(x.producers)}; no enabled block takes it.`));
+        return a.finalProducts.map((x) => withRate(x, (rate) => good(x, rate(x.rate), `Made by ${list(x.producers)}; no enabled block takes it.`)));
       case 'balanced':
-        return a.balancedLinks.map((x) => good(x, rate(x.rate), 'Made and taken within 1 % of each other.'));
+        return a.balancedLinks.map((x) => withRate(x, (rate) => good(x, rate(x.rate), 'Made and taken within 1 % of each other.')));
       case 'buildings':
         return b.buildings.map((machine): BalanceNode => ({ kind: 'machine', machine }));
       case 'notSolved':
@@ -178,7 +188,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
         const m = node.machine;
         const item = new vscode.TreeItem(m.display, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = `machine:${m.machine}`;
-        item.description = `× ${m.count}`;
+        item.description = `× ${m.count}${m.beacon ? ' · beacons' : ''}`;
         item.iconPath = this.icons?.icon('entity', m.machine) ?? icon('symbol-class');
         return item;
       }

@@ -9,6 +9,7 @@ import { getTask, type TaskLink, type TaskStep } from '../../core/work/tasks';
 import type { ProjectManager } from '../projectManager';
 import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
+import { power, short } from '../../webview/format';
 
 export type FactoryNode =
   | { kind: 'group'; group: 'blocks' | 'tasks' | 'notes' | 'planning' }
@@ -38,8 +39,9 @@ const TASK_ICON: Record<FactoryOutline['tasks'][number]['status'], [string, stri
 };
 const LINK_ICON: Record<TaskLink['kind'], string> = { item: 'package', fluid: 'beaker', recipe: 'symbol-method', technology: 'mortar-board', block: 'layers', entity: 'symbol-class', location: 'location' };
 
-const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2).replace(/\.?0+$/, '') : x.toPrecision(2));
-const mw = (w: number | null) => (w == null ? '' : w >= 1e6 ? `${(w / 1e6).toFixed(1)} MW` : `${(w / 1e3).toFixed(0)} kW`);
+// One formatter with the block editor, the Balance and the cards: the same figure reads the same.
+const num = short;
+const mw = (w: number | null) => (w == null ? '' : power(w));
 const icon = (id: string, color?: string) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 
 export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode.Disposable {
@@ -273,7 +275,7 @@ function planningFacts(o: FactoryOutline): FactoryNode[] {
       : [{ kind: 'fact', text: 'TURD', detail: 'no branch selected', command: cmd('pyops.planning.selectTurd', 'Select TURD Branch…') } as FactoryNode]),
     ...p.favoriteMachines.map((f): FactoryNode => ({ kind: 'fact', text: `Favourite for ${f.category}`, detail: f.display, command: cmd('pyops.planning.setFavoriteMachine', 'Set Favourite Machine…', { category: f.category }) })),
     { kind: 'fact', text: p.favoriteMachines.length ? 'Another favourite machine…' : 'Favourite machines', detail: p.favoriteMachines.length ? '' : 'none (drafts use the fastest buildable)', command: cmd('pyops.planning.setFavoriteMachine', 'Set Favourite Machine…') },
-    { kind: 'fact', text: 'Favourite fuel', detail: p.favoriteFuel?.display ?? 'default choice', command: cmd('pyops.planning.setFavoriteFuel', 'Set Favourite Fuel…') },
+    { kind: 'fact', text: 'Favourite fuel', detail: [p.favoriteFuel?.display ?? 'default choice', p.favoriteFluidFuel ? `${p.favoriteFluidFuel.display} for fluid burners` : ''].filter(Boolean).join(' · '), command: cmd('pyops.planning.setFavoriteFuel', 'Set Favourite Fuel…') },
     { kind: 'fact', text: 'Excluded recipes', detail: `${p.exclusions.length} pattern${p.exclusions.length === 1 ? '' : 's'}`, command: cmd('pyops.planning.editExclusions', 'Edit Excluded Recipes…') },
     { kind: 'fact', text: 'Mining productivity', detail: p.miningProductivity.source === 'research' ? 'from research' : `+${p.miningProductivity.percent} %`, command: cmd('pyops.planning.setMiningProductivity', 'Set Mining Productivity…') },
     ...p.presets.map((x): FactoryNode => ({ kind: 'fact', text: `Module preset: ${x.name}`, detail: x.summary, command: cmd('pyops.planning.managePresets', 'Manage Module Presets…', { presetId: x.id }) })),

@@ -1,16 +1,14 @@
-// One row's detail in the block editor: its effects, machine modules, beacons, building pin and
-// module presets. Only choices the extension listed for the row are offered (modules that fit its
-// machine and recipe, beacons that reach the machine, modules each beacon transmits); locked ones
-// are marked with what unlocks them. Every change is sent as one edit of the whole list, so Undo
-// restores the row as it was.
-import type { BeaconChoiceView, BlockEditMessage, BlockEditorView, ChoiceView, EditorModuleView, EditorRowView, FromBlockEditor } from '../blockEditorProtocol';
+// One row's detail in the block editor: its effects, machine modules, beacons, building pin and module
+// presets, then its group, share pins, fluid temperatures and reactor layout. Only choices the
+// extension listed for the row are offered (modules that fit its machine and recipe, beacons that
+// reach the machine, modules each beacon transmits). Options are short — a name, the lock glyph when
+// the horizon does not allow it yet — with the effects and what unlocks it in the tooltip and on a
+// line under the choice. Every change is sent as one edit of the whole list, so Undo restores the row.
+import type { BeaconChoiceView, BlockEditorView, ChoiceView, EditorModuleView, EditorRowView } from '../blockEditorProtocol';
 import { counted, short } from '../format';
-import { button, h } from '../panel/dom';
-
-export interface RowDetailHost {
-  edit(e: BlockEditMessage): void;
-  post(m: FromBlockEditor): void;
-}
+import { button, h, icon } from '../panel/dom';
+import { numberField } from './fields';
+import { groupDoc, LOCK, needsPhrase, type EditorHost } from './host';
 
 type ModuleCount = { name: string; count: number };
 
@@ -19,8 +17,17 @@ export const usable = (c: Pick<ChoiceView, 'state'>): boolean => c.state === 'un
 const pct = (x: number) => `${x > 0 ? '+' : ''}${short(x * 100)} %`;
 const counts = (list: EditorModuleView[]): ModuleCount[] => list.map((m) => ({ name: m.name, count: m.count }));
 
-function choiceLabel(c: ChoiceView, extra?: string): string {
-  return `${usable(c) ? '' : '🔒 '}${c.display}${extra ? ` (${extra})` : ''}${c.needs ? ` — needs ${c.needs}` : ''}`;
+/** The option text: the name, after the lock glyph when the horizon does not allow it yet. */
+const optionLabel = (c: ChoiceView) => `${usable(c) ? '' : `${LOCK} `}${c.display}`;
+/** The tooltip and second line: what it does, and what unlocks it. */
+const optionTitle = (c: ChoiceView, what?: string) => [what, usable(c) ? '' : needsPhrase(c.needs)].filter(Boolean).join(' — ');
+
+/** Under a chosen module or beacon: its effects and, when locked, what unlocks it. */
+function choiceNote(c: ChoiceView | undefined, what?: string): HTMLElement | null {
+  if (!c) return null;
+  const locked = !usable(c);
+  if (!what && !locked) return null;
+  return h('div', { class: `choice-note sub ${locked ? 'warn' : 'muted'}` }, locked ? [icon('lock'), ' '] : null, optionTitle(c, what));
 }
 
 /** "Speed +50 % · Productivity +10 % · …, one building crafts at ×1.65". */
@@ -49,7 +56,7 @@ function moduleList(opts: { label: string; key: string; list: EditorModuleView[]
   const free = Math.max(0, slots - used);
   const option = (name: string, selected: boolean) => {
     const c = v.moduleCatalog[name];
-    return h('option', { value: name, selected, title: c?.needs ?? '' }, c ? choiceLabel(c, c.effects) : `${name} (does not fit)`);
+    return h('option', { value: name, selected, title: c ? optionTitle(c, c.effects) : 'does not fit' }, c ? optionLabel(c) : `${name} (does not fit)`);
   };
   const replace = (i: number, m: ModuleCount | null) => {
     const next = counts(list);
@@ -60,32 +67,34 @@ function moduleList(opts: { label: string; key: string; list: EditorModuleView[]
   return h('div', { class: 'module-list' },
     h('div', { class: 'detail-head' }, h('span', null, `${opts.label} · ${used} of ${counted(slots, 'slot')}`),
       list.length ? button('Clear', () => opts.onChange([]), { icon: 'clear-all', secondary: true, key: `${key}:clear` }) : null),
-    list.map((m, i) => h('div', { class: 'module-entry' },
-      h('select', { 'aria-label': `${opts.label}: module ${i + 1}`, 'data-key': `${key}:${i}:name`, onchange: (e: Event) => replace(i, { name: (e.target as HTMLSelectElement).value, count: m.count }) },
-        (options.includes(m.name) ? options : [m.name, ...options]).map((n) => option(n, n === m.name))),
-      ' × ',
-      h('input', { type: 'number', min: '1', max: String(m.count + free), step: '1', value: m.count, 'aria-label': `How many ${m.display}`, 'data-key': `${key}:${i}:count`, onchange: (e: Event) => {
-        const n = Math.floor(Number((e.target as HTMLInputElement).value));
-        if (!(n >= 1)) return replace(i, null);
-        replace(i, { name: m.name, count: Math.min(n, m.count + free) });
-      } }),
-      button(`Remove ${m.display}`, () => replace(i, null), { icon: 'close', iconOnly: true, secondary: true, key: `${key}:${i}:rm` }),
+    list.map((m, i) => h('div', { class: 'module-block' },
+      h('div', { class: 'module-entry' },
+        h('select', { 'aria-label': `${opts.label}: module ${i + 1}`, 'data-key': `${key}:${i}:name`, onchange: (e: Event) => replace(i, { name: (e.target as HTMLSelectElement).value, count: m.count }) },
+          (options.includes(m.name) ? options : [m.name, ...options]).map((n) => option(n, n === m.name))),
+        ' × ',
+        numberField({ value: m.count, key: `${key}:${i}:count`, label: `How many ${m.display}`, min: 0, step: '1', class: 'count', commit: (n) => {
+          const k = Math.floor(n);
+          replace(i, k >= 1 ? { name: m.name, count: Math.min(k, m.count + free) } : null);
+        } }),
+        button(`Remove ${m.display}`, () => replace(i, null), { icon: 'close', iconOnly: true, secondary: true, key: `${key}:${i}:rm` }),
+      ),
+      choiceNote(v.moduleCatalog[m.name], v.moduleCatalog[m.name]?.effects),
     )),
     free > 0 && options.length
       ? h('select', { class: 'add', 'aria-label': `${opts.label}: add a module`, 'data-key': `${key}:add`, onchange: (e: Event) => {
           const name = (e.target as HTMLSelectElement).value;
           if (name) opts.onChange([...counts(list), { name, count: free }]);
-        } }, h('option', { value: '', selected: true }, `Add a module (fills ${counted(free, 'slot')})…`), options.map((n) => option(n, false)))
+        } }, h('option', { value: '', selected: true }, `Add a module (${counted(free, 'free slot')})…`), options.map((n) => option(n, false)))
       : !options.length ? h('p', { class: 'muted' }, 'No module fits here.') : null,
   );
 }
 
-function beaconsEditor(v: BlockEditorView, r: EditorRowView, host: RowDetailHost): HTMLElement | null {
+function beaconsEditor(v: BlockEditorView, r: EditorRowView, host: EditorHost): HTMLElement | null {
   if (!r.beaconOptions.length) return null;
   const configs = () => r.beacons.map((b) => ({ beacon: b.beacon, count: b.count, modules: counts(b.modules) }));
   const set = (next: ReturnType<typeof configs>) => host.edit({ kind: 'row-beacons', recipe: r.recipe, beacons: next });
   const beaconOption = (c: BeaconChoiceView | undefined, name: string, selected: boolean) =>
-    h('option', { value: name, selected, title: c?.needs ?? '' }, c ? choiceLabel(c, counted(c.slots, 'slot')) : name);
+    h('option', { value: name, selected, title: c ? optionTitle(c, counted(c.slots, 'module slot')) : '' }, c ? optionLabel(c) : name);
   return h('div', { class: 'beacons' },
     h('div', { class: 'detail-head' }, h('span', null, 'Beacons'), r.beacons.length ? button('Clear', () => set([]), { icon: 'clear-all', secondary: true, key: `beacons:${r.recipe}:clear` }) : null),
     r.beacons.map((b, i) => {
@@ -101,14 +110,11 @@ function beaconsEditor(v: BlockEditorView, r: EditorRowView, host: RowDetailHost
             (r.beaconOptions.includes(b.beacon) ? r.beaconOptions : [b.beacon, ...r.beaconOptions]).map((n) => beaconOption(v.beaconCatalog[n], n, n === b.beacon))),
           // The count and its unit stay together; the beacon's name gives way in a narrow tab.
           h('span', { class: 'beacon-count' }, '× ',
-            h('input', { type: 'number', min: '0', max: '64', step: 'any', value: b.count, 'aria-label': `${b.display} per machine`, 'data-key': `beacon:${r.recipe}:${i}:count`, onchange: (e: Event) => {
-              const n = Number((e.target as HTMLInputElement).value);
-              if (!(n >= 0) || n > 64) return;
-              change({ count: n });
-            } }),
+            numberField({ value: b.count, key: `beacon:${r.recipe}:${i}:count`, label: `${b.display} per machine`, min: 0, max: 64, class: 'count', commit: (n) => change({ count: n }) }),
             h('span', { class: 'muted' }, ' per machine')),
           button(`Remove ${b.display}`, () => set(configs().filter((_, j) => j !== i)), { icon: 'close', iconOnly: true, secondary: true, key: `beacon:${r.recipe}:${i}:rm` }),
         ),
+        choiceNote(c),
         c ? moduleList({ label: `Modules in ${b.display}`, key: `bmod:${r.recipe}:${i}`, list: b.modules, options: c.modules, v, slots: c.slots, onChange: (modules) => change({ modules }) }) : null,
       );
     }),
@@ -119,7 +125,7 @@ function beaconsEditor(v: BlockEditorView, r: EditorRowView, host: RowDetailHost
   );
 }
 
-function pinEditor(r: EditorRowView, host: RowDetailHost): HTMLElement {
+function pinEditor(r: EditorRowView, host: EditorHost): HTMLElement {
   const pin = r.pin;
   const set = (p: EditorRowView['pin']) => host.edit({ kind: 'row-pin', recipe: r.recipe, pin: p });
   return h('div', { class: 'pin' },
@@ -129,34 +135,98 @@ function pinEditor(r: EditorRowView, host: RowDetailHost): HTMLElement {
         if (kind !== 'count' && kind !== 'cap') return set(null);
         set({ kind, buildings: pin?.buildings ?? r.wholeBuildings ?? 1 });
       } },
-        h('option', { value: '', selected: !pin }, 'as the goals need (no pin)'),
+        h('option', { value: '', selected: !pin }, 'as the goals need'),
         h('option', { value: 'count', selected: pin?.kind === 'count' }, 'exactly'),
         h('option', { value: 'cap', selected: pin?.kind === 'cap' }, 'at most'),
       )),
-    pin
-      ? h('input', { type: 'number', min: '0', step: 'any', value: pin.buildings, 'aria-label': `Pinned buildings of ${r.display}`, 'data-key': `pin:${r.recipe}:n`, onchange: (e: Event) => {
-          const n = Number((e.target as HTMLInputElement).value);
-          if (n >= 0) set({ kind: pin.kind, buildings: n });
-        } })
-      : null,
+    pin ? numberField({ value: pin.buildings, key: `pin:${r.recipe}:n`, label: `Pinned buildings of ${r.display}`, min: 0, class: 'count', commit: (n) => set({ kind: pin.kind, buildings: n }) }) : null,
   );
 }
 
-function presetsEditor(v: BlockEditorView, r: EditorRowView, host: RowDetailHost): HTMLElement | null {
+function presetsEditor(v: BlockEditorView, r: EditorRowView, host: EditorHost): HTMLElement | null {
   if (!r.moduleOptions.length && !r.beaconOptions.length) return null;
   return h('div', { class: 'presets' },
     v.presets.length
       ? h('select', { 'aria-label': `Apply a module preset to ${r.display}`, 'data-key': `preset:${r.recipe}`, onchange: (e: Event) => {
           const preset = (e.target as HTMLSelectElement).value;
           if (preset) host.edit({ kind: 'row-preset', recipe: r.recipe, preset });
-        } }, h('option', { value: '', selected: true }, 'Apply a module preset…'), v.presets.map((p) => h('option', { value: p.id, title: p.summary }, `${p.name} — ${p.summary}`)))
+        } }, h('option', { value: '', selected: true }, 'Apply a preset…'), v.presets.map((p) => h('option', { value: p.id, title: p.summary }, p.name)))
       : null,
     button('Save as Preset…', () => host.post({ type: 'savePreset', recipe: r.recipe }), { icon: 'save', secondary: true, disabled: !r.modules.length && !r.beacons.length, title: "Save this row's modules and beacons as a named preset", key: `preset-save:${r.recipe}` }),
   );
 }
 
+/** The row's group: none, one of the block's groups, or a new one (named in VS Code). */
+function groupPicker(v: BlockEditorView, r: EditorRowView, host: EditorHost): HTMLElement {
+  const NEW = '\u0000new';
+  return h('label', { class: 'more-item' }, 'Group ',
+    h('select', { 'aria-label': `Group of ${r.display}`, 'data-key': `group:${r.recipe}`, onchange: (e: Event) => {
+      const to = (e.target as HTMLSelectElement).value;
+      if (to === NEW) return host.post({ type: 'newGroup', recipe: r.recipe });
+      const from = v.groups.find((g) => g.name === r.group);
+      const target = v.groups.find((g) => g.name === to);
+      if (target) host.edit({ kind: 'group', name: target.name, group: groupDoc(target, { recipes: [...target.recipes, r.recipe] }) });
+      else if (from) {
+        const rest = from.recipes.filter((x) => x !== r.recipe);
+        host.edit({ kind: 'group', name: from.name, group: rest.length ? groupDoc(from, { recipes: rest }) : null });
+      }
+    } },
+      h('option', { value: '', selected: !r.group }, 'none'),
+      v.groups.map((g) => h('option', { value: g.name, selected: r.group === g.name }, g.name)),
+      h('option', { value: NEW }, 'New group…')));
+}
+
+/** Share pins: this row takes a fraction of what the block makes of a good. */
+function sharesEditor(r: EditorRowView, host: EditorHost): HTMLElement | null {
+  if (!r.shares.length && !r.shareGoods.length) return null;
+  const left = r.shareGoods.filter((g) => !r.shares.some((s) => s.good === g.good));
+  return h('div', { class: 'more-item shares' },
+    r.shares.map((s) => h('div', { class: 'share' }, 'Takes ',
+      numberField({ value: Number((s.share * 100).toPrecision(6)), key: `share:${r.recipe}:${s.good}`, label: `Share of ${s.display} for ${r.display} in percent`, min: 0, max: 100, class: 'count', commit: (n) => host.edit({ kind: 'pin-share', recipe: r.recipe, good: s.good, share: { share: n / 100, base: s.base } }) }),
+      ` % of the `,
+      h('select', { 'aria-label': `Share of what ${s.display}`, 'data-key': `share-base:${r.recipe}:${s.good}`, onchange: (e: Event) => host.edit({ kind: 'pin-share', recipe: r.recipe, good: s.good, share: { share: s.share, base: (e.target as HTMLSelectElement).value as 'remaining' | 'total' } }) },
+        h('option', { value: 'remaining', selected: s.base === 'remaining' }, 'remaining'), h('option', { value: 'total', selected: s.base === 'total' }, 'total')),
+      ` ${s.display}`,
+      button(`Remove the share of ${s.display}`, () => host.edit({ kind: 'pin-share', recipe: r.recipe, good: s.good, share: null }), { icon: 'close', iconOnly: true, secondary: true, key: `share-rm:${r.recipe}:${s.good}` }))),
+    left.length
+      ? h('select', { class: 'add', 'aria-label': `Give ${r.display} a share of a good`, 'data-key': `share-add:${r.recipe}`, onchange: (e: Event) => {
+          const good = (e.target as HTMLSelectElement).value;
+          if (good) host.edit({ kind: 'pin-share', recipe: r.recipe, good, share: { share: 0.5, base: 'remaining' } });
+        } }, h('option', { value: '', selected: true }, 'Take a share of…'), left.map((g) => h('option', { value: g.good }, g.display)))
+      : null,
+  );
+}
+
+/** Fluid ingredients taken at one produced temperature (or any in the accepted range). */
+function temperaturesEditor(r: EditorRowView, host: EditorHost): HTMLElement | null {
+  if (!r.temperatures.length) return null;
+  const range = (t: EditorRowView['temperatures'][number]) => (t.min !== null && t.max !== null ? `${t.min}–${t.max}°` : t.min !== null ? `≥${t.min}°` : t.max !== null ? `≤${t.max}°` : 'any');
+  return h('div', { class: 'more-item temps' }, r.temperatures.map((t) => h('label', { class: 'temp' }, `${t.display} at `,
+    h('select', { 'aria-label': `Temperature of ${t.display} for ${r.display}`, 'data-key': `temp:${r.recipe}:${t.fluid}`, onchange: (e: Event) => {
+      const value = (e.target as HTMLSelectElement).value;
+      host.edit({ kind: 'row-temperature', recipe: r.recipe, fluid: t.fluid, temperature: value === '' ? null : Number(value) });
+    } },
+      h('option', { value: '', selected: t.chosen === null }, `any it accepts (${range(t)})`),
+      [...new Set([...t.offered, ...(t.chosen !== null ? [t.chosen] : [])])].sort((a, b) => a - b).map((x) => h('option', { value: String(x), selected: t.chosen === x }, `${short(x)}°`))))));
+}
+
+/** Heat producers with a neighbour bonus: the reactors' arrangement, x by y. */
+function reactorEditor(r: EditorRowView, host: EditorHost): HTMLElement | null {
+  const re = r.reactor;
+  if (!re) return null;
+  const layout = re.layout;
+  const set = (x: number, y: number) => host.edit({ kind: 'row-reactor', recipe: r.recipe, layout: { x, y } });
+  return h('div', { class: 'more-item reactor' }, 'Reactors ',
+    numberField({ value: layout?.x ?? 1, key: `reactor-x:${r.recipe}`, label: `Reactors across for ${r.display}`, min: 1, max: 20, step: '1', class: 'count', valid: Number.isInteger, commit: (n) => set(n, layout?.y ?? 1) }),
+    ' × ',
+    numberField({ value: layout?.y ?? 1, key: `reactor-y:${r.recipe}`, label: `Reactors down for ${r.display}`, min: 1, max: 20, step: '1', class: 'count', valid: Number.isInteger, commit: (n) => set(layout?.x ?? 1, n) }),
+    h('span', { class: 'muted' }, ` — neighbour bonus ${short(re.bonus * 100)} %: heat ×${short(re.multiplier)}`),
+    layout ? button('Remove the layout', () => host.edit({ kind: 'row-reactor', recipe: r.recipe, layout: null }), { icon: 'close', iconOnly: true, secondary: true, key: `reactor-rm:${r.recipe}` }) : null,
+  );
+}
+
 /** The detail of one row, shown under it when expanded. */
-export function rowDetail(v: BlockEditorView, r: EditorRowView, host: RowDetailHost): HTMLElement {
+export function rowDetail(v: BlockEditorView, r: EditorRowView, host: EditorHost): HTMLElement {
   return h('div', { class: 'row-detail' },
     effectsLine(r),
     r.moduleNote ? h('p', { class: 'muted' }, r.moduleNote) : null,
@@ -165,6 +235,7 @@ export function rowDetail(v: BlockEditorView, r: EditorRowView, host: RowDetailH
       beaconsEditor(v, r, host),
     ),
     h('div', { class: 'detail-foot' }, pinEditor(r, host), presetsEditor(v, r, host)),
+    h('div', { class: 'detail-more' }, groupPicker(v, r, host), sharesEditor(r, host), temperaturesEditor(r, host), reactorEditor(r, host)),
   );
 }
 

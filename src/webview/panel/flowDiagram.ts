@@ -8,6 +8,7 @@
 import type { FlowGraphNode, FlowGraphView } from '../protocol';
 import { h } from './dom';
 import { FLOW_TEXT, layoutFlow, type Point } from './flowLayout';
+import type { RateUnit } from '../format';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Beyond 8× a label fills the panel; below the fitted size there is nothing more to see. */
@@ -71,6 +72,8 @@ export interface FlowDiagramOptions {
   key?: string;
   /** A node's game icon (webview URI), if there is one. */
   icon?: (node: FlowGraphNode) => string | undefined;
+  /** Edge rates per second (default), minute or hour. */
+  unit?: RateUnit;
 }
 
 export function flowDiagram(graph: FlowGraphView, title: string, opts: FlowDiagramOptions = {}): Element | null {
@@ -80,7 +83,7 @@ export function flowDiagram(graph: FlowGraphView, title: string, opts: FlowDiagr
     const src = opts.icon?.(n);
     if (src) icons.set(n.id, src);
   }
-  const layout = layoutFlow(graph, { icons: icons.size > 0 });
+  const layout = layoutFlow(graph, { icons: icons.size > 0, unit: opts.unit });
   const recipes = graph.nodes.filter((n) => n.kind === 'recipe').length;
   const goods = graph.nodes.length - recipes;
   const full = { x: 0, y: 0, w: Math.max(1, layout.width), h: Math.max(1, layout.height) };

@@ -3,7 +3,7 @@
 // returns so it passes between nodes, with its rate as a label dagre keeps clear of the nodes.
 // Node sizes come from an estimate of the text width, since this module runs without a DOM (tests).
 import dagre from '@dagrejs/dagre';
-import { perSecond, power, short } from '../format';
+import { power, rate, short, type RateUnit } from '../format';
 import type { FlowGraphNode, FlowGraphView } from '../protocol';
 
 export interface Point {
@@ -80,9 +80,9 @@ function buildingsLine(n: FlowGraphNode): string | null {
   return `${short(n.buildings)} × ${n.machine}`;
 }
 
-function edgeLabel(rate: number | undefined, energy: boolean): string {
-  if (rate === undefined) return '';
-  return energy ? power(rate * 1e6) : perSecond(rate);
+function edgeLabel(perSec: number | undefined, energy: boolean, unit: RateUnit): string {
+  if (perSec === undefined) return '';
+  return energy ? power(perSec * 1e6) : rate(perSec, unit);
 }
 
 function nodeText(n: FlowGraphNode): Pick<PlacedNode, 'lines' | 'detailLines' | 'title'> {
@@ -98,7 +98,7 @@ function nodeText(n: FlowGraphNode): Pick<PlacedNode, 'lines' | 'detailLines' | 
  * Places every node and routes every edge. Pure; deterministic for a given graph. With `icons`,
  * every node (not only those with a picture) gets the icon's room, so sizes stay alike.
  */
-export function layoutFlow(graph: FlowGraphView, opts: { icons?: boolean } = {}): FlowLayout {
+export function layoutFlow(graph: FlowGraphView, opts: { icons?: boolean; unit?: RateUnit } = {}): FlowLayout {
   const iconSlot = opts.icons ? FLOW_TEXT.icon + FLOW_TEXT.iconGap : 0;
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: 'TB', nodesep: 16, edgesep: 10, ranksep: 30, marginx: 6, marginy: 6 });
@@ -117,7 +117,7 @@ export function layoutFlow(graph: FlowGraphView, opts: { icons?: boolean } = {})
   const edges = graph.edges.filter((e) => byId.has(e.from) && byId.has(e.to) && e.from !== e.to);
   edges.forEach((e, i) => {
     const energy = !!(byId.get(e.from)!.energy || byId.get(e.to)!.energy);
-    const label = edgeLabel(e.rate, energy);
+    const label = edgeLabel(e.rate, energy, opts.unit ?? 's');
     g.setEdge(e.from, e.to, { label, width: label ? textWidth(label) + 6 : 0, height: label ? FLOW_TEXT.labelHeight : 0, labelpos: 'c' }, String(i));
   });
   dagre.layout(g);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { campaignLines, duration, groupLines, temperature } from '../../../src/webview/format';
+import { campaignLines, duration, groupLines, power, rate, short, temperature } from '../../../src/webview/format';
 import { toDraftView } from '../../../src/extension/proposals/views';
 import { draftMarkdown } from '../../../src/extension/chat/proposalSummary';
 
@@ -43,5 +43,23 @@ describe('side panel: fluid temperatures', () => {
     assert.deepEqual(groupLines(view.groups!), ['Circuits: module for 2/s circuit, run at ×0.5 (1/s)']);
     assert.equal(view.rows[0].group, 'Circuits');
     assert.ok(draftMarkdown(view).includes('- **Composed groups:** Circuits: module for 2/s circuit, run at ×0.5 \\(1/s\\)'), 'the chat summary names the module (Markdown-escaped)');
+  });
+});
+
+describe('one formatter for every planning figure', () => {
+  it('shows float dust from the solver as zero, in rates and in power', () => {
+    assert.equal(power(-2.8e-8), '0 W');
+    assert.equal(short(-2.8e-8), '0');
+    assert.equal(rate(3e-9), '0/s');
+    assert.equal(power(120_000), '120 kW');
+    assert.equal(power(3.64e6), '3.64 MW');
+    assert.equal(power(512), '512 W');
+  });
+
+  it('shows a rate given per second in the unit picked for the block', () => {
+    assert.equal(rate(0.5), '0.5/s');
+    assert.equal(rate(0.5, 'min'), '30/min');
+    assert.equal(rate(0.5, 'h'), '1,800/h');
+    assert.equal(rate(1 / 3600, 'h'), '1/h');
   });
 });

@@ -4,15 +4,16 @@
 import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { coherenceAudit, type CoherenceAudit } from './audit';
-import type { BlockSolver } from './blocks';
+import { byBlock, type BlockSolver } from './blocks';
+import { placedBuildings, rowsOfBlock } from './buildings';
 import { factorySnapshot } from './fresh';
 import { factoryPower, type FactoryPower } from './power';
 
 export interface FactoryBalance {
   audit: CoherenceAudit;
   power: FactoryPower;
-  /** Whole buildings of the enabled blocks, most first; beacons are not in the stored projections. */
-  buildings: Array<{ machine: string; display: string; count: number; blocks: Array<{ id: string; name: string; count: number }> }>;
+  /** Whole buildings of the enabled blocks (machines and beacon buildings), most first. */
+  buildings: Array<{ machine: string; display: string; count: number; beacon: boolean; blocks: Array<{ id: string; name: string; count: number }> }>;
 }
 
 export async function factoryBalance(p: Project, pc: PlanningContext, solve: BlockSolver): Promise<FactoryBalance> {
@@ -20,19 +21,24 @@ export async function factoryBalance(p: Project, pc: PlanningContext, solve: Blo
   const audit = coherenceAudit(p, pc.g, pc.availability, snap);
   const power = await factoryPower(p, pc.g, solve, 10, snap);
   const names = new Map(snap.blocks.map((b) => [b.id, b.name]));
+  const machinesOf = byBlock(snap.machines);
   const bill = new Map<string, Map<string, number>>();
-  for (const m of snap.machines) {
-    // Rounded up per block and recipe, as the Factory view and the building bill tool count them.
-    const whole = Math.ceil(m.count - 1e-6);
-    if (whole <= 0) continue;
-    const per = bill.get(m.machine) ?? new Map<string, number>();
-    per.set(m.block_id, (per.get(m.block_id) ?? 0) + whole);
-    bill.set(m.machine, per);
+  const beacons = new Set<string>();
+  for (const b of snap.blocks) {
+    // Rounded up per block and recipe, beacons whole per row: as the Factory view, the block editor
+    // and the building bill tool count them.
+    for (const x of placedBuildings(rowsOfBlock(b.doc, machinesOf.get(b.id) ?? []))) {
+      const per = bill.get(x.entity) ?? new Map<string, number>();
+      per.set(b.id, (per.get(b.id) ?? 0) + x.count);
+      bill.set(x.entity, per);
+      if (x.beacon) beacons.add(x.entity);
+    }
   }
   const buildings = [...bill].map(([machine, per]) => ({
     machine,
     display: pc.g.displayOf(machine),
     count: [...per.values()].reduce((a, b) => a + b, 0),
+    beacon: beacons.has(machine),
     blocks: [...per].map(([id, count]) => ({ id, name: names.get(id) ?? id, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
   }));
   buildings.sort((a, b) => b.count - a.count || a.display.localeCompare(b.display));

@@ -1,13 +1,15 @@
 // One edit of a block as the block editor makes it: a small, named change to the block document
-// (a goal's rate or stock, a row's machine, fuel, modules, beacons or pin, a row added or removed, a
-// good made or drained), solved once and saved as one undoable action with stale-save protection. The editor, tests and the
-// benchmark all go through here, so "an edit re-solves in time" is measured on the real path.
+// (a goal's rate or stock, a row's machine, fuel, modules, beacons, pin, fluid temperatures or reactor
+// layout, a row added or removed, a good made or drained, a share pin, a spoil rate, a campaign, a row
+// group), solved once and saved as one undoable action with stale-save protection. The editor, tests
+// and the benchmark all go through here, so "an edit re-solves in time" is measured on the real path.
 import type { Project } from '../../db/project';
 import type { SolveResult } from '../solver/result';
 import type { PlanningContext } from '../context';
 import type { GameIndex } from '../gameIndex';
 import type { BeaconConfig, ModuleCount } from '../effects';
-import { drainGood, parseBlockDoc, type BlockDoc, type Goal, type Row } from '../block/document';
+import { drainGood, goalGoods, parseBlockDoc, type BlockDoc, type Goal, type Row, type RowGroup } from '../block/document';
+import type { Campaign } from '../block/campaign';
 import { mergeModules, rowBeaconsMisfit, rowModulesMisfit, rowTarget, type RowTarget } from '../moduleFit';
 import { describeModules, getPreset, type ModulePreset } from '../modulePresets';
 import { BlockError, getBlock, saveBlock, trySolve, type BlockRecord, type BlockSolver } from './blocks';
@@ -20,7 +22,8 @@ export type BlockEdit =
   /** Make `amount` within `window` seconds; a rate goal becomes a stock goal. */
   | { kind: 'goal-stock'; index: number; amount: number; window: number }
   | { kind: 'goal-remove'; index: number }
-  | { kind: 'row-add'; recipe: string }
+  /** `makes`: the good the recipe is added to make (a goal's or an import's maker): it is required made inside in the same edit. */
+  | { kind: 'row-add'; recipe: string; makes?: string }
   | { kind: 'row-remove'; recipe: string }
   | { kind: 'row-disable'; recipe: string; disabled: boolean }
   | { kind: 'row-machine'; recipe: string; machine: string | null }
@@ -34,7 +37,19 @@ export type BlockEdit =
   /** Exactly (`count`) or at most (`cap`) N buildings for the row; null removes the pin. */
   | { kind: 'row-pin'; recipe: string; pin: { kind: 'count' | 'cap'; buildings: number } | null }
   | { kind: 'good-made'; good: string; on: boolean }
-  | { kind: 'good-drain'; good: string; on: boolean };
+  | { kind: 'good-drain'; good: string; on: boolean }
+  /** The row takes `share` (0–1) of what the block makes of `good` (of the remainder, or of the total); null removes it. */
+  | { kind: 'pin-share'; recipe: string; good: string; share: { share: number; base: 'remaining' | 'total' } | null }
+  /** The temperature the row takes a fluid ingredient at (one produced temperature); null: any it accepts. */
+  | { kind: 'row-temperature'; recipe: string; fluid: string; temperature: number | null }
+  /** Reactor arrangement x by y for the neighbour bonus; null removes it. */
+  | { kind: 'row-reactor'; recipe: string; layout: { x: number; y: number } | null }
+  /** What of `good` rots per second (its spoil result becomes a byproduct); null removes it. */
+  | { kind: 'spoil-rate'; good: string; rate: number | null }
+  /** The block's campaign ("make N within T"); null removes it. */
+  | { kind: 'campaign'; campaign: Campaign | null }
+  /** Adds a row group, or replaces the one named `name` (renamed to `group.name`); `group` null removes it. */
+  | { kind: 'group'; name?: string; group: RowGroup | null };
 
 export interface AppliedEdit {
   doc: BlockDoc;
@@ -126,15 +141,32 @@ export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: Block
       doc.goals.splice(edit.index, 1);
       return { doc, label: `Remove goal ${display(g.good)}${inBlock}` };
     }
-    case 'row-add':
+    case 'row-add': {
       if (doc.recipes.some((r) => r.recipe === edit.recipe)) throw new BlockError(`"${b.name}" already has ${display(edit.recipe)}.`, 'invalid');
       doc.recipes.push({ recipe: edit.recipe });
+      // A maker added for a good the block imports would otherwise stay idle: importing is always
+      // cheaper than making, so the good must be required made inside for the row to run. A goal's
+      // good is made by the goal itself; a recipe that does not make the good leaves `made` alone.
+      const makes = edit.makes;
+      const rec = ec.planning?.g.recipes.get(edit.recipe);
+      const makesIt = !!makes && (!rec || rec.products.some((x) => x.name === makes && x.amount * x.probability > 0));
+      if (makes && makesIt && !doc.made.includes(makes) && !goalGoods(doc).includes(makes)) {
+        doc.made.push(makes);
+        const good = display(makes) === display(edit.recipe) ? 'it' : display(makes);
+        return { doc, label: `Add recipe ${display(edit.recipe)} and make ${good} inside${inBlock}` };
+      }
       return { doc, label: `Add recipe ${display(edit.recipe)}${inBlock}` };
+    }
     case 'row-remove':
       row(edit.recipe);
       doc.recipes = doc.recipes.filter((r) => r.recipe !== edit.recipe);
-      // Pins of a removed row would only fail the next solve.
+      // Pins and group memberships of a removed row would only fail the next solve.
       doc.pins = doc.pins.filter((p) => p.recipe !== edit.recipe);
+      if (doc.groups) {
+        const groups = doc.groups.map((x) => ({ ...x, recipes: x.recipes.filter((r) => r !== edit.recipe) })).filter((x) => x.recipes.length);
+        if (groups.length) doc.groups = groups;
+        else delete doc.groups;
+      }
       return { doc, label: `Remove recipe ${display(edit.recipe)}${inBlock}` };
     case 'row-disable': {
       const r = row(edit.recipe);
@@ -200,6 +232,79 @@ export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: Block
       doc.drains = doc.drains.filter((d) => drainGood(d) !== edit.good);
       if (edit.on) doc.drains.push(edit.good);
       return { doc, label: `${edit.on ? 'Balance' : 'Export'} ${display(edit.good)}${edit.on ? ' inside' : ''}${inBlock}` };
+    }
+    case 'pin-share': {
+      row(edit.recipe);
+      doc.pins = doc.pins.filter((p) => !(p.kind === 'share' && p.recipe === edit.recipe && p.good === edit.good));
+      if (!edit.share) return { doc, label: `Remove the share of ${display(edit.good)} for ${display(edit.recipe)}${inBlock}` };
+      if (!(edit.share.share >= 0 && edit.share.share <= 1)) throw new BlockError('A share is a fraction from 0 to 1 (50 % = 0.5).', 'invalid');
+      doc.pins.push({ kind: 'share', recipe: edit.recipe, good: edit.good, share: edit.share.share, base: edit.share.base });
+      return { doc, label: `Give ${display(edit.recipe)} ${num(edit.share.share * 100)} % of the ${edit.share.base === 'total' ? '' : 'remaining '}${display(edit.good)}${inBlock}` };
+    }
+    case 'row-temperature': {
+      const r = row(edit.recipe);
+      const temps = { ...(r.fluidTemperatures ?? {}) };
+      if (edit.temperature === null) delete temps[edit.fluid];
+      else {
+        if (!Number.isFinite(edit.temperature)) throw new BlockError('A temperature needs a number of degrees.', 'invalid');
+        temps[edit.fluid] = edit.temperature;
+      }
+      if (Object.keys(temps).length) r.fluidTemperatures = temps;
+      else delete r.fluidTemperatures;
+      return { doc, label: edit.temperature === null ? `Take ${display(edit.fluid)} at any temperature in ${display(edit.recipe)}${inBlock}` : `Take ${display(edit.fluid)} at ${num(edit.temperature)}° in ${display(edit.recipe)}${inBlock}` };
+    }
+    case 'row-reactor': {
+      const r = row(edit.recipe);
+      if (edit.layout) r.reactorLayout = { x: edit.layout.x, y: edit.layout.y };
+      else delete r.reactorLayout;
+      return { doc, label: edit.layout ? `Arrange ${display(edit.recipe)} as ${edit.layout.x} × ${edit.layout.y} reactors${inBlock}` : `Remove the reactor layout of ${display(edit.recipe)}${inBlock}` };
+    }
+    case 'spoil-rate': {
+      const rates = { ...(doc.spoilRates ?? {}) };
+      if (edit.rate === null) delete rates[edit.good];
+      else {
+        if (!(edit.rate >= 0) || !Number.isFinite(edit.rate)) throw new BlockError('A spoil rate is an amount per second, 0 or more.', 'invalid');
+        rates[edit.good] = edit.rate;
+      }
+      if (Object.keys(rates).length) doc.spoilRates = rates;
+      else delete doc.spoilRates;
+      return { doc, label: edit.rate === null ? `Remove the spoil rate of ${display(edit.good)}${inBlock}` : `Let ${display(edit.good)} spoil at ${rateText(edit.rate)}${inBlock}` };
+    }
+    case 'campaign': {
+      if (!edit.campaign) {
+        delete doc.campaign;
+        return { doc, label: `Remove the campaign${inBlock}` };
+      }
+      doc.campaign = structuredClone(edit.campaign);
+      const c = edit.campaign;
+      const what = c.quantities.map((q) => `${num(Math.abs(q.quantity))} ${display(q.good)}`).join(', ');
+      return { doc, label: c.completedAt ? `Complete the campaign${inBlock}` : `Campaign: ${c.quantities.some((q) => q.quantity < 0) ? 'use' : 'make'} ${what} within ${num(c.duration)} s${inBlock}` };
+    }
+    case 'group': {
+      const groups = [...(doc.groups ?? [])];
+      const at = edit.name === undefined ? -1 : groups.findIndex((x) => x.name === edit.name);
+      if (edit.name !== undefined && at < 0) throw new BlockError(`"${b.name}" has no group "${edit.name}"; reload the editor.`, 'invalid');
+      if (!edit.group) {
+        groups.splice(at, 1);
+        if (groups.length) doc.groups = groups;
+        else delete doc.groups;
+        return { doc, label: `Remove group "${edit.name}"${inBlock}` };
+      }
+      const g = structuredClone(edit.group);
+      const rows = new Set(doc.recipes.map((r) => r.recipe));
+      const missing = g.recipes.filter((r) => !rows.has(r));
+      if (missing.length) throw new BlockError(`Group "${g.name}" names ${missing.map(display).join(', ')}, which ${missing.length === 1 ? 'is not a row' : 'are not rows'} of "${b.name}"; add the rows first.`, 'invalid');
+      if (groups.some((x, i) => i !== at && x.name === g.name)) throw new BlockError(`"${b.name}" already has a group named "${g.name}"; pick another name.`, 'invalid');
+      // A row belongs to one group: taking it into this one takes it out of the others.
+      const taken = new Set(g.recipes);
+      for (let i = 0; i < groups.length; i++) if (i !== at) groups[i] = { ...groups[i], recipes: groups[i].recipes.filter((r) => !taken.has(r)) };
+      if (at >= 0) groups[at] = g;
+      else groups.push(g);
+      const kept = groups.filter((x) => x.recipes.length);
+      if (kept.length) doc.groups = kept;
+      else delete doc.groups;
+      const composed = g.composed ? ` as a module making ${rateText(g.composed.goal.rate)} ${display(g.composed.goal.good)}` : '';
+      return { doc, label: at >= 0 ? `Change group "${g.name}"${composed}${inBlock}` : `Group ${g.recipes.length} rows as "${g.name}"${composed}${inBlock}` };
     }
   }
 }

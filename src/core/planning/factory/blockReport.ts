@@ -7,8 +7,9 @@ import { blockFlows, blockMachines, getBlock } from './blocks';
 import { blockState } from './outline';
 import { goalRate } from '../block/document';
 
-const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
-const power = (w: number) => (w >= 1e6 ? `${(w / 1e6).toFixed(2)} MW` : `${(w / 1e3).toFixed(1)} kW`);
+// The views' one formatter (pure, no DOM): the page shows a figure as the editor and the Balance do.
+import { power, short as num } from '../../../webview/format';
+import { placedBuildings, rowsOfBlock } from './buildings';
 
 export function blockMarkdown(p: Project, g: GameIndex | undefined, id: string): string {
   const b = getBlock(p, id);
@@ -22,11 +23,14 @@ export function blockMarkdown(p: Project, g: GameIndex | undefined, id: string):
     lines.push(`- ${r.direction === 'consume' ? 'Takes' : 'Makes'} ${d(x.good)} (\`${x.good}\`) ${num(Math.abs(r.rate))}/s${r.stock ? ` (stock of ${x.stock!.amount} over ${x.stock!.window} s)` : ''}`);
   }
   const machines = blockMachines(p, id);
-  lines.push('', '## Recipes', '', '| recipe | machine | buildings |', '| --- | --- | --- |');
+  const placed = placedBuildings(rowsOfBlock(b.doc, machines));
+  lines.push('', '## Recipes', '', '| recipe | machine | buildings | beacons |', '| --- | --- | --- | --- |');
   for (const row of b.doc.recipes) {
     const m = machines.filter((x) => x.recipe === row.recipe);
     const count = m.reduce((n, x) => n + x.count, 0);
-    lines.push(`| ${d(row.recipe)} (\`${row.recipe}\`) | ${m.map((x) => d(x.machine)).join(', ') || row.machine || '—'} | ${m.length ? `${num(count)} (${Math.ceil(count - 1e-6)} whole)` : '—'} |`);
+    const whole = placed.filter((x) => x.recipe === row.recipe && !x.beacon).reduce((n, x) => n + x.count, 0);
+    const beacons = placed.filter((x) => x.recipe === row.recipe && x.beacon);
+    lines.push(`| ${d(row.recipe)} (\`${row.recipe}\`) | ${m.map((x) => d(x.machine)).join(', ') || row.machine || '—'} | ${m.length ? `${num(count)} (${whole} whole)` : '—'} | ${beacons.map((x) => `${x.count} × ${d(x.entity)}`).join(', ') || '—'} |`);
   }
   const flows = blockFlows(p, id);
   for (const [title, role] of [['Imports', 'import'], ['Byproducts', 'byproduct']] as const) {

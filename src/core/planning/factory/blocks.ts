@@ -78,7 +78,9 @@ interface Row {
  */
 // 3: a fluid burner short of fuel at its fluid_usage_per_tick runs slower; beacon modules beyond its
 //    slots dropped; burners burn a fuel the block makes; by-hand rows have no machine; row advice.
-export const SOLVER_RULES_VERSION = 3;
+// 4: beacon buildings placed whole per whole machine and drawing their full usage; the favourite
+//    fluid fuel.
+export const SOLVER_RULES_VERSION = 4;
 
 export function currentStamp(p: Project): SolveStamp {
   return { fingerprint: `${p.gamedataMeta('fingerprint') ?? ''}#rules${SOLVER_RULES_VERSION}`, generation: readSolveGeneration(p) };

@@ -5,6 +5,7 @@ import type { Project } from '../../db/project';
 import type { GameIndex } from '../gameIndex';
 import { blockMachines, byBlock, listBlocks, snapshotHeads, type BlockRecord } from './blocks';
 import { goalRate } from '../block/document';
+import { placedBuildings, rowsOfBlock } from './buildings';
 import { listTasks, type TaskStatus } from '../../work/tasks';
 import { noteHeads } from '../../work/notes';
 import { targetScope } from '../makeClosure';
@@ -20,7 +21,7 @@ export interface OutlineBlock {
   /** Why the state is not `solved`, in words. */
   stateDetail?: string;
   goals: Array<{ good: string; display: string; rate: number; direction: 'produce' | 'consume'; stock: boolean }>;
-  /** Whole buildings (each machine and recipe rounded up). */
+  /** Whole buildings (each machine and recipe rounded up, beacon buildings included). */
   buildings: number;
   powerW: number | null;
   snapshots: Array<{ id: string; label: string; createdAt: string }>;
@@ -38,6 +39,7 @@ export interface FactoryOutline {
     packs: string[]; researched: number; turd: Array<{ master: string; branch: string; source: string }>;
     favoriteMachines: Array<{ category: string; machine: string; display: string }>;
     favoriteFuel: { name: string; display: string } | null;
+    favoriteFluidFuel: { name: string; display: string } | null;
     exclusions: string[];
     /** "research" (from researched technologies), or a manual bonus in percent. */
     miningProductivity: { source: 'research' | 'manual'; percent: number };
@@ -78,7 +80,7 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
         const r = goalRate(x);
         return { good: x.good, display: display(x.good), rate: Math.abs(r.rate), direction: r.direction, stock: r.stock };
       }),
-      buildings: (machines.get(b.id) ?? []).reduce((n, m) => n + Math.ceil(m.count - 1e-6), 0),
+      buildings: placedBuildings(rowsOfBlock(b.doc, machines.get(b.id) ?? [])).reduce((n, x) => n + x.count, 0),
       powerW: b.cache.powerW,
       snapshots: snaps.get(b.id) ?? [],
       updatedAt: b.updatedAt,
@@ -101,6 +103,7 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
         .map(([category, machine]) => ({ category, machine, display: display(machine) }))
         .sort((a, b) => a.category.localeCompare(b.category)),
       favoriteFuel: state.settings.favorite_fuel ? { name: state.settings.favorite_fuel, display: display(state.settings.favorite_fuel) } : null,
+      favoriteFluidFuel: state.settings.favorite_fluid_fuel ? { name: state.settings.favorite_fluid_fuel, display: display(state.settings.favorite_fluid_fuel) } : null,
       exclusions: state.settings.exclusions,
       miningProductivity: state.settings.mining_productivity,
       presets: presetSummaries(p, display),

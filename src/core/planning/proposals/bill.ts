@@ -2,7 +2,7 @@
 // block, then summed), with the same module fill as the drafts, and who makes each building item.
 import { z } from 'zod';
 import type { PlanningContext } from '../context';
-import { beaconsPlaced } from '../effects';
+import { placedBuildings } from '../factory/buildings';
 import type { Project } from '../../db/project';
 import { buildDraft, specFromSubmit, submitBlockInput, type BlockSupply, type Draft } from './draft';
 import { planDraft, submitPlanInput } from './plan';
@@ -49,12 +49,8 @@ export function billOf(ctx: PlanningContext, drafts: Draft[]): BuildingBill {
       skipped.push({ block: d.name, reason: `${why.join('. ')}. Fix the block's recipe list and ask again.` });
       continue;
     }
-    for (const r of d.rows) {
-      if (!r.machine || r.buildings <= 1e-9) continue;
-      totals.set(r.machine, (totals.get(r.machine) ?? 0) + Math.ceil(r.buildings - 1e-6));
-      for (const bc of r.beacons ?? []) {
-        totals.set(bc.beacon, (totals.get(bc.beacon) ?? 0) + beaconsPlaced(bc, r.buildings));
-      }
+    for (const x of placedBuildings(d.rows.map((r) => ({ recipe: r.recipe, machine: r.machine, buildings: r.buildings, beacons: r.beacons ?? [] })))) {
+      totals.set(x.entity, (totals.get(x.entity) ?? 0) + x.count);
     }
   }
   const machines = [...totals]

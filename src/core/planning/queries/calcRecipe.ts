@@ -5,7 +5,7 @@
 import type { MachineRule } from '../availability';
 import type { PlanningContext } from '../context';
 import type { Machine, Recipe } from '../gameIndex';
-import { computeEffects, productAmount, type BeaconConfig, type ModuleCount } from '../effects';
+import { beaconsPowerW, computeEffects, productAmount, type BeaconConfig, type ModuleCount } from '../effects';
 import { checkFluidFuel, chooseFuel, energyDemand, pollutionPerMinute } from '../energy';
 import { suggestModules, type FillStrategy } from '../moduleFill';
 import { parseInput, QueryError, requireBeacon, requireGood, requireModule, requireRecipe, suggest } from './errors';
@@ -217,7 +217,8 @@ export function calcRecipe(ctx: PlanningContext, raw: CalcRecipeInput): CalcReci
       perBuilding: round(per),
       buildingsNeeded: round(need),
       buildingsCeil: Number.isFinite(need) ? Math.ceil(need - 1e-9) : 0,
-      totalPowerKW: round(((powerW + (drainW ?? 0) + fx.beaconPowerW) * (Number.isFinite(need) ? need : 0)) / 1000),
+      // Machines draw by activity; beacon buildings are placed whole and draw their full usage.
+      totalPowerKW: round(((powerW + (drainW ?? 0)) * (Number.isFinite(need) ? need : 0) + (Number.isFinite(need) ? beaconsPowerW(g, beacons, need) : 0)) / 1000),
     };
   }
 

@@ -13,6 +13,7 @@ import type { PreparedRow, Term } from './rows';
 import { fmt3, isTemperatureFluid } from './rows';
 import type { SolvedRow, SolveResult } from './result';
 import { wholeBuildings } from './report';
+import { beaconsPlaced, beaconsPowerW } from '../effects';
 
 /** The name a composed group's synthetic recipe carries in the block's LP and diagnosis. */
 export const groupRecipeName = (group: string) => `pyops-group:${group}`;
@@ -113,14 +114,17 @@ export function syntheticRow(g: GameIndex, m: Module, r: SolveResult): PreparedR
   };
 }
 
-function scaleRow(x: SolvedRow, s: number, group: string): SolvedRow {
+/** A module's row at the block's scale; its beacons are placed (and draw power) whole at that scale. */
+function scaleRow(g: GameIndex, x: SolvedRow, s: number, group: string): SolvedRow {
   const buildings = x.buildings * s;
+  const beaconPowerW = beaconsPowerW(g, x.beacons, buildings);
   return {
-    ...x, group, craftsPerSecond: x.craftsPerSecond * s, buildings, wholeBuildings: wholeBuildings(buildings), beaconBuildings: x.beaconBuildings * s,
+    ...x, group, craftsPerSecond: x.craftsPerSecond * s, buildings, wholeBuildings: wholeBuildings(buildings),
+    beaconBuildings: x.beacons.reduce((n, b) => n + beaconsPlaced(b, buildings), 0), beaconPowerW,
     ...(x.fuelPerSecond !== undefined ? { fuelPerSecond: x.fuelPerSecond * s } : {}),
     ...(x.fuelW !== undefined ? { fuelW: x.fuelW * s } : {}),
     ...(x.flows ? { flows: x.flows.map((f) => ({ ...f, rate: f.rate * s })) } : {}),
-    powerW: x.powerW * s, pollutionPerMinute: x.pollutionPerMinute * s, ...(x.buffer !== undefined ? { buffer: x.buffer * s } : {}),
+    powerW: (x.powerW - (x.beaconPowerW ?? 0)) * s + beaconPowerW, pollutionPerMinute: x.pollutionPerMinute * s, ...(x.buffer !== undefined ? { buffer: x.buffer * s } : {}),
   };
 }
 
@@ -129,7 +133,7 @@ function scaleRow(x: SolvedRow, s: number, group: string): SolvedRow {
  * runs it (in the document's row order), and adds the module's power, drain, heat, pollution and bought fuel at that scale. The
  * electricity boundary is already right: the module's net draw is a term of its synthetic recipe.
  */
-export function expandModules(r: SolveResult, solved: Array<{ module: Module; result: SolveResult }>, doc: BlockDoc): SolveResult {
+export function expandModules(g: GameIndex, r: SolveResult, solved: Array<{ module: Module; result: SolveResult }>, doc: BlockDoc): SolveResult {
   if (!solved.length) return r;
   const warnings = [...r.warnings];
   for (const { module, result } of solved) for (const w of result.warnings) warnings.push(`Group "${module.group.name}": ${w}`);
@@ -154,8 +158,12 @@ export function expandModules(r: SolveResult, solved: Array<{ module: Module; re
     }
     const s = row.craftsPerSecond;
     const { module, result } = hit;
-    for (const x of result.rows) rows.push(scaleRow(x, s, module.group.name));
-    powerW += result.powerW * s;
+    // The module's power is its rows' at this scale (beacons whole), so the rows add up to the block.
+    for (const x of result.rows) {
+      const scaled = scaleRow(g, x, s, module.group.name);
+      rows.push(scaled);
+      powerW += scaled.powerW;
+    }
     drainW += result.drainW * s;
     heatW += result.heatW * s;
     pollutionPerMinute += result.pollutionPerMinute * s;

@@ -6,7 +6,7 @@
 // left idle (or burning with no building) get their advice (./advice.ts).
 import type { BlockDoc } from '../block/document';
 import type { GameIndex } from '../gameIndex';
-import { beaconsPlaced } from '../effects';
+import { beaconsPlaced, beaconsPowerW, wholeBuildings } from '../effects';
 import { ELECTRICITY, FLUID_FUEL } from '../../gamedata/model';
 import type { BlockModel, NormalizedGoal } from './lp';
 import type { Flow, GoodBalance, RowFlow, SolvedRow, SolveResult } from './result';
@@ -22,8 +22,7 @@ type Report = Pick<
 /** Marks a goal flow carries: set by a stock goal, by the campaign. */
 const goalMarks = (goal: NormalizedGoal): Pick<Flow, 'stock' | 'campaign'> => ({ ...(goal.stock ? { stock: true } : {}), ...(goal.campaign ? { campaign: true } : {}) });
 
-/** Whole buildings to place for a fractional count (ceiling, with a small tolerance). */
-export const wholeBuildings = (b: number) => (b > 0 ? Math.ceil(b - 1e-6 * Math.max(1, b)) : 0);
+export { wholeBuildings } from '../effects';
 
 const FUEL_KINDS = new Set(['burner', 'fluid-fuel', 'fluid-filtered', 'fluid-heat']);
 
@@ -64,7 +63,10 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
   const solvedRows: SolvedRow[] = rows.map((r, i) => {
     const crafts = x[i];
     const buildings = r.perBuilding > 0 ? crafts / r.perBuilding : 0;
-    const rowPower = buildings * (r.electricW + r.beaconW);
+    // Machines draw by their (average) activity; a beacon building draws its full usage, so beacons
+    // count whole, as placed.
+    const beaconW = r.beaconW > 0 ? beaconsPowerW(g, r.row.beacons ?? [], buildings) : 0;
+    const rowPower = buildings * r.electricW + beaconW;
     powerW += rowPower;
     drainW += buildings * r.drainW;
     heatW += buildings * r.heatW;
@@ -81,7 +83,7 @@ export function buildReport(g: GameIndex, model: BlockModel, x: Float64Array, do
       machineRule: r.machineChoice.explanation, machineChoice: r.machineChoice, craftsPerSecond: crafts, buildings, wholeBuildings: wholeBuildings(buildings),
       modules: r.effects?.modulesPlaced ?? [], beacons, beaconBuildings, fuel: r.fuel, fuelPerSecond: fuelRate,
       fuelW: FUEL_KINDS.has(r.energy.kind) && 'watts' in r.energy ? buildings * r.energy.watts : 0, flows: rowFlows(r.terms, crafts),
-      powerW: rowPower, pollutionPerMinute: rowPollution, speed: r.speed,
+      powerW: rowPower, beaconPowerW: beaconW, pollutionPerMinute: rowPollution, speed: r.speed,
       effects: { speed: e?.speed ?? 0, productivity: e?.productivity ?? 0, consumption: e?.consumption ?? 0, pollution: e?.pollution ?? 0 },
     };
     if (r.recipe.kind === 'spoiling') out.buffer = crafts * r.recipe.energy;

@@ -48,6 +48,8 @@ export interface SolvedRow {
   flows?: RowFlow[];
   /** Electric power of the buildings and their beacons (W), drain included. */
   powerW: number;
+  /** The part of `powerW` the row's beacon buildings draw (whole beacons at full usage). */
+  beaconPowerW?: number;
   pollutionPerMinute: number;
   /** Per-building speed, for display. */
   speed: number;

@@ -224,6 +224,11 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
       const c = checkFluidFuel(g, machine, row.fuel);
       if ('fluid' in c) fuel = c.fluid;
       else warnings.push(`${recipe.display}: ${c.error}; the fuel ${row.fuel} is ignored.`);
+    } else if (machine.energySource === 'fluid' && machine.burnsFluid && !machine.fluidFuelFilter) {
+      // A fluid burner without a fuel of its own burns the favourite fluid, when the player set one.
+      const favourite = availability.state.settings.favorite_fluid_fuel;
+      const c = favourite ? checkFluidFuel(g, machine, favourite) : undefined;
+      if (c && 'fluid' in c) fuel = c.fluid;
     }
     energy = energyDemand(g, machine, consMult, fuel);
     switch (energy.kind) {

@@ -111,8 +111,8 @@ export function solveBlockSync(highs: Highs, g: GameIndex, availability: Availab
   const m = moduleRows(g, solved);
   if ('done' in m) return withCampaign(doc, m.done);
   const p = prepare(g, availability, c.parent, opts, m.rows);
-  if ('done' in p) return withCampaign(doc, expandModules(p.done, solved, doc));
-  return withCampaign(doc, expandModules(finish(g, c.parent, p.model, runSolveJob(highs, p.job, opts.intercept), p.t0), solved, doc));
+  if ('done' in p) return withCampaign(doc, expandModules(g, p.done, solved, doc));
+  return withCampaign(doc, expandModules(g, finish(g, c.parent, p.model, runSolveJob(highs, p.job, opts.intercept), p.t0), solved, doc));
 }
 
 function withCampaign(doc: BlockDoc, r: SolveResult): SolveResult {
@@ -136,7 +136,7 @@ async function solveDoc(g: GameIndex, availability: Availability, doc: BlockDoc,
   for (const module of c.modules) solved.push({ module, result: await solveBlock(g, availability, module.doc, nestedOpts) });
   const m = moduleRows(g, solved);
   if ('done' in m) return m.done;
-  return expandModules(await solveParent(g, availability, c.parent, opts, m.rows), solved, doc);
+  return expandModules(g, await solveParent(g, availability, c.parent, opts, m.rows), solved, doc);
 }
 
 async function solveParent(g: GameIndex, availability: Availability, doc: BlockDoc, opts: SolveOptions, modules: PreparedRow[]): Promise<SolveResult> {

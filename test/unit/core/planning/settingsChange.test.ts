@@ -232,6 +232,8 @@ describe('changePlanningSettings', function () {
       [{ favoriteMachines: [{ machine: 'kiln', category: 'crafting' }] }, /Kiln \[kiln\] does not craft category 'crafting'.*machines for crafting: press, press-mk2/],
       [{ favoriteFuel: 'lignit' }, /no item named 'lignit'.*Did you mean lignite\?/],
       [{ favoriteFuel: 'ferrite-plate' }, /'ferrite-plate' is not a solid fuel.*Fuels: lignite, charcoal/],
+      [{ favoriteFluidFuel: 'lignite' }, /'lignite' is not a fluid with a fuel value.*Fluids: naphtha/],
+      [{ favoriteFluidFuel: 'naptha' }, /no fluid named 'naptha'.*Did you mean naphtha\?/],
       [{ sciencePacks: ['basic-research'] }, /'basic-research' is not a science pack.*Did you mean basic-research-pack\?/],
       [{ horizon: 'target' }, /horizon "target" needs a horizonTarget/],
       [{ horizon: 'target', horizonTarget: 'ferrit-plate' }, /no good or technology named 'ferrit-plate'.*Did you mean ferrite-plate/],

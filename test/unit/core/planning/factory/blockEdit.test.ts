@@ -92,6 +92,69 @@ describe('block editor edits', () => {
     assert.equal(b.doc.recipes.length, 2);
   });
 
+  it('requires the good a maker is added for made inside, in the same undoable edit, so the row runs', async () => {
+    const p = sample.project;
+    const ctx = planningContext(p);
+    const id = await createBlock(p, solverFor(ctx), { name: 'Circuits', doc: { goals: [{ good: 'circuit', rate: 1 }], recipes: [{ recipe: 'circuit' }] } });
+    const before = await solverFor(ctx)(getBlock(p, id).doc);
+    assert.ok(before.imports.some((f) => f.good === 'wire'), 'the block imports wire before');
+    const r = await editBlock(p, solverFor(ctx), id, { kind: 'row-add', recipe: 'wire', makes: 'wire' }, getBlock(p, id).updatedAt, ctx);
+    assert.deepEqual(getBlock(p, id).doc.made, ['wire']);
+    assert.equal(r.label, 'Add recipe Azurite wire and make it inside in "Circuits"');
+    assert.equal(p.undoable()?.label, r.label);
+    // 1 circuit/s takes 3 wire/s; wire makes 2 per 0.5 s craft on press-mk2 (speed 1.1): 3 ÷ 2 × 0.5 ÷ 1.1 buildings.
+    const wire = r.result!.rows.find((x) => x.recipe === 'wire')!;
+    close(wire.buildings, ((3 / raw.recipe.wire.results[0].amount) * (raw.recipe.wire.energy_required ?? 0.5)) / raw['assembling-machine']['press-mk2'].crafting_speed);
+    assert.ok(!r.result!.imports.some((f) => f.good === 'wire'), 'wire is made, not imported');
+    // One undo takes both the row and the made rule back.
+    await undoAndResolve(p, solverFor(ctx));
+    assert.deepEqual(getBlock(p, id).doc.recipes.map((x) => x.recipe), ['circuit']);
+    assert.deepEqual(getBlock(p, id).doc.made, []);
+    // A goal needs no made rule, nor does a recipe that does not make the good.
+    const b = getBlock(p, id);
+    assert.deepEqual(applyBlockEdit(b, { kind: 'row-add', recipe: 'circuit-lean', makes: 'circuit' }, { planning: ctx }).doc.made, []);
+    assert.deepEqual(applyBlockEdit(b, { kind: 'row-add', recipe: 'gear', makes: 'wire' }, { planning: ctx }).doc.made, []);
+  });
+
+  it('edits share pins, fluid temperatures, reactor layouts, spoil rates, the campaign and row groups', async () => {
+    const { p, ctx, id } = await circuits();
+    const b = getBlock(p, id);
+    const ec = { planning: ctx, display: (n: string) => ctx.g.displayOf(n) };
+    let x = applyBlockEdit(b, { kind: 'pin-share', recipe: 'circuit', good: 'wire', share: { share: 0.25, base: 'total' } }, ec);
+    assert.deepEqual(x.doc.pins, [{ kind: 'share', recipe: 'circuit', good: 'wire', share: 0.25, base: 'total' }]);
+    assert.equal(x.label, 'Give Circuit 25 % of the Azurite wire in "Circuits"');
+    x = applyBlockEdit({ ...b, doc: x.doc }, { kind: 'pin-share', recipe: 'circuit', good: 'wire', share: null }, ec);
+    assert.deepEqual(x.doc.pins, []);
+    assert.throws(() => applyBlockEdit(b, { kind: 'pin-share', recipe: 'circuit', good: 'wire', share: { share: 1.5, base: 'total' } }, ec), /fraction from 0 to 1/);
+    x = applyBlockEdit(b, { kind: 'row-temperature', recipe: 'circuit', fluid: 'steam', temperature: 165 }, ec);
+    assert.deepEqual(x.doc.recipes[0].fluidTemperatures, { steam: 165 });
+    assert.equal(applyBlockEdit({ ...b, doc: x.doc }, { kind: 'row-temperature', recipe: 'circuit', fluid: 'steam', temperature: null }, ec).doc.recipes[0].fluidTemperatures, undefined);
+    x = applyBlockEdit(b, { kind: 'row-reactor', recipe: 'circuit', layout: { x: 2, y: 3 } }, ec);
+    assert.deepEqual(x.doc.recipes[0].reactorLayout, { x: 2, y: 3 });
+    assert.equal(x.label, 'Arrange Circuit as 2 × 3 reactors in "Circuits"');
+    x = applyBlockEdit(b, { kind: 'spoil-rate', good: 'wire', rate: 0.5 }, ec);
+    assert.deepEqual(x.doc.spoilRates, { wire: 0.5 });
+    assert.equal(applyBlockEdit({ ...b, doc: x.doc }, { kind: 'spoil-rate', good: 'wire', rate: null }, ec).doc.spoilRates, undefined);
+    x = applyBlockEdit(b, { kind: 'campaign', campaign: { duration: 3600, confidence: '95', quantities: [{ good: 'circuit', quantity: 400 }] } }, ec);
+    assert.deepEqual(x.doc.campaign, { duration: 3600, confidence: '95', quantities: [{ good: 'circuit', quantity: 400 }] });
+    assert.equal(x.label, 'Campaign: make 400 Circuit within 3600 s in "Circuits"');
+    assert.equal(applyBlockEdit({ ...b, doc: x.doc }, { kind: 'campaign', campaign: null }, ec).doc.campaign, undefined);
+    // Groups: a row belongs to one group; a composed group is kept whole; removing a row leaves its group.
+    x = applyBlockEdit(b, { kind: 'group', group: { name: 'Wire', recipes: ['wire'] } }, ec);
+    x = applyBlockEdit({ ...b, doc: x.doc }, { kind: 'group', group: { name: 'All', recipes: ['wire', 'circuit'], composed: { goal: { good: 'circuit', rate: 1 } } } }, ec);
+    assert.deepEqual(x.doc.groups, [{ name: 'All', recipes: ['wire', 'circuit'], composed: { goal: { good: 'circuit', rate: 1 } } }], 'the emptied group is gone');
+    assert.equal(x.label, 'Group 2 rows as "All" as a module making 1/s Circuit in "Circuits"');
+    assert.throws(() => applyBlockEdit({ ...b, doc: x.doc }, { kind: 'group', group: { name: 'Gears', recipes: ['gear'] } }, ec), /names Gear, which is not a row/);
+    const renamed = applyBlockEdit({ ...b, doc: x.doc }, { kind: 'group', name: 'All', group: { name: 'Circuit line', recipes: ['wire', 'circuit'] } }, ec);
+    assert.deepEqual(renamed.doc.groups, [{ name: 'Circuit line', recipes: ['wire', 'circuit'] }]);
+    assert.deepEqual(applyBlockEdit({ ...b, doc: renamed.doc }, { kind: 'row-remove', recipe: 'wire' }, ec).doc.groups, [{ name: 'Circuit line', recipes: ['circuit'] }]);
+    assert.equal(applyBlockEdit({ ...b, doc: renamed.doc }, { kind: 'group', name: 'Circuit line', group: null }, ec).doc.groups, undefined);
+    // Every one of them saves and solves through the real path.
+    const r = await editBlock(p, solverFor(ctx), id, { kind: 'group', group: { name: 'All', recipes: ['wire', 'circuit'], composed: { goal: { good: 'circuit', rate: 1 } } } }, b.updatedAt, ctx);
+    assert.equal(r.result?.status, 'optimal');
+    assert.deepEqual(r.result?.groups?.map((g) => [g.name, g.scale]), [['All', 1]]);
+  });
+
   it('shows energy as power under its plain name, and names the fluid behind a fluid-fuel row', async () => {
     const p = sample.project;
     const ctx = planningContext(p);
@@ -198,9 +261,12 @@ describe('block editor edits', () => {
       close(circuitRow(r).effects.speed, speed);
       close(circuitRow(r).buildings, circuitTime() / (mk2().crafting_speed * (1 + speed)));
       assert.equal(r.label, 'Set beacons of Circuit to 2 × Beacon tower (2 × Speed module S1) in "Circuits"');
-      // Each machine's two beacons draw their own power (beacons per machine × beacon usage).
+      // The machines draw by their activity; the beacons are placed whole (1 machine → its 2 beacons)
+      // and each draws its full usage.
       const b = circuitRow(r).buildings;
-      close(circuitRow(r).powerW, b * (watts(mk2().energy_usage) * (1 + speed1().consumption * 2 * tower.distribution_effectivity * tower.profile[1] * 2) + watts(mk2().energy_source.drain) + 2 * watts(tower.energy_usage)));
+      assert.ok(b < 1, `${b} buildings: one machine to place`);
+      assert.equal(circuitRow(r).beaconBuildings, 2);
+      close(circuitRow(r).powerW, b * (watts(mk2().energy_usage) * (1 + speed1().consumption * 2 * tower.distribution_effectivity * tower.profile[1] * 2) + watts(mk2().energy_source.drain)) + 2 * watts(tower.energy_usage));
       const cleared = await edit(id, { kind: 'row-beacons', recipe: 'circuit', beacons: [] });
       assert.equal(cleared.label, 'Clear beacons of Circuit in "Circuits"');
       assert.equal(getBlock(sample.project, id).doc.recipes[0].beacons, undefined);
@@ -339,7 +405,10 @@ describe('block editor edits', () => {
       const row = r.result!.rows[0];
       close(row.effects.speed, speed);
       close(row.buildings, (10 * dump.recipe['iron-gear-wheel'].energy_required) / (m.crafting_speed * (1 + speed)));
-      assert.equal(row.beaconBuildings, Math.ceil(3 * row.buildings - 1e-6));
+      // Whole machines, each with its 3 beacons (none shared).
+      assert.equal(row.beaconBuildings, 3 * Math.ceil(row.buildings - 1e-6));
+      close(row.powerW - (row.beaconPowerW ?? 0), row.buildings * (watts(m.energy_usage) * (1 + dump.module['speed-module'].effect.consumption + 3 * 2 * dump.module['speed-module'].effect.consumption * b.distribution_effectivity * b.profile[2]) + (m.energy_source.drain ? watts(m.energy_source.drain) : watts(m.energy_usage) / 30)));
+      close(row.beaconPowerW, row.beaconBuildings * watts(b.energy_usage));
     });
   });
 });

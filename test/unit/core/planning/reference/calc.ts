@@ -13,7 +13,8 @@
 //  - a beacon holds at most its module_slots modules: the rest do nothing;
 //  - a product's ignored_by_productivity defaults to its ignored_by_stats;
 //  - electric power = usage × consumption + drain (explicit, else usage / 30 for crafting machines
-//    only) + beacon usage; pollution/min = emissions × consumption × pollution multiplier;
+//    only), and each beacon building's usage, beacons placed whole (⌈count × ⌈buildings⌉ ÷ shared⌉, at
+//    least ⌈count⌉); pollution/min = emissions × consumption × pollution multiplier;
 //  - a fluid energy source that burns fluid draws usage × consumption / effectivity of the fluid's
 //    fuel value; with scale_fluid_usage it draws at most fluid_usage_per_tick × 60 per second, and a
 //    fuel too weak for full power slows the machine (and its emissions) in that ratio.
@@ -194,6 +195,18 @@ export function reference(d: RawDump, input: RefInput): RefResult {
   const consMult = Math.max(0.2, 1 + effects.consumption);
   const pollutionMult = Math.max(0.2, 1 + effects.pollution);
 
+  // A beacon building is placed whole and draws its whole usage, whatever its machines do: the player
+  // places ⌈buildings⌉ machines, each with `count` beacons in reach, a beacon reaching `shared` of them.
+  const beaconBuildingsW = (n: number) => {
+    const machines = Math.ceil(n - 1e-9);
+    let w = 0;
+    for (const bc of beacons) {
+      if (!(bc.count > 0) || machines < 1) continue;
+      const placed = Math.max(Math.ceil(bc.count), Math.ceil((bc.count * machines) / (bc.shared ?? 1)));
+      w += placed * watts(d.beacon[bc.beacon].energy_usage);
+    }
+    return w;
+  };
   const es = m.energy_source ?? {};
   const electric = es.type === 'electric';
   const usage = watts(m.energy_usage);
@@ -233,7 +246,7 @@ export function reference(d: RawDump, input: RefInput): RefResult {
   return {
     effects, speedMult, prodMult, consMult, pollutionMult, craftsPerSec, outputPerSec, perCraft: products, buildings,
     usageW, drainW, beaconW,
-    totalPowerW: buildings * ((electric ? usageW + drainW : 0) + beaconW),
+    totalPowerW: buildings * (electric ? usageW + drainW : 0) + beaconBuildingsW(buildings),
     pollutionPerMin: buildings * emissions * consMult * pollutionMult * fuelFactor,
     refused, dropped, profiles, electric, fuelFactor, ...(fuelPerSec !== undefined ? { fuelPerSec } : {}),
   };
