@@ -4,6 +4,8 @@
 // is the one a fresh import sets (readSettings of the imported project, nothing researched).
 import { findTool } from '../src/core/assistant/tools/registry';
 import { MAX_RESULT_CHARS, runTool } from '../src/core/assistant/tools/run';
+import { modelText, modelView } from '../src/core/assistant/tools/types';
+import { fullPlanSession, type FullPlanSession } from './fullPlan';
 import { planningContext } from '../src/core/planning/context';
 import { readSettings, writeSettings } from '../src/core/planning/settings';
 import { realProducers } from '../src/core/planning/queries/common';
@@ -39,7 +41,7 @@ export async function benchRecipeGraphEconomy(): Promise<RecipeGraphEconomy> {
   let maxGood = '';
   for (const target of goods) {
     const outcome = await runTool(tool, { target }, { project, caller: 'agent' });
-    let chars = JSON.stringify(outcome).length;
+    let chars = modelText(outcome).length;
     if (!outcome.ok) {
       if (outcome.code !== 'too-large') throw new Error(`recipeGraph ${target} failed: ${outcome.error}`);
       // The model got a refusal; what it would have cost is the size the refusal reports.
@@ -73,6 +75,8 @@ export interface ToolSession {
   targets: Record<string, { calls: number; chars: number; byTool: Record<string, number>; planOk: boolean; shortfalls: number }>;
   calls: number;
   chars: number;
+  /** The full logistic-science plan with its supporting blocks, under "able to make" the pack (its log left out). */
+  fullPlan: Omit<FullPlanSession, 'log'>;
 }
 
 type GraphResult = { goods: Record<string, { candidates?: Array<{ recipe: string; in: string }>; leaf?: boolean; depth: number }>; unexpanded?: string[] };
@@ -89,17 +93,18 @@ export async function benchToolSession(): Promise<ToolSession> {
   const { project } = await pyProject();
   const before = readSettings(project);
   writeSettings(project, { research_mode: 'now', available_science_packs: ['automation-science-pack'] });
-  const out: ToolSession = { horizon: 'Now, automation science packs', targets: {}, calls: 0, chars: 0 };
+  const out: Omit<ToolSession, 'fullPlan'> = { horizon: 'Now, automation science packs', targets: {}, calls: 0, chars: 0 };
   try {
     for (const t of SESSION_TARGETS) {
       const rec = { calls: 0, chars: 0, byTool: {} as Record<string, number>, planOk: false, shortfalls: 0 };
+      // Counted and read as the model receives it: the compact JSON of the tool's model view.
       const call = async (name: string, input: unknown) => {
         const o = await runTool(findTool(name)!, input, { project, caller: 'agent' });
-        const chars = JSON.stringify(o).length;
+        const chars = modelText(o).length;
         rec.calls++;
         rec.chars += chars;
         rec.byTool[name] = (rec.byTool[name] ?? 0) + chars;
-        return o.ok ? (o.result as Record<string, unknown>) : undefined;
+        return o.ok ? (modelView(o) as Record<string, unknown>) : undefined;
       };
       const display = planningContext(project).g.displayOf(t.good);
       await call('searchGoods', { query: display });
@@ -147,5 +152,12 @@ export async function benchToolSession(): Promise<ToolSession> {
   } finally {
     writeSettings(project, { research_mode: before.research_mode, available_science_packs: before.available_science_packs });
   }
-  return out;
+  let fullPlan: FullPlanSession;
+  try {
+    fullPlan = await fullPlanSession(project);
+  } finally {
+    writeSettings(project, { research_mode: before.research_mode, horizon_target: before.horizon_target, horizon_target_scope: before.horizon_target_scope });
+  }
+  const { log: _log, ...figures } = fullPlan;
+  return { ...out, fullPlan: figures };
 }

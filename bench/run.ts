@@ -71,8 +71,13 @@ const sections: Section[] = [
       out.toolEconomy = { recipeGraphDefault: e, session };
       checks.toolEconomy = { target: 'recipeGraphDefault: maxChars < cap, p95Chars ≤ 12000, overCap 0', met: e.maxChars < e.cap && e.p95Chars <= 12_000 && e.overCap === 0 };
       checks.toolSession = {
-        target: 'each target ≤ 12 calls and ≤ 60000 chars, its plan ok with no shortfall',
+        target: 'each target ≤ 12 calls and ≤ 60000 chars as the model reads them, its plan ok with no shortfall',
         met: Object.values(session.targets).every((x) => x.calls <= 12 && x.chars <= 60_000 && x.planOk && x.shortfalls === 0),
+      };
+      const f = session.fullPlan;
+      checks.fullPlan = {
+        target: 'logistic science 0.25/s with supporting blocks: ≤ 12 calls, ≤ 60000 chars, one submitPlan, ok, no shortfall, nothing idle, every byproduct routed or looked up',
+        met: f.calls <= 12 && f.chars <= 60_000 && f.submitPlans === 1 && f.planOk && f.shortfalls === 0 && f.idle.length === 0 && f.unrouted.length === 0,
       };
     },
   },

@@ -1,6 +1,8 @@
 // The requests of the accuracy suite: Py planning questions a player asks, each with the horizon it
 // is asked under and the kind of answer it needs. `script` is what the scripted model (used when no
-// OpenRouter key is set, and in `npm test`) calls before it answers; a real model plans on its own.
+// OpenRouter key is set, and in `npm test`) calls before it answers — a fixed list, or a script that
+// reads each result before its next call; a real model plans on its own.
+import { fullPlanScript } from '../bench/fullPlan';
 
 export type CaseKind = 'block' | 'plan' | 'research' | 'turd';
 
@@ -9,6 +11,9 @@ export interface ScriptedCall {
   input: unknown;
 }
 
+/** A script that decides each call from what the model read of the results so far (given back by next()). */
+export type ScriptSource = ScriptedCall[] | (() => Generator<ScriptedCall, void, unknown>);
+
 export interface EvalCase {
   id: string;
   /** `py`: ../shared/data/py-hightech-2.0-data-raw; `sample`: the sample world (it has the TURD master Py's subset lacks). */
@@ -16,7 +21,7 @@ export interface EvalCase {
   horizon: 'now' | 'future';
   kind: CaseKind;
   prompt: string;
-  script: ScriptedCall[];
+  script: ScriptSource;
 }
 
 const block = (target: string, rate: number, recipes: string[]): ScriptedCall => ({ name: 'submitBlock', input: { target, rate, recipes } });
@@ -50,16 +55,18 @@ export const CASES: EvalCase[] = [
   {
     id: 'glass', data: 'py', horizon: 'future', kind: 'block',
     prompt: 'Draft a glass block for 2 glass per second.',
-    script: [{ name: 'recipeOptions', input: { good: 'glass' } }, block('glass', 2, ['glass'])],
+    // Py's `glass` recipe does not make glass: the option recipeOptions returns (`molten-glass`) does.
+    script: [{ name: 'recipeOptions', input: { good: 'glass' } }, block('glass', 2, ['molten-glass'])],
   },
   {
     id: 'red-science-plan', data: 'py', horizon: 'now', kind: 'plan',
     prompt: 'Plan 0.5 automation science packs per second as a few blocks that supply each other, from plates.',
+    // Py's red science takes fawogae substrate and flasks (not gears): the flasks get their own block.
     script: [
-      { name: 'recipeGraph', input: { good: 'automation-science-pack' } },
+      { name: 'recipeGraph', input: { target: 'automation-science-pack' } },
       { name: 'submitPlan', input: { title: 'Red science', objective: '0.5 automation science packs per second', blocks: [
-        { name: 'Red science', target: 'automation-science-pack', rate: 0.5, recipes: ['automation-science-pack'] },
-        { name: 'Gears', target: 'iron-gear-wheel', rate: 'fromPlan', recipes: ['iron-gear-wheel'] },
+        { name: 'Red science', target: 'automation-science-pack', rate: 0.5, recipes: ['automation-science-pack', 'fawogae-substrate'], subBlocksNeeded: ['flask'] },
+        { name: 'Flasks', target: 'flask', rate: 'fromPlan', recipes: ['flask'] },
       ] } },
     ],
   },
@@ -67,6 +74,12 @@ export const CASES: EvalCase[] = [
     id: 'steel', data: 'py', horizon: 'future', kind: 'block',
     prompt: 'How do I make 1 steel plate per second?',
     script: [{ name: 'recipeOptions', input: { good: 'steel-plate' } }, block('steel-plate', 1, ['steel-plate'])],
+  },
+  {
+    // The scripted tool session's full plan (bench/fullPlan.ts): it sets the horizon itself, as asked.
+    id: 'logistic-full-plan', data: 'py', horizon: 'now', kind: 'plan',
+    prompt: 'Plan 0.25 logistic science packs per second with their supporting blocks. Set the horizon to what it takes to be able to make them, and tell me what I still have to research.',
+    script: fullPlanScript,
   },
   {
     id: 'research-green', data: 'py', horizon: 'now', kind: 'research',

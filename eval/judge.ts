@@ -1,6 +1,7 @@
 // Judging an answer with the planner itself: the final draft solves, uses nothing outside the
-// horizon, leaves no shortfall between blocks, routes (or names) every byproduct, and every number in
-// the answer comes from a tool result (or the question). Pure functions over a captured run.
+// horizon, runs every row it lists, leaves no shortfall between blocks, routes (or names) every
+// byproduct, tells the user the research its rows still wait for, and every number in the answer
+// comes from a tool result (or the question). Pure functions over a captured run.
 import type { PlanningContext } from '../src/core/planning/context';
 import { ENERGY_GOODS } from '../src/core/planning/factory/ledger';
 import type { CaseKind } from './cases';
@@ -22,14 +23,15 @@ export interface CheckResult {
   na?: boolean;
 }
 
-export type CheckName = 'solved' | 'horizon' | 'shortfall' | 'byproducts' | 'numbers' | 'mentions';
-export const CHECKS: CheckName[] = ['solved', 'horizon', 'shortfall', 'byproducts', 'numbers', 'mentions'];
+export type CheckName = 'solved' | 'horizon' | 'idle' | 'shortfall' | 'byproducts' | 'research' | 'numbers' | 'mentions';
+export const CHECKS: CheckName[] = ['solved', 'horizon', 'idle', 'shortfall', 'byproducts', 'research', 'numbers', 'mentions'];
 
 interface DraftLike {
   name: string;
   status: string;
   invalid?: string[];
-  rows?: Array<{ recipe: string; machine: string | null; buildings?: number }>;
+  /** `research`: the technologies the row waits for, as the draft names them (not researched yet). */
+  rows?: Array<{ recipe: string; machine: string | null; buildings?: number; research?: { recipe?: string; machine?: string; modules?: string[] } }>;
   /** The model's view of a draft has only the split lists. */
   imports?: Array<{ good: string; rate: number }>;
   importsFromBlocks?: Array<{ good: string; rate: number }>;
@@ -62,20 +64,22 @@ export function judge(ctx: PlanningContext, kind: CaseKind, prompt: string, call
   const final = finalDrafts(calls);
   const out = {} as Record<CheckName, CheckResult>;
   if (!wantsDraft) {
-    out.solved = out.horizon = out.shortfall = out.byproducts = na();
+    out.solved = out.horizon = out.idle = out.shortfall = out.byproducts = out.research = na();
   } else if (!final) {
     out.solved = fail('no draft was proposed');
-    out.horizon = out.shortfall = out.byproducts = fail('no draft');
+    out.horizon = out.idle = out.shortfall = out.byproducts = out.research = fail('no draft');
   } else {
     const bad = final.drafts.filter((d) => d.status !== 'optimal' || (d.invalid?.length ?? 0) > 0);
     out.solved = bad.length ? fail(bad.map((d) => `${d.name}: ${d.status}${d.invalid?.length ? ` (${d.invalid.join('; ')})` : ''}`).join(', ')) : pass();
     out.horizon = horizonCheck(ctx, final.drafts);
+    out.idle = idleCheck(final.drafts);
     out.shortfall = final.plan
       ? final.plan.balance
         ? final.plan.balance.underSupplied.length ? fail(final.plan.balance.underSupplied.map((u) => `${u.good} short by ${u.shortBy}`).join(', ')) : pass()
         : fail('the plan reports no balance')
       : na();
     out.byproducts = byproductCheck(ctx, final.drafts, answer);
+    out.research = researchCheck(ctx, final.drafts, answer);
   }
   out.numbers = numbersCheck(prompt, calls, answer);
   out.mentions = kind === 'research' || kind === 'turd' ? mentionsCheck(calls, kind === 'research' ? 'researchPath' : 'turdChoices', answer) : na();
@@ -93,6 +97,21 @@ function horizonCheck(ctx: PlanningContext, drafts: DraftLike[]): CheckResult {
     }
   }
   return off.length ? fail(`not buildable under the horizon: ${[...new Set(off)].join(', ')}`) : pass();
+}
+
+/** A row the plan lists but runs at zero: a cheaper path won, or its good is neither needed nor drained. */
+function idleCheck(drafts: DraftLike[]): CheckResult {
+  const idle = drafts.flatMap((d) => (d.rows ?? []).filter((r) => (r.buildings ?? 1) <= 1e-9).map((r) => `${d.name} / ${r.recipe}`));
+  return idle.length ? fail(`rows that run at zero: ${idle.join(', ')}`) : pass();
+}
+
+/** Every technology a row still waits for (its recipe's, machine's, modules') is named to the user. */
+function researchCheck(ctx: PlanningContext, drafts: DraftLike[], answer: string): CheckResult {
+  const text = answer.toLowerCase();
+  const said = (t: string) => text.includes(t.toLowerCase()) || text.includes((ctx.g.technologies.get(t)?.display ?? t).toLowerCase());
+  const techs = new Set(drafts.flatMap((d) => (d.rows ?? []).flatMap((r) => [r.research?.recipe, r.research?.machine, ...(r.research?.modules ?? [])])).filter((t): t is string => !!t));
+  const unsaid = [...techs].filter((t) => !said(t)).sort();
+  return unsaid.length ? fail(`research the rows wait for but the answer never names: ${unsaid.join(', ')}`) : pass();
 }
 
 const importsOf = (d: DraftLike) => d.imports ?? [...(d.importsFromBlocks ?? []), ...(d.importsExternal ?? [])];

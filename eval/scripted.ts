@@ -3,10 +3,28 @@
 // tools, judge, table) runs in `npm test` without a network.
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import type { ScriptedCall } from './cases';
+import type { ScriptedCall, ScriptSource } from './cases';
 
 type PromptMessage = { role: string; content: unknown };
 type ToolResultPart = { type: 'tool-result'; toolName: string; output?: { type: string; value: unknown } };
+
+/** The calls of a script, asked for one at a time: a list as it is, a script given each result it waits for. */
+function caller(source: ScriptSource): (index: number, results: ToolResultPart[]) => ScriptedCall | undefined {
+  if (Array.isArray(source)) return (i) => source[i];
+  const gen = source();
+  const calls: ScriptedCall[] = [];
+  let finished = false;
+  return (i, results) => {
+    while (calls.length <= i && !finished) {
+      // What the model read of the last call's result (nothing for an error); the first call reads none.
+      const last = calls.length ? results[calls.length - 1]?.output : undefined;
+      const step = gen.next(last?.type === 'json' ? last.value : undefined);
+      if (step.done) finished = true;
+      else calls.push(step.value);
+    }
+    return calls[i];
+  };
+}
 
 const usage = (input: number, output: number) => ({
   inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
@@ -19,7 +37,15 @@ function toolResults(prompt: PromptMessage[]): ToolResultPart[] {
 
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
 
-type Draft = { name: string; status: string; rows?: Array<{ recipe: string; machine: string | null; wholeBuildings: number }>; powerW?: number; importsFromBlocks?: Array<{ good: string; rate: number }>; importsExternal?: Array<{ good: string; rate: number }>; byproducts?: Array<{ good: string; rate: number }> };
+type Research = { steps: Array<{ tech: string }>; total: { techs: number; packs: Record<string, number> }; stepsOmitted?: number };
+type Draft = { name: string; status: string; rows?: Array<{ recipe: string; machine: string | null; wholeBuildings: number }>; powerW?: number; importsFromBlocks?: Array<{ good: string; rate: number }>; importsExternal?: Array<{ good: string; rate: number }>; byproducts?: Array<{ good: string; rate: number }>; research?: Research };
+
+/** The research a draft or plan still needs, in the tool's order, with its science. */
+function describeResearch(r: Research | undefined): string {
+  if (!r?.steps.length) return 'Nothing is left to research.';
+  const packs = Object.entries(r.total.packs).map(([p, n]) => `${fmt(n)} ${p}`).join(', ');
+  return `Research still to do, in order: ${r.steps.map((s) => s.tech).join(', ')}${r.stepsOmitted ? ` and ${r.stepsOmitted} earlier steps` : ''} (${r.total.techs} technologies${packs ? `; ${packs}` : ''}).`;
+}
 
 function describeDraft(d: Draft): string {
   const rows = (d.rows ?? []).filter((r) => r.wholeBuildings > 0).map((r) => `${r.wholeBuildings} × ${r.machine ?? '?'} for ${r.recipe}`);
@@ -35,20 +61,21 @@ export function answerFrom(results: ToolResultPart[]): string {
   const last = results[results.length - 1];
   const v = last?.output?.value as Record<string, unknown> | undefined;
   if (!last || !v) return 'I could not get an answer from the tools.';
-  if (last.toolName === 'submitPlan') return [(v.title as string) ?? 'Plan', ...[...(v.blocks as Draft[]), ...(v.updates as Draft[])].map(describeDraft)].join('\n');
-  if (last.toolName === 'submitBlock' || last.toolName === 'reviseBlock') return describeDraft(v as unknown as Draft);
+  if (last.toolName === 'submitPlan') return [(v.title as string) ?? 'Plan', ...[...(v.blocks as Draft[]), ...(v.updates as Draft[])].map(describeDraft), describeResearch(v.research as Research | undefined)].join('\n');
+  if (last.toolName === 'submitBlock' || last.toolName === 'reviseBlock') return [describeDraft(v as unknown as Draft), describeResearch((v as unknown as Draft).research)].join('\n');
   const names = JSON.stringify(v).match(/"(?:name|technology|branch|master)":"([^"]+)"/g)?.slice(0, 6).map((s) => s.split(':')[1].replace(/"/g, '')) ?? [];
   return `From ${last.toolName}: ${names.join(', ') || 'nothing found'}.`;
 }
 
-export function scriptedModel(script: ScriptedCall[], modelId = 'scripted/planner'): MockLanguageModelV4 {
+export function scriptedModel(script: ScriptSource, modelId = 'scripted/planner'): MockLanguageModelV4 {
   let seq = 0;
+  const callAt = caller(script);
   return new MockLanguageModelV4({
     modelId,
     doStream: async (options: { prompt: PromptMessage[] }) => {
       const done = toolResults(options.prompt);
       const meta = { type: 'response-metadata', id: `r-${++seq}`, modelId, timestamp: new Date(0) };
-      const next = script[done.length];
+      const next = callAt(done.length, done);
       const chunks = next
         ? [meta, { type: 'tool-call', toolCallId: `call-${seq}`, toolName: next.name, input: JSON.stringify(next.input) }, { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: usage(1000, 50) }]
         : [meta, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: answerFrom(done) }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usage(1000, 200) }];

@@ -8,7 +8,8 @@ import { toolCommand, toolsCommand } from './commands/tools';
 import { solveCommand } from './commands/solve';
 import { iconsCommand } from './commands/icons';
 import { VERSION } from './version';
-import { ASK_USAGE, BLOCK_USAGE, BRIDGE_USAGE, FACTORY_USAGE, ICONS_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
+import { ASK_USAGE, BLOCK_USAGE, BRIDGE_USAGE, FACTORY_USAGE, ICONS_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, PROPOSAL_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
+import { proposalCommand } from './commands/proposal';
 import { blockCommand } from './commands/block';
 import { factoryCommand } from './commands/factory';
 
@@ -20,6 +21,7 @@ ${SOLVE_USAGE}
 ${BLOCK_USAGE}
 ${FACTORY_USAGE}
 ${TOOLS_USAGE}
+${PROPOSAL_USAGE}
 ${ASK_USAGE}
 ${BRIDGE_USAGE}
 ${RELAY_USAGE}
@@ -46,6 +48,8 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
         return await toolsCommand(rest, io);
       case 'tool':
         return await toolCommand(rest, io);
+      case 'proposal':
+        return await proposalCommand(rest, io);
       // Loaded on use: they bring the AI SDK, MCP and WebSocket code a quick `pyops tool` call never needs.
       case 'ask':
         return await (await import('./commands/ask')).askCommand(rest, io);

@@ -8,7 +8,10 @@ pyops project recover <file> [--yes] [--json]   (without --yes: report only, not
 export const IMPORT_USAGE = 'pyops import <project-file> <dump-or-factoriolab-data-set> [--json]   (a file, or the folder holding it)';
 export const ICONS_USAGE = 'pyops icons extract <project-file> --factorio <install-folder> [--mods <mods-folder>] [--json]';
 export const TOOLS_USAGE = `pyops tools [--json]
-pyops tool <name> --project <file> [--input '<json>']`;
+pyops tool <name> --project <file> [--input '<json>'] [--model-view]   (--model-view: exactly the text a model receives)`;
+export const PROPOSAL_USAGE = `pyops proposal list <project-file> [--json]
+pyops proposal apply <project-file> <id> [--yes] [--json]   (--yes: also an unsolved or already applied draft)
+pyops proposal dismiss <project-file> <id>`;
 export const SOLVE_USAGE = 'pyops solve <block.json> --project <file> [--json]';
 export const BLOCK_USAGE = `pyops block create <project-file> <block.json> [--name <name>] [--json]
 pyops block list <project-file> [--json]`;

@@ -5,17 +5,14 @@ import * as vscode from 'vscode';
 import { runTool } from '../core/assistant/tools/run';
 import { vscodeTools, vscodeToolName } from '../core/assistant/tools/vscodeManifest';
 import { changesProject } from '../core/assistant/tools/run';
-import { modelView, type AnyTool } from '../core/assistant/tools/types';
+import { modelText, type AnyTool } from '../core/assistant/tools/types';
 import type { GameLink } from '../core/bridge';
 import type { ProjectManager } from './projectManager';
 
 function resultParts(tool: AnyTool, outcome: Awaited<ReturnType<typeof runTool>>): vscode.LanguageModelToolResult {
-  if (!outcome.ok) {
-    const body = { error: outcome.error, code: outcome.code, ...(outcome.preview ? { preview: outcome.preview } : {}) };
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(body))]);
-  }
+  if (!outcome.ok) return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(modelText(outcome))]);
   return new vscode.LanguageModelToolResult([
-    new vscode.LanguageModelTextPart(JSON.stringify(modelView(outcome))),
+    new vscode.LanguageModelTextPart(modelText(outcome)),
     vscode.LanguageModelDataPart.json({ tool: tool.name, summary: outcome.summary, result: outcome.result }),
   ]);
 }

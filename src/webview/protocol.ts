@@ -171,12 +171,12 @@ export type ProposalView =
   | { kind: 'balance'; ref: ProposalRef; title: string; balance: BalanceView; applied?: AppliedView }
   | { kind: 'eval'; ref: ProposalRef; title: string; eval: EvalView };
 
-/** A draft from Copilot agent mode or an MCP client, kept in the project until applied or dismissed. */
+/** A draft from Copilot agent mode, an MCP client or `pyops tool`, kept in the project until applied or dismissed. */
 export type PendingProposalView = (
   | { kind: 'block' | 'update'; title: string; draft: DraftView; applied?: AppliedView }
   | { kind: 'plan'; title: string; plan: PlanView; applied?: AppliedView }
   | { kind: 'balance'; title: string; balance: BalanceView; applied?: AppliedView }
-) & { id: string; source: 'vscode' | 'mcp'; createdAt: string };
+) & { id: string; source: 'vscode' | 'mcp' | 'terminal'; createdAt: string };
 
 export interface ConversationRow {
   id: string;

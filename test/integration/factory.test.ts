@@ -39,6 +39,14 @@ describe('PyOps Factory view', () => {
     assert.equal(blockItem.contextValue, 'pyops.block.enabled');
     assert.deepEqual(factory.getChildren(roots[1]).map((t) => factory.getTreeItem(t).label), ['Build the gear line']);
     assert.match(String(factory.getTreeItem(factory.getChildren(roots[3])[0]).description), /Future/);
+    // The horizon a science pack gets by default: able to make it; on request the prerequisite closure.
+    const horizonText = () => String(factory.getTreeItem(factory.getChildren(factory.getChildren()[3])[0]).description);
+    await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'target', target: 'basic-research-pack' });
+    await waitFor(() => /^Able to make /.test(horizonText()), 'the able-to-make horizon in the Factory view');
+    await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'target', target: 'basic-research-pack', scope: 'research' });
+    await waitFor(() => /^Up to /.test(horizonText()), 'the up-to horizon in the Factory view');
+    await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'future' });
+    await waitFor(() => /Future/.test(horizonText()), 'the future horizon back');
     // A write from anywhere (here: the core directly, as a chat apply or a game sync would) shows up.
     createTask(projects.require(), { title: 'Second task' });
     await waitFor(() => factory.current()?.tasks.length === 2, 'the new task in the Factory view');

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError, type CallToolResult, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { modelView, type AnyTool, type ToolContext, type ToolOutcome } from '../assistant/tools/types';
+import { modelText, type AnyTool, type ToolContext, type ToolOutcome } from '../assistant/tools/types';
 import { runTool } from '../assistant/tools/run';
 import { isPendingTool } from '../planning/proposals/pending';
 
@@ -40,8 +40,7 @@ export function buildMcpServer(tools: readonly AnyTool[], context: () => ToolCon
   async function call(t: AnyTool, args: unknown): Promise<CallToolResult> {
     const outcome = await runTool(t, args, await context());
     onCall?.(t, outcome);
-    if (outcome.ok) return { content: [{ type: 'text' as const, text: JSON.stringify(modelView(outcome)) }] };
-    return failure({ error: outcome.error, code: outcome.code, ...(outcome.preview ? { preview: outcome.preview } : {}) });
+    return { ...(outcome.ok ? {} : { isError: true }), content: [{ type: 'text' as const, text: modelText(outcome) }] };
   }
   // Replaces the SDK's handler (registered above for the listing). Registered on the protocol
   // layer: the SDK's Server would parse the request against its own schema before this runs.

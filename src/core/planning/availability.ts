@@ -4,10 +4,13 @@
 // a machine: one that no available machine can run is neither available nor buildable, and every
 // tool reads that one verdict (`recipe()`), including its picker rank and lock reason.
 //   now    — researched techs plus anything researchable with the packs the user produces;
-//   target — the exact prerequisite closure of the target good's unlocking technology;
+//   target — the exact prerequisite closure of the target good's unlocking technology; with the
+//            "able to make" scope (the default for a science pack) also the research making the
+//            target takes: its ingredient chains and their machines (makeClosure.ts);
 //   future — everything (what is missing is still reported).
 import type { GameIndex, Machine, Recipe, Technology } from './gameIndex';
-import type { PlanningState, ResearchMode } from './settings';
+import type { PlanningState, ResearchMode, TargetScope } from './settings';
+import { makeClosure, targetScope } from './makeClosure';
 
 export type ResearchState = 'enabled' | 'researched' | 'available' | 'needs-research';
 export type TurdState = 'active' | 'pickable' | 'blocked';
@@ -157,9 +160,14 @@ export class Availability {
   private readonly itemCache = new Map<string, MachineAvailability>();
   private readonly itemVerdictCache = new Map<string, CandidateVerdict>();
   private readonly packs: Set<string>;
-  /** Target mode: techs in the closure of the target's unlocking technology. */
+  /** Target mode: techs in the closure of the target's unlocking technology (and, scope `make`, what making the target takes). */
   readonly targetClosure: Set<string> | null;
   readonly targetTech: string | null;
+  /** Target mode: what the horizon covers (null in other modes). */
+  readonly targetScope: TargetScope | null;
+  /** Scope `make`: the technologies making the target adds to the prerequisite closure (prerequisite
+   *  order), and goods on its chains nothing researchable makes. Empty otherwise. */
+  readonly targetAdded: { techs: string[]; unmakeable: string[] } = { techs: [], unmakeable: [] };
   private readonly excludeRe: RegExp[];
 
   constructor(
@@ -171,7 +179,14 @@ export class Availability {
     this.excludeRe = state.settings.exclusions.map(globToRegExp);
     const t = this.mode === 'target' ? this.findTargetTech(state.settings.horizon_target) : null;
     this.targetTech = t;
-    this.targetClosure = this.mode === 'target' ? (t ? this.closure(t) : new Set()) : null;
+    const base = this.mode === 'target' ? (t ? this.closure(t) : new Set<string>()) : null;
+    this.targetScope = this.mode === 'target' ? targetScope(g, state.settings) : null;
+    const target = state.settings.horizon_target;
+    if (base && this.targetScope === 'make' && target && (g.goods.has(target) || g.technologies.has(target))) {
+      const m = makeClosure({ g, researched: state.researched, base, target, targetTech: t, isExcluded: (n) => this.isExcluded(n) });
+      this.targetClosure = m.techs;
+      this.targetAdded = { techs: m.added, unmakeable: m.unmakeable };
+    } else this.targetClosure = base;
   }
 
   private readonly excludedCache = new Map<string, boolean>();

@@ -55,8 +55,9 @@ function preferred(pool: Good[]): { fuel: string | null; rule: 'preferred' | 'me
 
 /**
  * The one solid-fuel choice of a burner row, shared by the solver, drafts, chainStatus and
- * calcRecipe: the row's own pick, else the favourite fuel, else a fuel the block itself makes (so a
- * chain that lists its fuel recipe burns what it makes), else the preferred list, else the median.
+ * calcRecipe: the row's own pick, else the favourite fuel, else a fuel the block itself makes for
+ * burning (`madeHere`: made by a row and no row's ingredient, so a chain that lists its fuel recipe
+ * burns what it makes), else the preferred list, else the median.
  */
 export function chooseFuel(
   g: GameIndex,

@@ -7,12 +7,18 @@ import type { Project } from '../db/project';
 export const RESEARCH_MODES = ['now', 'target', 'future'] as const;
 export type ResearchMode = (typeof RESEARCH_MODES)[number];
 
+/** What "up to a target" covers: the target technology's prerequisite closure (`research`), or also
+ *  what making the target takes (`make`: "able to make X"). null = automatic: `make` for a science pack. */
+export const TARGET_SCOPES = ['research', 'make'] as const;
+export type TargetScope = (typeof TARGET_SCOPES)[number];
+
 export const DEFAULT_EXCLUSIONS = ['ee-*', 'ee-testing-tool', 'hidden-beacon-turd'];
 
 const schemas = {
   research_mode: z.enum(RESEARCH_MODES).default('now'),
   available_science_packs: z.array(z.string()).default([]),
   horizon_target: z.string().nullable().default(null),
+  horizon_target_scope: z.enum(TARGET_SCOPES).nullable().default(null),
   mining_productivity: z.object({ source: z.enum(['research', 'manual']), percent: z.number().min(0).max(100_000) }).default({ source: 'research', percent: 0 }),
   favorite_machines: z.record(z.string(), z.string()).default({}),
   /** Solid fuel for burner machines that can burn it, unless a block row picks one. */
@@ -76,7 +82,7 @@ export function writeSettings(p: Project, patch: Partial<PlanningSettings>, labe
 }
 
 const SOLVE_RELEVANT = new Set<SettingKey>([
-  'research_mode', 'available_science_packs', 'horizon_target', 'mining_productivity', 'favorite_machines', 'favorite_fuel', 'favorite_fluid_fuel', 'exclusions',
+  'research_mode', 'available_science_packs', 'horizon_target', 'horizon_target_scope', 'mining_productivity', 'favorite_machines', 'favorite_fuel', 'favorite_fluid_fuel', 'exclusions',
   'synced_mining_productivity', 'synced_recipe_productivity',
 ]);
 

@@ -10,10 +10,12 @@ import type { Project } from '../db/project';
 import type { GameIndex } from './gameIndex';
 import type { PlanningContext } from './context';
 import { globToRegExp } from './availability';
+import { sciencePacks } from './makeClosure';
 import { burnableFluids } from './energy';
 import { QueryError, suggest } from './queries/errors';
 import { findNames, normalizeName, type NameEntry } from './queries/names';
-import { readPlanningState, RESEARCH_MODES, setResearched, writeSettings, type PlanningSettings } from './settings';
+import { readPlanningState, RESEARCH_MODES, setResearched, TARGET_SCOPES, writeSettings, type PlanningSettings, type TargetScope } from './settings';
+import { planningContext } from './context';
 import { beaconConfigSchema, moduleCountSchema } from './block/document';
 import { checkedPresetData, createPreset, deletePreset, findPresetByName, listPresets, presetNameSchema, PresetError, renamePreset, type ModulePreset } from './modulePresets';
 
@@ -28,6 +30,10 @@ export const changeSettingsInput = z
       .optional()
       .describe('planning horizon: now = researched + researchable with the packs the user produces; target = up to horizonTarget; future = everything'),
     horizonTarget: name.optional().describe('good or technology to plan up to (horizon "target"); required with horizon "target" when none is set yet'),
+    horizonScope: z
+      .enum(TARGET_SCOPES)
+      .optional()
+      .describe('what horizon "target" covers: "make" = "able to make X": the research to research the target AND make it (its ingredient chains and their machines) — the default for a science pack; "research" = only the prerequisite closure of the technology that unlocks the target (the default otherwise). A new horizonTarget without it takes the default'),
     sciencePacks: z.array(name).max(50).optional().describe('science packs the user produces continuously — replaces the list (horizon "now" uses it)'),
     researched: addRemove('technologies')
       .optional()
@@ -80,9 +86,25 @@ export interface SettingChange {
   after: unknown;
 }
 
+/** A target horizon as it now stands: what it covers, and what "able to make" added. */
+export interface HorizonReport {
+  target: string;
+  /** The technology that unlocks the target (null: made from the start, nothing to research). */
+  targetTech: string | null;
+  scope: TargetScope;
+  /** Scope "make": the technologies added to the target technology's prerequisite closure so the target can be made, in prerequisite order. */
+  addedTechnologies?: string[];
+  /** Scope "make": goods on the target's chains no research makes (imports). */
+  unmakeable?: string[];
+  /** Technologies the horizon reaches beyond the completed research. */
+  technologies: number;
+}
+
 export interface ChangeSettingsResult {
   ok: true;
   changes: SettingChange[];
+  /** Set when the horizon or its target changed and the horizon is "target". */
+  horizon?: HorizonReport;
   /** Prerequisites marked researched with the ones asked for, and dependants unmarked with them. */
   research?: { added: string[]; alsoAddedPrerequisites: string[]; removed: string[]; alsoRemovedDependants: string[] };
   settings: SettingsView;
@@ -92,6 +114,8 @@ export interface ChangeSettingsResult {
 export interface SettingsView {
   horizon: PlanningSettings['research_mode'];
   horizonTarget: string | null;
+  /** What horizon "target" covers (effective: the automatic default resolved). */
+  horizonScope: TargetScope | null;
   sciencePacks: string[];
   researchedCount: number;
   favoriteMachines: Record<string, string>;
@@ -112,6 +136,7 @@ export function settingsView(p: Project): SettingsView {
   return {
     horizon: s.research_mode,
     horizonTarget: s.horizon_target,
+    horizonScope: s.research_mode === 'target' ? scopeOf(p, s) : null,
     sciencePacks: s.available_science_packs,
     researchedCount: researched.size,
     favoriteMachines: s.favorite_machines,
@@ -124,12 +149,7 @@ export function settingsView(p: Project): SettingsView {
   };
 }
 
-/** Science packs: what labs accept (else every tool item). */
-export function sciencePacks(g: GameIndex): string[] {
-  const fromLabs = new Set([...g.labs.values()].flatMap((l) => l.inputs));
-  const packs = fromLabs.size ? [...fromLabs] : [...g.goods.values()].filter((x) => x.type === 'tool').map((x) => x.name);
-  return packs.filter((x) => g.goods.has(x));
-}
+export { sciencePacks };
 
 /**
  * Solid fuels: items with a fuel value whose category some burner machine of the game data burns
@@ -139,6 +159,31 @@ export function solidFuels(g: GameIndex): string[] {
   const burnt = new Set<string>();
   for (const m of g.machines.values()) if (m.energySource === 'burner' && !(m.hidden && !m.item)) for (const c of m.fuelCategories) burnt.add(c);
   return [...g.goods.values()].filter((x) => x.kind === 'item' && x.fuelCategory && burnt.has(x.fuelCategory) && (x.fuelValueJ ?? 0) > 0).map((x) => x.name);
+}
+
+/** The target scope in effect: the stored one, else the default for the target (needs the game data). */
+function scopeOf(p: Project, s: PlanningSettings): TargetScope {
+  if (s.horizon_target_scope) return s.horizon_target_scope;
+  try {
+    return planningContext(p).availability.targetScope ?? 'research';
+  } catch {
+    return 'research';
+  }
+}
+
+/** The target horizon after a change, read from the planning context the next tool call uses. */
+function horizonReport(p: Project): HorizonReport | undefined {
+  const a = planningContext(p).availability;
+  const target = a.state.settings.horizon_target;
+  if (a.mode !== 'target' || !target) return undefined;
+  const scope = a.targetScope ?? 'research';
+  const techs = [...(a.targetClosure ?? [])].filter((t) => !a.state.researched.has(t)).length;
+  return {
+    target, targetTech: a.targetTech, scope,
+    ...(scope === 'make' ? { addedTechnologies: a.targetAdded.techs } : {}),
+    ...(a.targetAdded.unmakeable.length ? { unmakeable: a.targetAdded.unmakeable } : {}),
+    technologies: techs,
+  };
 }
 
 /** Up to 3 of `names` closest to `query`. */
@@ -241,7 +286,10 @@ export function changePlanningSettings(pc: PlanningContext, p: Project, input: C
       throw new QueryError(`no good or technology named '${t}' for horizonTarget.${didYouMean(s)} Call searchGoods for the good's internal name.`, s);
     }
     change('horizon_target', 'horizonTarget', t);
+    // A new target takes its own default scope unless one is given with it.
+    if (t !== cur.horizon_target && input.horizonScope === undefined) change('horizon_target_scope', 'horizonScope', null);
   }
+  if (input.horizonScope !== undefined) change('horizon_target_scope', 'horizonScope', input.horizonScope);
   if (input.horizon !== undefined) {
     if (input.horizon === 'target' && !(patch.horizon_target ?? cur.horizon_target)) {
       throw new QueryError(`horizon "target" needs a horizonTarget: the good (or technology) to plan up to.`);
@@ -374,9 +422,12 @@ export function changePlanningSettings(pc: PlanningContext, p: Project, input: C
       { undo: label },
     );
   }
+  const horizonChanged = changes.some((c) => c.setting === 'horizon' || c.setting === 'horizonTarget' || c.setting === 'horizonScope');
+  const horizon = horizonChanged ? horizonReport(p) : undefined;
   return {
     ok: true,
     changes,
+    ...(horizon ? { horizon } : {}),
     ...(research ? { research } : {}),
     settings: settingsView(p),
     note: changes.length ? 'Saved as one undoable change; blocks re-solve under the new settings.' : 'Nothing changed: every value was already set.',

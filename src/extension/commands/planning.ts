@@ -1,18 +1,25 @@
-// Planning commands: the horizon (now / up to a target / future) with the science packs produced,
+// Planning commands: the horizon (now / up to a target / able to make a target / future) with the science packs produced,
 // completed research, and TURD branch choices. Each change is one undoable action in the project.
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { gameIndex } from '../../core/planning/gameIndex';
 import { gamedataProblem } from '../../core/db/project';
-import { readPlanningState, readSettings, setResearched, setTurdSelection, writeSettings, RESEARCH_MODES } from '../../core/planning/settings';
-import { sciencePacks } from '../../core/planning/settingsChange';
+import { readPlanningState, readSettings, setResearched, setTurdSelection, writeSettings, RESEARCH_MODES, TARGET_SCOPES, type ResearchMode, type TargetScope } from '../../core/planning/settings';
+import { sciencePacks, targetScope } from '../../core/planning/makeClosure';
 import { planningContext } from '../../core/planning/context';
 import { missingPrerequisites } from '../../core/planning/prerequisites';
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from './args';
 import { registerCommand } from './register';
 
-const MODE_LABEL = { now: 'Now — what I can build today', target: 'Up to a target — what a goal needs', future: 'Future — everything' } as const;
+/** The horizon picker's choices: "Up to a target" and "Able to make a target" are both the target
+ *  mode, with the prerequisite closure or the research making the target takes. */
+const CHOICES = [
+  { label: 'Now — what I can build today', mode: 'now' },
+  { label: 'Up to a target — the research that unlocks a goal', mode: 'target', scope: 'research' },
+  { label: 'Able to make a target — that research plus what making the goal takes', mode: 'target', scope: 'make' },
+  { label: 'Future — everything', mode: 'future' },
+] as const satisfies ReadonlyArray<{ label: string; mode: ResearchMode; scope?: TargetScope }>;
 
 /** The writable active project and its game index; an error saying why when there is no usable game data. */
 export function withData(projects: ProjectManager) {
@@ -25,17 +32,23 @@ export function withData(projects: ProjectManager) {
 export function registerPlanningCommands(projects: ProjectManager): vscode.Disposable[] {
   return [
     registerCommand('pyops.planning.setHorizon', async (arg?: unknown) => {
-      const a = objectArg(arg, z.object({ mode: z.enum(RESEARCH_MODES), packs: z.array(z.string()).optional(), target: z.string().optional() }));
+      const a = objectArg(arg, z.object({ mode: z.enum(RESEARCH_MODES), packs: z.array(z.string()).optional(), target: z.string().optional(), scope: z.enum(TARGET_SCOPES).optional() }));
       const { p, g } = withData(projects);
       const current = readSettings(p);
       let mode = a?.mode;
+      let scope: TargetScope | undefined = a?.scope;
       if (!mode) {
+        const now = current.research_mode === 'target' ? targetScope(g, current) : undefined;
         const pick = await vscode.window.showQuickPick(
-          RESEARCH_MODES.map((m) => ({ label: MODE_LABEL[m], mode: m, picked: m === current.research_mode, description: m === current.research_mode ? 'current' : undefined })),
+          CHOICES.map((c) => {
+            const isCurrent = c.mode === current.research_mode && ('scope' in c ? c.scope === now : true);
+            return { label: c.label, choice: c, picked: isCurrent, description: isCurrent ? 'current' : undefined };
+          }),
           { title: 'PyOps: planning horizon' },
         );
         if (!pick) return undefined;
-        mode = pick.mode;
+        mode = pick.choice.mode;
+        scope = 'scope' in pick.choice ? pick.choice.scope : undefined;
       }
       const patch: { -readonly [K in keyof Parameters<typeof writeSettings>[1]]: Parameters<typeof writeSettings>[1][K] } = { research_mode: mode };
       if (mode === 'now') {
@@ -53,19 +66,31 @@ export function registerPlanningCommands(projects: ProjectManager): vscode.Dispo
       if (mode === 'target') {
         let target = a?.target;
         if (!target) {
-          const goods = [...g.goods.values()].filter((x) => !x.synthetic && !x.hidden && g.producersOf(x.name).length);
+          // Science packs first: "able to make" is the horizon of a pack to produce.
+          const packs = new Set(sciencePacks(g));
+          const goods = [...g.goods.values()].filter((x) => !x.synthetic && !x.hidden && g.producersOf(x.name).length).sort((x, y) => Number(packs.has(y.name)) - Number(packs.has(x.name)));
           const pick = await vscode.window.showQuickPick(
-            goods.map((x) => ({ label: x.display, description: x.name, name: x.name })),
-            { title: 'Plan up to which good?', matchOnDescription: true },
+            goods.map((x) => ({ label: x.display, description: x.name, detail: packs.has(x.name) ? 'science pack' : undefined, name: x.name })),
+            { title: scope === 'make' ? 'Be able to make which good?' : 'Plan up to which good?', matchOnDescription: true },
           );
           if (!pick) return undefined;
           target = pick.name;
         }
         if (!g.goods.has(target)) throw new Error(`There is no good named "${target}" in this project's game data.`);
         patch.horizon_target = target;
+        // A scope not chosen is the default for the target (able to make a science pack).
+        patch.horizon_target_scope = scope ?? null;
       }
       writeSettings(p, patch, `Set planning horizon to ${mode}`);
       projects.touch();
+      if (mode === 'target' && !a) {
+        const av = planningContext(p).availability;
+        if (av.targetScope === 'make') {
+          const added = av.targetAdded.techs.map((t) => g.technologies.get(t)?.display ?? t);
+          const what = added.length ? `it adds ${added.slice(0, 8).join(', ')}${added.length > 8 ? ` and ${added.length - 8} more` : ''} to the research that unlocks it` : 'the research that unlocks it already makes it';
+          void vscode.window.showInformationMessage(`PyOps: able to make ${g.displayOf(patch.horizon_target!)} — ${what}.`);
+        }
+      }
       return readSettings(p);
     }),
 

@@ -95,7 +95,7 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
         if (node.group === 'blocks') return o.blocks.map((block) => ({ kind: 'block', block }));
         if (node.group === 'tasks') return o.tasks.filter((t) => !t.parentId || !o.tasks.some((x) => x.id === t.parentId)).map((task) => ({ kind: 'task', task }));
         if (node.group === 'notes') return o.notes.map((note) => ({ kind: 'note', note }));
-        return planningFacts(o, (name) => this.display('item', name));
+        return planningFacts(o);
       case 'block':
         return [
           ...node.block.goals.map((g): FactoryNode => ({ kind: 'goal', blockId: node.block.id, good: g.good, text: `${g.direction === 'consume' ? 'Takes' : 'Makes'} ${g.display} ${num(g.rate)}/s${g.stock ? ' (stock)' : ''}` })),
@@ -263,10 +263,12 @@ export class FactoryTree implements vscode.TreeDataProvider<FactoryNode>, vscode
   }
 }
 
-/** The Planning group's rows; `good` names a good as the player reads it (the horizon's target). */
-function planningFacts(o: FactoryOutline, good: (name: string) => string): FactoryNode[] {
+/** The Planning group's rows, every name as the player reads it. */
+function planningFacts(o: FactoryOutline): FactoryNode[] {
   const p = o.planning;
-  const horizon = p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? `Up to ${p.target ? good(p.target) : 'a target'}` : 'Future (everything)';
+  const target = p.targetDisplay ?? 'a target';
+  const horizon =
+    p.horizon === 'now' ? `Now (${p.packs.length} science pack${p.packs.length === 1 ? '' : 's'})` : p.horizon === 'target' ? (p.targetScope === 'make' ? `Able to make ${target}` : `Up to ${target}`) : 'Future (everything)';
   const cmd = (command: string, title: string, args?: unknown): vscode.Command => ({ command, title, ...(args ? { arguments: [args] } : {}) });
   const data = p.gameData;
   return [

@@ -43,7 +43,7 @@ const conversationActions = (ref: ProposalRef): CardActions => ({
   show: (blockIndex) => ({ type: 'showInGame', ref, ...(blockIndex !== undefined ? { blockIndex } : {}) }),
 });
 
-const SOURCE_TEXT = { vscode: 'Copilot agent mode', mcp: 'an MCP client' } as const;
+const SOURCE_TEXT = { vscode: 'Copilot agent mode', mcp: 'an MCP client', terminal: 'pyops tool in a terminal' } as const;
 
 const pendingActions = (p: PendingProposalView): CardActions => ({
   key: pendingKey(p.id),

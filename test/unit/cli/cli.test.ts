@@ -209,4 +209,117 @@ describe('pyops solve, tool and tools', () => {
     assert.equal(await run(['tool', 'recipeInfo', '--project', file, '--input', '{"bogus":1}'], io4), 2, 'input the schema refuses is a usage error');
     assert.match(io4.stderr, /Invalid input for recipeInfo/);
   });
+
+  it('prints with --model-view exactly the text a model receives: the compact model view, or the error', async () => {
+    const input = '{"target":"circuit","rate":1,"recipes":["circuit","wire"]}';
+    const pretty = capture();
+    assert.equal(await run(['tool', 'submitBlock', '--project', file, '--input', input], pretty), 0, pretty.stderr);
+    const full = JSON.parse(pretty.stdout);
+    assert.ok(full.doc, 'a person reads the whole draft, its document included');
+    const io = capture();
+    assert.equal(await run(['tool', 'submitBlock', '--project', file, '--input', input, '--model-view'], io), 0, io.stderr);
+    const text = io.stdout.replace(/\n$/, '');
+    assert.ok(!text.includes('\n'), 'one line of compact JSON');
+    const seen = JSON.parse(text);
+    assert.equal(seen.doc, undefined, 'the block document never reaches a model');
+    assert.equal(seen.status, full.status);
+    // The same text the MCP server sends for the same call.
+    const { findTool } = await import('../../../src/core/assistant/tools/registry');
+    const { runTool } = await import('../../../src/core/assistant/tools/run');
+    const { modelText } = await import('../../../src/core/assistant/tools/types');
+    const { Project } = await import('../../../src/core/db/project');
+    const p = await Project.open(file, { readOnly: true });
+    try {
+      const o = await runTool(findTool('submitBlock')!, JSON.parse(input), { project: p, caller: 'mcp' });
+      const mcp = JSON.parse(modelText(o));
+      for (const k of ['pending']) delete mcp[k], delete seen[k];
+      assert.deepEqual(seen, mcp);
+    } finally {
+      p.close();
+    }
+    const bad = capture();
+    assert.equal(await run(['tool', 'recipeInfo', '--project', file, '--input', '{"recipe":"refine-brines"}', '--model-view'], bad), 1);
+    const err = JSON.parse(bad.stdout);
+    assert.equal(err.code, 'not-found');
+    assert.match(err.error, /refine-brine/);
+    assert.equal(bad.stderr, '', 'the model-view text is all there is');
+  });
+});
+
+describe('pyops proposal', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = tempDir();
+    file = path.join(dir, 'p.pyops');
+    await run(['project', 'create', file], capture());
+    await run(['import', file, SAMPLE_DUMP], capture());
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const json = async (argv: string[], code = 0) => {
+    const io = capture();
+    assert.equal(await run(argv, io), code, io.stderr);
+    return io.stdout ? JSON.parse(io.stdout) : undefined;
+  };
+
+  it('keeps a `pyops tool` draft, applies it as one undoable change, and the block can be resized right after', async () => {
+    const drafted = await json(['tool', 'submitBlock', '--project', file, '--input', '{"name":"Circuits","target":"circuit","rate":1,"recipes":["circuit","wire"]}']);
+    assert.match(drafted.pending.id, /^pp/);
+    assert.match(drafted.pending.note, /pyops proposal apply/);
+    const listed = (await json(['proposal', 'list', file, '--json'])).proposals;
+    assert.deepEqual(listed.map((x: { id: string; kind: string; source: string; title: string; ok: boolean }) => [x.id, x.kind, x.source, x.title, x.ok]), [[drafted.pending.id, 'block', 'terminal', 'Circuits', true]]);
+    const text = capture();
+    assert.equal(await run(['proposal', 'list', file], text), 0);
+    assert.match(text.stdout, new RegExp(`${drafted.pending.id}\\s+block\\s+ready\\s+Circuits`));
+
+    const applied = await json(['proposal', 'apply', file, drafted.pending.id, '--json']);
+    assert.equal(applied.label, 'Create block "Circuits"');
+    assert.equal(applied.created.length, 1);
+    const blocks = (await json(['tool', 'factoryBlocks', '--project', file])).blocks as Array<{ id: string; name: string }>;
+    assert.deepEqual(blocks.map((b) => [b.id, b.name]), [[applied.created[0], 'Circuits']]);
+    assert.equal((await json(['proposal', 'list', file, '--json'])).proposals[0].applied.created[0], applied.created[0]);
+
+    // Resize the new block: a revision draft, kept and applied the same way.
+    const revised = await json(['tool', 'reviseBlock', '--project', file, '--input', JSON.stringify({ blockId: applied.created[0], rate: 2 })]);
+    assert.equal(revised.oldRate, 1);
+    assert.equal(revised.goals[0].rate, 2);
+    const again = await json(['proposal', 'apply', file, revised.pending.id, '--json']);
+    assert.deepEqual(again.updated, [applied.created[0]]);
+    const { Project } = await import('../../../src/core/db/project');
+    const { getBlock } = await import('../../../src/core/planning/factory/blocks');
+    const p = await Project.open(file, { readOnly: true });
+    try {
+      assert.equal(getBlock(p, applied.created[0]).doc.goals[0].rate, 2);
+    } finally {
+      p.close();
+    }
+  });
+
+  it('applies an applied or unsolved draft again only with --yes, and dismisses one by id', async () => {
+    const drafted = await json(['tool', 'submitBlock', '--project', file, '--input', '{"target":"circuit","rate":1,"recipes":["circuit","wire"]}']);
+    const id = drafted.pending.id;
+    await json(['proposal', 'apply', file, id, '--json']);
+    const io = capture();
+    assert.equal(await run(['proposal', 'apply', file, id], io), 1);
+    assert.match(io.stderr, /already applied[\s\S]*--yes/);
+    const twice = await json(['proposal', 'apply', file, id, '--yes', '--json']);
+    assert.equal(twice.created.length, 1);
+
+    const unsolved = await json(['tool', 'submitBlock', '--project', file, '--input', '{"target":"circuit","rate":1,"recipes":["circuit","wire","no-such-recipe"]}']);
+    assert.equal(unsolved.ok, false);
+    const refused = capture();
+    assert.equal(await run(['proposal', 'apply', file, unsolved.pending.id], refused), 1);
+    assert.match(refused.stderr, /not solved[\s\S]*--yes/);
+
+    const out = capture();
+    assert.equal(await run(['proposal', 'dismiss', file, id], out), 0);
+    assert.match(out.stdout, /Dismissed/);
+    assert.deepEqual((await json(['proposal', 'list', file, '--json'])).proposals.map((x: { id: string }) => x.id), [unsolved.pending.id]);
+    const gone = capture();
+    assert.equal(await run(['proposal', 'dismiss', file, id], gone), 1);
+    assert.match(gone.stderr, /gone/);
+    assert.equal(await run(['proposal', 'frob', file], capture()), 2);
+    assert.equal(await run(['proposal', 'apply', file], capture()), 2);
+  });
 });

@@ -7,7 +7,8 @@ import { prepareProject, runCase } from '../../../eval/harness';
 import { scriptedModel } from '../../../eval/scripted';
 import { CASES, type EvalCase } from '../../../eval/cases';
 import { table } from '../../../eval/run';
-import { SAMPLE_DUMP, tempDir } from '../../helpers/paths';
+import { CHECKS } from '../../../eval/judge';
+import { SAMPLE_DUMP, requireSharedData, tempDir } from '../../helpers/paths';
 
 const model = (c: EvalCase) => ({ model: scriptedModel(c.script), modelId: 'scripted', info: { requestedId: 'scripted', id: 'scripted', contextWindow: 200_000, supportsReasoning: false, efforts: [], source: 'offline' as const } });
 
@@ -40,8 +41,23 @@ describe('eval harness', function () {
     const rb = await runCase(bad, base, path.join(dir, 'bad'), model(bad));
     assert.equal(rb.checks.horizon.pass, false, 'a machine the player cannot build is caught');
     const t = table([r, rb]);
-    assert.match(t, /sample-gears\s+scripted\s+✔\s+✔\s+·\s+✔\s+✔\s+·\s+1\s+/);
+    assert.match(t, /sample-gears\s+scripted\s+✔\s+✔\s+✔\s+·\s+✔\s+✔\s+✔\s+·\s+1\s+/);
     assert.match(t, /1 of 2 answers pass every check/);
     assert.match(t, /sample-bad \/ scripted: horizon: not buildable/);
+  });
+
+  it('plans 0.25 logistic science/s with its supporting blocks on the Py data in ONE submitPlan that passes every check', async function () {
+    this.timeout(600_000);
+    const py = requireSharedData(this, 'py-hightech-2.0-data-raw');
+    const c = CASES.find((x) => x.id === 'logistic-full-plan')!;
+    const pyBase = await prepareProject(path.join(dir, 'base-py'), path.join(py, 'data-raw-dump.json'), 'py');
+    const r = await runCase(c, pyBase, path.join(dir, 'full'), model(c));
+    assert.equal(r.error, undefined);
+    for (const k of CHECKS) assert.equal(r.checks[k].pass, true, `${k}: ${r.checks[k].detail}`);
+    assert.equal(r.toolCalls.filter((t) => t.name === 'submitPlan').length, 1);
+    assert.equal(r.toolCalls[0].name, 'changePlanningSettings', 'the script sets the horizon it was asked for');
+    assert.ok(r.calls <= 12, `${r.calls} calls`);
+    assert.ok(r.chars <= 60_000, `${r.chars} characters`);
+    assert.match(r.answer, /Research still to do, in order: [^\n]*electronics/);
   });
 });

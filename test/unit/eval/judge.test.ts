@@ -52,6 +52,31 @@ describe('eval judge', () => {
     assert.equal(named.byproducts.pass, true, 'naming the byproduct to the user counts');
   });
 
+  it('fails a plan with a row it runs at zero, and passes it once every row runs', () => {
+    writeSettings(p, { research_mode: 'future' });
+    const rows = (n: number) => [{ recipe: 'gear', machine: 'press', buildings: 2.4, wholeBuildings: 3 }, { recipe: 'gear-tempered', machine: 'press', buildings: n, wholeBuildings: Math.ceil(n) }];
+    const plan = (n: number) => ({ kind: 'plan', blocks: [draft({ rows: rows(n) })], updates: [], balance: { underSupplied: [] } });
+    const idle = judge(planningContext(p), 'plan', 'x', [call('submitPlan', plan(0))], 'The Gears block: 3 presses.');
+    assert.equal(idle.idle.pass, false);
+    assert.match(idle.idle.detail, /Gears \/ gear-tempered/);
+    assert.equal(judge(planningContext(p), 'plan', 'x', [call('submitPlan', plan(1))], 'The Gears block: 3 presses.').idle.pass, true);
+  });
+
+  it('fails a plan whose answer leaves out research a row waits for; the internal or the display name counts', () => {
+    writeSettings(p, { research_mode: 'future' });
+    const ctx = planningContext(p);
+    const rows = [{ recipe: 'circuit', machine: 'press', buildings: 1, wholeBuildings: 1, research: { recipe: 'electronics', machine: 'automation-basics', modules: ['modules-1'] } }];
+    const calls = [call('submitPlan', { kind: 'plan', blocks: [draft({ rows })], updates: [], balance: { underSupplied: [] } })];
+    const gap = judge(ctx, 'plan', 'x', calls, 'Research electronics first.');
+    assert.equal(gap.research.pass, false);
+    assert.match(gap.research.detail, /automation-basics, modules-1/);
+    const display = ctx.g.technologies.get('modules-1')!.display;
+    assert.notEqual(display.toLowerCase(), 'modules-1', 'precondition: a display name unlike the internal one');
+    assert.equal(judge(ctx, 'plan', 'x', calls, `Research \`automation-basics\`, \`electronics\` and ${display}.`).research.pass, true);
+    assert.equal(judge(ctx, 'plan', 'x', [call('submitPlan', { kind: 'plan', blocks: [draft()], updates: [], balance: { underSupplied: [] } })], 'Nothing to research.').research.pass, true, 'nothing to say when no row waits');
+    assert.equal(judge(ctx, 'research', 'x', [call('researchPath', { steps: [] })], 'x').research.na, true);
+  });
+
   it('reads numbers written in the answer, not digits inside names', () => {
     assert.deepEqual(answerNumbers('Use `small-parts-01` and assembling-machine-3 (mk02): 1,234.5 plates, 0.5/s').map((n) => n.raw), ['1,234.5', '0.5']);
     assert.equal(numbersCheck('make 40 per minute', [], 'That is 40 per minute.').pass, true, 'numbers from the question are known');

@@ -2,7 +2,7 @@
 // project setting (Now / Up to target / Future) that the user can change between turns, so it is
 // read fresh per turn rather than baked into the conversation.
 import type { Project } from '../../db/project';
-import { readSettings, type ResearchMode } from '../../planning/settings';
+import { readSettings, type ResearchMode, type TargetScope } from '../../planning/settings';
 import { planningContext } from '../../planning/context';
 import { describeProvenance, readProvenance, type Provenance } from '../../gamedata/provenance';
 
@@ -14,10 +14,14 @@ export interface Horizon {
   target: string | null;
   /** Technology that defines the target tier, when game data can resolve it. */
   targetTech: string | null;
-  /** Packs of that tier (the target tech's prerequisite closure), when known. */
+  /** Packs of that tier (every technology the horizon reaches), when known. */
   targetPacks: string[] | null;
   /** Which game data the project holds (absent without game data). */
   data?: Provenance;
+  /** What the target horizon covers, when game data can resolve it. */
+  scope?: TargetScope;
+  /** Scope `make`: technologies added to the prerequisite closure so the target can be made. */
+  added?: string[];
 }
 
 /** The project's current horizon. Never throws: without game data the target tier stays unknown. */
@@ -28,10 +32,12 @@ export function readHorizon(project: Project): Horizon {
   if (h.mode === 'target' && h.target) {
     try {
       const { g, availability } = planningContext(project);
+      h.scope = availability.targetScope ?? undefined;
+      if (h.scope === 'make') h.added = availability.targetAdded.techs;
       const tech = availability.targetTech;
       if (tech) {
         const packs = new Set<string>();
-        for (const t of availability.closure(tech)) for (const i of g.technologies.get(t)?.ingredients ?? []) packs.add(i.pack);
+        for (const t of availability.targetClosure ?? availability.closure(tech)) for (const i of g.technologies.get(t)?.ingredients ?? []) packs.add(i.pack);
         h.targetTech = tech;
         h.targetPacks = [...packs].sort();
       }
@@ -43,6 +49,8 @@ export function readHorizon(project: Project): Horizon {
 }
 
 const code = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
+/** Added technologies named in the contract; the rest is counted (changePlanningSettings lists them all). */
+const ADDED_NAMED = 12;
 
 /** The contract text for one horizon, as appended under "Current planning horizon: MODE", and which game data it rests on. */
 export function horizonContract(h: Horizon): string {
@@ -73,7 +81,15 @@ function modeContract(h: Horizon): string {
       ].join('\n');
     case 'target': {
       const lines = ['Current planning horizon: TARGET'];
-      if (h.target) {
+      if (h.target && h.scope === 'make') {
+        const added = h.added ?? [];
+        lines.push(
+          `- Able to make \`${h.target}\`${h.targetTech ? ` (unlocked by \`${h.targetTech}\`)` : ''}: the research up to it plus the research its ingredient chains and their machines need counts as available, whether or not it is researched yet.`,
+          added.length
+            ? `- Added to the target's prerequisites so it can be made: ${code(added.slice(0, ADDED_NAMED))}${added.length > ADDED_NAMED ? ` and ${added.length - ADDED_NAMED} more` : ''}.`
+            : '- Its prerequisites already make it: nothing was added.',
+        );
+      } else if (h.target) {
         lines.push(
           `- Plan for the tier of the target \`${h.target}\`${h.targetTech ? ` (unlocked by \`${h.targetTech}\`)` : ''}: anything up to that tier counts as available, whether or not it is researched yet.`,
         );

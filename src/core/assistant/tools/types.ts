@@ -20,8 +20,9 @@ export interface ToolContext {
   /** Live game access; absent when no bridge runs in this process. */
   game?: unknown;
   signal?: AbortSignal;
-  /** Who is calling, for results that differ (e.g. gameEval proposes in-app, runs over MCP). */
-  caller: 'agent' | 'vscode' | 'mcp' | 'cli';
+  /** Who is calling, for results that differ (e.g. gameEval proposes in-app, runs over MCP). `cli` is
+   *  `pyops ask` (an agent turn with a conversation); `terminal` a direct `pyops tool` call. */
+  caller: 'agent' | 'vscode' | 'mcp' | 'cli' | 'terminal';
 }
 
 export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, O = unknown> {
@@ -64,4 +65,13 @@ export const plural = (n: number, one: string, many = `${one}s`): string => `${n
 /** What a model reads of a successful outcome. */
 export function modelView(outcome: Extract<ToolOutcome, { ok: true }>): unknown {
   return 'view' in outcome && outcome.view !== undefined ? outcome.view : outcome.result;
+}
+
+/**
+ * The text a model receives for an outcome, as MCP and the VS Code language-model tools send it (the
+ * agent sends the same JSON for a result): the compact JSON of the model's view, or of the error.
+ */
+export function modelText(outcome: ToolOutcome): string {
+  if (outcome.ok) return JSON.stringify(modelView(outcome) ?? null);
+  return JSON.stringify({ error: outcome.error, code: outcome.code, ...(outcome.preview ? { preview: outcome.preview } : {}) });
 }

@@ -8,7 +8,8 @@ import { goalRate } from '../block/document';
 import { placedBuildings, rowsOfBlock } from './buildings';
 import { listTasks, type TaskStatus } from '../../work/tasks';
 import { noteHeads } from '../../work/notes';
-import { readPlanningState } from '../settings';
+import { targetScope } from '../makeClosure';
+import { readPlanningState, type TargetScope } from '../settings';
 import { presetSummaries } from '../modulePresets';
 import { describeProvenance, readProvenance, shortProvenance } from '../../gamedata/provenance';
 
@@ -33,7 +34,10 @@ export interface FactoryOutline {
   tasks: Array<{ id: string; parentId: string | null; title: string; status: TaskStatus; done: number; total: number }>;
   notes: Array<{ id: string; title: string; updatedAt: string }>;
   planning: {
-    horizon: string; target: string | null; packs: string[]; researched: number; turd: Array<{ master: string; branch: string; source: string }>;
+    horizon: string; target: string | null;
+    /** Horizon "target": its display name and what it covers (the automatic default resolved when game data is there). */
+    targetDisplay: string | null; targetScope: TargetScope;
+    packs: string[]; researched: number; turd: Array<{ master: string; branch: string; source: string }>;
     favoriteMachines: Array<{ category: string; machine: string; display: string }>;
     favoriteFuel: { name: string; display: string } | null;
     favoriteFluidFuel: { name: string; display: string } | null;
@@ -93,6 +97,8 @@ export function factoryOutline(p: Project, g: GameIndex | undefined): FactoryOut
     planning: {
       horizon: state.settings.research_mode,
       target: state.settings.horizon_target ?? null,
+      targetDisplay: state.settings.horizon_target ? display(state.settings.horizon_target) : null,
+      targetScope: g ? targetScope(g, state.settings) : (state.settings.horizon_target_scope ?? 'research'),
       packs: state.settings.available_science_packs ?? [],
       researched: state.researched.size,
       turd: [...state.turd].map(([master, t]) => ({ master, branch: t.branch, source: t.source })).sort((a, b) => a.master.localeCompare(b.master)),

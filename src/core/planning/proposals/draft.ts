@@ -18,6 +18,8 @@ import { ENERGY_GOODS } from '../factory/ledger';
 import { requireRecipe } from '../queries/errors';
 import { QueryError } from '../queries/errors';
 import { expandPresets, type DraftRow } from './presetRows';
+import { researchLeft, rowResearch, type RowResearch } from './research';
+import type { ResearchList } from '../queries/researchPath';
 
 const name = z.string().trim().min(1).max(200);
 export const draftRowInput = z.union([
@@ -110,6 +112,8 @@ export interface DraftRowOut {
   moduleReason?: string;
   /** The composed group the row belongs to. */
   group?: string;
+  /** Technologies not researched yet that unlock the row's recipe, machine or modules (absent: none). */
+  research?: RowResearch;
   /** Per second, negative = consumed, fuel included: the flow diagram's edges (hosts only, not the model). */
   flows?: RowFlow[];
 }
@@ -157,6 +161,8 @@ export interface Draft {
   invalid: string[];
   warnings: string[];
   notes?: string;
+  /** The research its rows still need, in research order with its science cost (absent: none). */
+  research?: ResearchList;
   /** The block document Create/Apply saves (machines and modules pinned). */
   doc: BlockDoc;
 }
@@ -306,6 +312,18 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
   const byMaster = new Map<string, Set<string>>();
   for (const q of requirements) byMaster.set(q.master, (byMaster.get(q.master) ?? new Set()).add(q.branch));
   const conflicts = [...byMaster].filter(([, b]) => b.size > 1).map(([master, b]) => ({ master, branches: [...b].sort() }));
+  const rows: DraftRowOut[] = r.rows.map((s) => {
+    const research = rowResearch(ctx, s);
+    return {
+      recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule, machineChoice: s.machineChoice,
+      modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
+      ...(reasons.has(s.recipe) ? { moduleReason: reasons.get(s.recipe) } : {}),
+      ...(s.group ? { group: s.group } : {}),
+      ...(Object.keys(research).length ? { research } : {}),
+      ...(s.flows ? { flows: s.flows } : {}),
+    };
+  });
+  const research = researchLeft(ctx, rows);
   const draft: Draft = {
     kind: spec.kind,
     name: spec.name,
@@ -322,13 +340,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
       })),
     ],
     ...(r.campaign ? { campaign: r.campaign } : {}),
-    rows: r.rows.map((s) => ({
-      recipe: s.recipe, display: s.display, machine: s.machine, machineDisplay: s.machineDisplay, machineRule: s.machineRule, machineChoice: s.machineChoice,
-      modules: s.modules, beacons: s.beacons, fuel: s.fuel, craftsPerSecond: s.craftsPerSecond, buildings: s.buildings, wholeBuildings: s.wholeBuildings,
-      ...(reasons.has(s.recipe) ? { moduleReason: reasons.get(s.recipe) } : {}),
-      ...(s.group ? { group: s.group } : {}),
-      ...(s.flows ? { flows: s.flows } : {}),
-    })),
+    rows,
     ...(r.groups ? { groups: r.groups } : {}),
     buildings: r.rows.filter((s) => s.machine && s.buildings > 1e-9).map((s) => ({ recipe: s.recipe, machine: s.machine!, count: s.buildings, whole: s.wholeBuildings })),
     powerW: r.powerW,
@@ -349,6 +361,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     invalid,
     warnings: [...(spec.warnings ?? []), ...r.warnings],
     ...(spec.notes ? { notes: spec.notes } : {}),
+    ...(research ? { research } : {}),
     doc,
   };
   solves.set(draft, r);

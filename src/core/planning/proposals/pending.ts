@@ -1,9 +1,10 @@
-// Pending proposals: drafts made by Copilot agent mode (language-model tools) or an MCP client.
-// A chat's drafts live in its conversation, where the cards find them; these callers have no
-// conversation in the project, so their drafts are kept here until the user applies or dismisses
-// them from the side panel. Keeping or dismissing one is not a change to the factory, so neither is
-// an undo step; applying goes through the normal apply path (one undoable action) and is recorded
-// on the row, so a reload still shows it as applied.
+// Pending proposals: drafts made by Copilot agent mode (language-model tools), an MCP client or a
+// `pyops tool` call in a terminal. A chat's drafts live in its conversation, where the cards find
+// them; these callers have no conversation in the project, so their drafts are kept here until the
+// user applies or dismisses them from the side panel (or with `pyops proposal`). Keeping or
+// dismissing one is not a change to the factory, so neither is an undo step; applying goes through
+// the normal apply path (one undoable action) and is recorded on the row, so a reload still shows
+// it as applied.
 import { z } from 'zod';
 import type { Project } from '../../db/project';
 import { newId, now } from '../../work/ids';
@@ -13,7 +14,8 @@ import type { BlockSolver } from '../factory/blocks';
 
 export const PENDING_TOOLS = { submitBlock: 'block', reviseBlock: 'update', submitPlan: 'plan', balanceFactory: 'balance' } as const satisfies Record<string, ProposalKind>;
 export type PendingTool = keyof typeof PENDING_TOOLS;
-export type PendingSource = 'vscode' | 'mcp';
+export type PendingSource = 'vscode' | 'mcp' | 'terminal';
+const SOURCES: readonly PendingSource[] = ['vscode', 'mcp', 'terminal'];
 
 /** The newest this many are kept; keeping one more drops the oldest (and says which). */
 export const MAX_PENDING = 30;
@@ -87,7 +89,7 @@ function fromRow(p: Project, r: Row): PendingProposal | undefined {
     id: r.id,
     tool: r.tool,
     kind: PENDING_TOOLS[r.tool],
-    source: r.source === 'mcp' ? 'mcp' : 'vscode',
+    source: (SOURCES as readonly string[]).includes(r.source) ? (r.source as PendingSource) : 'vscode',
     title: r.title,
     createdAt: r.created_at,
     input: parse(r.input, null),

@@ -11,6 +11,8 @@ import { ENERGY_GOODS } from '../factory/ledger';
 import { buildDraft, draftGoods, fromPlanGoods, specFromSubmit, splitImports, submitBlockInput, type BlockSupply, type Draft, FROM_PLAN } from './draft';
 import { reviseBlockInput, reviseDraft, type RevisionDraft } from './revise';
 import { snapshotWithDrafts } from './planFactory';
+import { researchLeft } from './research';
+import type { ResearchList } from '../queries/researchPath';
 
 export const submitPlanInput = z.object({
   title: z.string().trim().min(1).max(120),
@@ -49,6 +51,8 @@ export interface PlanDraft {
   invalid: string[];
   warnings: string[];
   notes?: string;
+  /** The research every block and update still needs, as one path in research order with its science cost (absent: none). */
+  research?: ResearchList;
 }
 
 /** Rounds of re-sizing before giving up on a plan whose suppliers feed each other in a loop. */
@@ -117,12 +121,14 @@ export async function planDraft(ctx: PlanningContext, project: Project, input: S
     ...balance.danglingByproducts.map((d) => `${d.display} ${fmt(d.rate)}/s nothing takes (from ${d.producers.map((p) => `"${p}"`).join(', ')}; ${d.disposal === 'route' ? `route it to ${d.topConsumers.join(', ')}` : d.disposal === 'void' ? `void it with ${d.voidRecipes.join(', ')}` : 'nothing uses or voids it'})`),
   ];
   if (leftOver.length) warnings.push(`${balance.ok ? 'balanced, but left' : 'left'} over between blocks: ${leftOver.join('; ')}`);
+  const research = researchLeft(ctx, all.flatMap((d) => d.rows));
   return {
     kind: 'plan', title: input.title, objective: input.objective,
     ok: all.every((d) => d.ok) && conflicts.length === 0,
     blocks, updates, buildingMaterialsIncluded: input.buildingMaterialsIncluded,
     turd: { conflicts, picks: [...picks.values()] }, sizedFromPlan, balance, invalid, warnings,
     ...(input.notes ? { notes: input.notes } : {}),
+    ...(research ? { research } : {}),
   };
 }
 

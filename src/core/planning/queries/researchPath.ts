@@ -125,7 +125,7 @@ export function researchPath(ctx: PlanningContext, raw: ResearchPathInput): Rese
   let shown = steps;
   let omitted = 0;
   if (steps.length > input.limit) {
-    const dist = distances(ctx, best.tech, new Set(order));
+    const dist = distances(ctx, [best.tech], new Set(order));
     const pos = new Map(order.map((t, i) => [t, i]));
     const keep = new Set([...order].sort((x, y) => dist.get(x)! - dist.get(y)! || pos.get(y)! - pos.get(x)!).slice(0, input.limit));
     shown = steps.filter((s) => keep.has(s.tech));
@@ -186,6 +186,15 @@ export function unlockPacks(ctx: PlanningContext, tech: string): number {
 
 /** Unresearched closure of a tech in prerequisite order (post-order DFS, prerequisites by name). */
 function route(ctx: PlanningContext, tech: string): Route {
+  const { order, gates } = unresearched(ctx, [tech]);
+  let totalPacks = 0;
+  for (const t of order) for (const n of Object.values(techCost(ctx.g.technologies.get(t)!).packs)) totalPacks += n;
+  return { tech, path: order, gates, totalPacks };
+}
+
+/** The unresearched closure of several technologies as one research order (each after its
+ *  prerequisites), with the TURD gates on the way (choices, not steps). */
+function unresearched(ctx: PlanningContext, techs: string[]): { order: string[]; gates: Route['gates'] } {
   const g = ctx.g;
   const a = ctx.availability;
   const R = a.state.researched;
@@ -206,20 +215,67 @@ function route(ctx: PlanningContext, tech: string): Route {
     if (tech.isTurd) return; // a turd-select-* gate: free, chosen with its branch
     order.push(t);
   };
-  visit(tech);
-  let totalPacks = 0;
-  for (const t of order) for (const n of Object.values(techCost(g.technologies.get(t)!).packs)) totalPacks += n;
-  return { tech, path: order, gates, totalPacks };
+  for (const t of techs) visit(t);
+  return { order, gates };
+}
+
+/** Research still to do before some technologies, as a draft reports it. */
+export interface ResearchList {
+  /** In research order (each after its prerequisites): the science each takes, or what triggers it. */
+  steps: Array<{ tech: string; packs: Record<string, number>; trigger?: string }>;
+  /** Over the whole path, omitted steps included. */
+  total: { techs: number; packs: Record<string, number> };
+  /** Packs the path takes that are not among the packs the player produces. */
+  missingPacks?: string[];
+  /** Of the technologies asked for, those the horizon does not reach. */
+  outsideHorizon?: string[];
+  /** Steps left out to keep the list short: the ones farthest from what was asked for. */
+  stepsOmitted?: number;
+}
+
+/** Steps a research list shows; the total always covers the whole path. */
+export const RESEARCH_STEPS_SHOWN = 40;
+
+/** The research left before `techs` can be used, in research order, with its science cost. */
+export function researchSteps(ctx: PlanningContext, techs: string[]): ResearchList {
+  const g = ctx.g;
+  const a = ctx.availability;
+  const wanted = [...new Set(techs)].sort();
+  const { order } = unresearched(ctx, wanted);
+  const total = { techs: order.length, packs: {} as Record<string, number> };
+  const costs = new Map(order.map((t) => [t, techCost(g.technologies.get(t)!)]));
+  for (const c of costs.values()) for (const [p, n] of Object.entries(c.packs)) total.packs[p] = (total.packs[p] ?? 0) + n;
+  let shown = order;
+  if (order.length > RESEARCH_STEPS_SHOWN) {
+    const dist = distances(ctx, wanted, new Set(order));
+    const pos = new Map(order.map((t, i) => [t, i]));
+    const keep = new Set([...order].sort((x, y) => dist.get(x)! - dist.get(y)! || pos.get(y)! - pos.get(x)!).slice(0, RESEARCH_STEPS_SHOWN));
+    shown = order.filter((t) => keep.has(t));
+  }
+  const have = new Set(a.state.settings.available_science_packs);
+  const missing = Object.keys(total.packs).filter((p) => !have.has(p)).sort();
+  const outside = wanted.filter((t) => !a.tech(t).reachable);
+  return {
+    steps: shown.map((t) => {
+      const c = costs.get(t)!;
+      return { tech: t, packs: c.packs, ...(c.trigger ? { trigger: c.trigger } : {}) };
+    }),
+    total,
+    ...(missing.length ? { missingPacks: missing } : {}),
+    ...(outside.length ? { outsideHorizon: outside } : {}),
+    ...(shown.length < order.length ? { stepsOmitted: order.length - shown.length } : {}),
+  };
 }
 
 function step(ctx: PlanningContext, t: Technology): ResearchStep {
   return { tech: t.name, display: t.display, cost: techCost(t), unlocks: { count: t.unlocks.length, first: t.unlocks.slice(0, 3) } };
 }
 
-function distances(ctx: PlanningContext, from: string, within: Set<string>): Map<string, number> {
+/** Prerequisite distance from the nearest of `from` (Infinity for a technology of `within` no path reaches). */
+function distances(ctx: PlanningContext, from: string[], within: Set<string>): Map<string, number> {
   const d = new Map<string, number>();
-  const q: string[] = [from];
-  d.set(from, 0);
+  const q: string[] = [...from];
+  for (const t of from) d.set(t, 0);
   for (let i = 0; i < q.length; i++) {
     const t = q[i];
     for (const p of ctx.g.technologies.get(t)?.prerequisites ?? []) {

@@ -308,11 +308,17 @@ export function prepareRows(g: GameIndex, availability: Availability, docRows: R
   // Goods some row's recipe makes: solid fuel the block makes is not reported as bought.
   const madeHere = new Set<string>();
   for (const { recipe } of enabled) for (const p of recipe.products) if (p.amount * p.probability > 0) madeHere.add(p.name);
+  // A fuel the block makes for its burners: made by a row and no row's ingredient. A chain that lists
+  // a fuel recipe burns what it makes; an intermediate made for another row (Py's wood for treated
+  // wood) is not scaled up to feed the burners too — that would change what the chain takes in.
+  const taken = new Set<string>();
+  for (const { recipe } of enabled) for (const i of recipe.ingredients) taken.add(i.name);
+  const madeToBurn = new Set([...madeHere].filter((x) => !taken.has(x)));
 
   const turd = availability.activeTurdModules();
   const rows: PreparedRow[] = [];
   for (const { row, docIndex, recipe } of enabled) {
-    const st = staticRow(g, availability, row, recipe, turd, rowFuel(g, availability, row, recipe, madeHere));
+    const st = staticRow(g, availability, row, recipe, turd, rowFuel(g, availability, row, recipe, madeToBurn));
     for (const w of st.warnings) warnings.push(w);
     // The memoised terms are shared while no energy term joins them (terms are read-only downstream).
     let terms = st.terms;

@@ -19,6 +19,11 @@ const HORIZONS: Record<string, Horizon> = {
   'now, two packs': { mode: 'now', packs: ['automation-science-pack', 'py-science-pack-1'], target: null, targetTech: null, targetPacks: null },
   'target with its tier': { mode: 'target', packs: [], target: 'dense-circuit', targetTech: 'advanced-pressing', targetPacks: ['advanced-research-pack', 'basic-research-pack'] },
   'target not set': { mode: 'target', packs: [], target: null, targetTech: null, targetPacks: null },
+  'able to make a science pack': {
+    mode: 'target', packs: [], target: 'logistic-science-pack', targetTech: 'logistic-science-pack', targetPacks: ['automation-science-pack'], scope: 'make',
+    added: ['solder-mk01', 'py-storage-tanks', 'wood-processing', 'kicalk', 'moondrop', 'electronics', 't7', 't8', 't9', 't10', 't11', 't12', 't13', 't14'],
+  },
+  'able to make, nothing added': { mode: 'target', packs: [], target: 'dense-circuit', targetTech: 'advanced-pressing', targetPacks: ['advanced-research-pack', 'basic-research-pack'], scope: 'make', added: [] },
   future: { mode: 'future', packs: ['automation-science-pack'], target: null, targetTech: null, targetPacks: null },
   'now, data from a dump': {
     mode: 'now', packs: [], target: null, targetTech: null, targetPacks: null,
@@ -58,6 +63,10 @@ describe('assistant system prompt', () => {
     }
     assert.match(buildSystemPrompt(HORIZONS['now, two packs']), /`automation-science-pack`, `py-science-pack-1`/);
     assert.match(buildSystemPrompt(HORIZONS['target with its tier']), /unlocked by `advanced-pressing`[\s\S]*Packs of that tier: `advanced-research-pack`, `basic-research-pack`/);
+    const make = buildSystemPrompt(HORIZONS['able to make a science pack']);
+    assert.match(make, /Able to make `logistic-science-pack`/);
+    assert.match(make, /Added to the target's prerequisites so it can be made: `solder-mk01`, [^\n]*`t12` and 2 more\./, 'the added technologies are named, a bounded list');
+    assert.match(buildSystemPrompt(HORIZONS['able to make, nothing added']), /nothing was added/);
   });
 
   it('says which game data the plan rests on, and what a FactorioLab set cannot say', () => {
@@ -90,6 +99,13 @@ describe('assistant system prompt', () => {
       assert.equal(h.targetTech, 'advanced-pressing');
       assert.deepEqual(h.targetPacks, ['advanced-research-pack', 'basic-research-pack']);
       assert.match(buildSystemPrompt(h), /Current planning horizon: TARGET[\s\S]*unlocked by `advanced-pressing`/);
+      assert.equal(h.scope, 'research', 'dense-circuit is no science pack');
+      writeSettings(tp.project, { horizon_target: 'basic-research-pack' });
+      const pack = readHorizon(tp.project);
+      assert.equal(pack.scope, 'make');
+      assert.deepEqual(pack.added, ['electronics', 'fluid-handling']);
+      assert.deepEqual(pack.targetPacks, ['basic-research-pack'], 'the packs of everything the horizon reaches');
+      assert.match(buildSystemPrompt(pack), /Able to make `basic-research-pack`[\s\S]*so it can be made: `electronics`, `fluid-handling`\./);
       writeSettings(tp.project, { research_mode: 'future', available_science_packs: ['basic-research-pack'] });
       assert.match(buildSystemPrompt(readHorizon(tp.project)), /Current planning horizon: FUTURE[\s\S]*`basic-research-pack`/);
       assert.equal(readHorizon(tp.project).data?.format, 'dump');

@@ -323,7 +323,7 @@ describe('availability', () => {
       this.timeout(120_000);
       py = await loadWorld(requireSharedData(this, 'py-hightech-2.0-data-raw'));
     });
-    const target = () => py.ctx({ research_mode: 'target', horizon_target: 'logistic-science-pack' }).availability;
+    const target = () => py.ctx({ research_mode: 'target', horizon_target: 'logistic-science-pack', horizon_target_scope: 'research' }).availability;
 
     it('calls a recipe that is not enabled and that no technology unlocks unobtainable, with nothing to research', () => {
       // urea2: "enabled": false in the dump, and no technology lists it in an unlock-recipe effect.

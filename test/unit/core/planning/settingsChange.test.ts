@@ -71,6 +71,35 @@ describe('changePlanningSettings', function () {
     assert.equal(JSON.stringify([readSettings(project), [...readPlanningState(project).researched]]), before, 'one undo restores everything');
   });
 
+  describe('a target horizon', () => {
+    it('is "able to make" a science pack by default and names the technologies that adds', async () => {
+      const r = ok(await call({ horizon: 'target', horizonTarget: 'basic-research-pack' }));
+      // Mining ferrite ore takes solvent, which refine-brine (fluid-handling, after electronics) makes.
+      assert.deepEqual(r.horizon, { target: 'basic-research-pack', targetTech: 'automation-basics', scope: 'make', addedTechnologies: ['electronics', 'fluid-handling'], technologies: 3 });
+      assert.equal(r.settings.horizonScope, 'make');
+      assert.equal(readSettings(project).horizon_target_scope, null, 'the default is kept as the default, not stored');
+      assert.equal(planningContext(project).availability.recipe('refine-brine').availableNow, true);
+    });
+
+    it('keeps to the prerequisite closure when asked, and a new target takes its own default again', async () => {
+      const r = ok(await call({ horizon: 'target', horizonTarget: 'basic-research-pack', horizonScope: 'research' }));
+      assert.deepEqual(r.horizon, { target: 'basic-research-pack', targetTech: 'automation-basics', scope: 'research', technologies: 1 });
+      assert.equal(planningContext(project).availability.recipe('refine-brine').availableNow, false);
+      const again = ok(await call({ horizonTarget: 'advanced-research-pack' }));
+      assert.equal(readSettings(project).horizon_target_scope, null);
+      assert.equal(again.horizon.scope, 'make');
+      assert.deepEqual(again.horizon.addedTechnologies, []);
+      assert.ok(again.changes.some((c: { setting: string }) => c.setting === 'horizonScope'));
+    });
+
+    it('reports no horizon when nothing about it changed', async () => {
+      ok(await call({ horizon: 'target', horizonTarget: 'dense-circuit' }));
+      const r = ok(await call({ favoriteFuel: 'lignite' }));
+      assert.equal(r.horizon, undefined);
+      assert.equal(r.settings.horizonScope, 'research', 'dense-circuit is no science pack');
+    });
+  });
+
   it('shows the module presets the block editor saved in the settings the assistant reads', async () => {
     createPreset(project, gameIndex(project), { name: 'Beaconed speed', modules: [{ name: 'speed-module-s1', count: 2 }], beacons: [{ beacon: 'beacon-tower', count: 4, modules: [{ name: 'speed-module-s1', count: 2 }] }] });
     const r = ok(await call({ horizon: 'future' }));

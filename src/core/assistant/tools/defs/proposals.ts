@@ -13,10 +13,11 @@ import { buildDraft, specFromSubmit, submitBlockInput } from '../../../planning/
 import { reviseBlockInput, reviseDraft } from '../../../planning/proposals/revise';
 import { planDraft, submitPlanInput } from '../../../planning/proposals/plan';
 import { keepPending, MAX_PENDING, type DroppedPending, type PendingTool } from '../../../planning/proposals/pending';
-import { draftForModel } from '../../../planning/proposals/modelView';
-import type { Draft } from '../../../planning/proposals/draft';
+import { draftForModel, planForModel } from '../../../planning/proposals/modelView';
 
 export const PENDING_NOTE = 'Kept as a pending proposal: the user can apply it from the PyOps side panel (Proposals tab), as one undoable change. Nothing is saved until they do.';
+/** The same for a draft made with `pyops tool`: the id is what `pyops proposal apply` takes. */
+export const TERMINAL_PENDING_NOTE = 'Kept as a pending proposal: apply it with `pyops proposal apply <project> <id>` (or from the PyOps side panel), as one undoable change. Nothing is saved until then.';
 
 /** The note when keeping this draft dropped older ones: which, so the user can be told. */
 export function droppedNote(dropped: readonly DroppedPending[]): string {
@@ -27,17 +28,18 @@ export function droppedNote(dropped: readonly DroppedPending[]): string {
 type Pending = { id: string | null; note: string; dropped?: Array<Pick<DroppedPending, 'id' | 'title' | 'createdAt' | 'applied'>> };
 
 /**
- * Callers without a project conversation (VS Code language-model tools, MCP) get their draft kept as
- * a pending proposal, and the result says so — or says why it could not be kept, or which older
- * proposal it pushed out. Keeping never fails the tool: the draft itself is still the answer.
+ * Callers without a project conversation (VS Code language-model tools, MCP, `pyops tool`) get their
+ * draft kept as a pending proposal, and the result says so — or says why it could not be kept, or
+ * which older proposal it pushed out. Keeping never fails the tool: the draft itself is still the answer.
  */
 export function keepForPanel<T extends object>(ctx: ToolContext, tool: PendingTool, input: unknown, draft: T): T | (T & { pending: Pending }) {
-  if (ctx.caller !== 'vscode' && ctx.caller !== 'mcp') return draft;
+  if (ctx.caller !== 'vscode' && ctx.caller !== 'mcp' && ctx.caller !== 'terminal') return draft;
   if (ctx.project.readOnly) return { ...draft, pending: { id: null, note: `Not kept for the side panel: ${ctx.project.readOnlyReason ?? 'the project is open read-only here'}. Give the user the draft's details instead.` } };
   try {
     const { kept, dropped } = keepPending(ctx.project, { tool, source: ctx.caller, input, result: draft });
-    if (!dropped.length) return { ...draft, pending: { id: kept.id, note: PENDING_NOTE } };
-    return { ...draft, pending: { id: kept.id, note: PENDING_NOTE + droppedNote(dropped), dropped: dropped.map(({ id, title, createdAt, applied }) => ({ id, title, createdAt, applied })) } };
+    const note = ctx.caller === 'terminal' ? TERMINAL_PENDING_NOTE : PENDING_NOTE;
+    if (!dropped.length) return { ...draft, pending: { id: kept.id, note } };
+    return { ...draft, pending: { id: kept.id, note: note + droppedNote(dropped), dropped: dropped.map(({ id, title, createdAt, applied }) => ({ id, title, createdAt, applied })) } };
   } catch (err) {
     return { ...draft, pending: { id: null, note: `Not kept for the side panel (${(err as Error).message}). Give the user the draft's details instead.` } };
   }
@@ -53,7 +55,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      'Drafts ONE block for the user to review: target+rate (or several goals, stock goals, or a campaign: a quantity within a duration at a confidence), the full recipe list (optionally with composed groups: rows solved as a module the block scales), intermediates deliberately left to other blocks (subBlocksNeeded) and notes. It solves (machines by the default rule, modules auto-filled from the solved rates; a row\'s `preset`, or the block\'s for rows without modules of their own, names a module preset of the project used instead where it fits — a row it does not fit keeps the auto-fill and a warning says so) and returns the draft: status (and a diagnosis when infeasible — fix it before presenting), rows (each with machineChoice: rule user/favorite/fastest-buildable/none-buildable, buildable, and needs = the technology unlocking a machine that is not buildable yet, also in warnings), buildings, imports split into from-blocks/external, byproducts, power, heat, pollution, TURD needs, and — when it imports fluid fuel (MJ) — fuelOptions: the fluids the player can make now with the feed each needs. Changes no block: the user clicks Create (called from agent mode or MCP, the draft is kept as a pending proposal: see `pending`). Call it once per block, after recipeGraph/chainStatus.',
+      'Drafts ONE block for the user to review: target+rate (or several goals, stock goals, or a campaign: a quantity within a duration at a confidence), the full recipe list (optionally with composed groups: rows solved as a module the block scales), intermediates deliberately left to other blocks (subBlocksNeeded) and notes. It solves (machines by the default rule, modules auto-filled from the solved rates; a row\'s `preset`, or the block\'s for rows without modules of their own, names a module preset of the project used instead where it fits — a row it does not fit keeps the auto-fill and a warning says so) and returns the draft: status (and a diagnosis when infeasible — fix it before presenting), rows (internal names; machineChoice only when the machine is not the fastest buildable one: rule user/favorite/none-buildable, buildable, and needs = the technology unlocking a machine that is not buildable yet, also in warnings; `research` = the technologies not researched yet that unlock the row\'s recipe, machine and modules), buildings, imports split into from-blocks/external, byproducts, power, heat, pollution, TURD needs, `research` (every technology still to research for it, in research order with its science cost and the total), and — when it imports fluid fuel (MJ) — fuelOptions: the fluids the player can make now with the feed each needs. Changes no block: the user clicks Create (called from agent mode or MCP, the draft is kept as a pending proposal: see `pending`). Call it once per block, after recipeGraph/chainStatus.',
     input: submitBlockInput,
     run: async (i, ctx) => {
       const pc = planning(ctx);
@@ -80,10 +82,10 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other (goals and byproducts alike); the rate of a supplier may be "fromPlan", sized from what the other blocks import of it. TURD choices are checked across the whole plan. Returns every draft with its status, the goals sized from the plan, and `balance`: what the blocks leave short, over-produced or dangling (fix shortfalls before presenting); changes no block — the user applies the whole plan as one undoable action (from agent mode or MCP it is kept as a pending proposal). Deliver the complete plan in one call.',
+      'Drafts a multi-block plan: title, objective, the new blocks (each like submitBlock), updates to existing blocks (each like reviseBlock), whether building materials are included, notes. Blocks of the plan count as suppliers of each other (goals and byproducts alike); the rate of a supplier may be "fromPlan", sized from what the other blocks import of it. TURD choices are checked across the whole plan. Returns every draft with its status (each row names the technologies it still needs researched), the goals sized from the plan, `research` (the research the whole plan still needs, in research order with its science cost), and `balance`: what the blocks leave short, over-produced or dangling (fix shortfalls before presenting); changes no block — the user applies the whole plan as one undoable action (from agent mode or MCP it is kept as a pending proposal). Deliver the complete plan in one call.',
     input: submitPlanInput,
     run: async (i, ctx) => keepForPanel(ctx, 'submitPlan', i, await planDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
-    forModel: (o) => ({ ...o, blocks: o.blocks.map((d: Draft) => draftForModel(d)), updates: o.updates.map((d) => draftForModel(d)) }),
+    forModel: (o) => planForModel(o),
     describe: (_i, o) => `Drafted plan "${o.title}" — ${plural(o.blocks.length, 'new block')}, ${plural(o.updates.length, 'update')}${o.ok ? '' : ' (needs attention)'}`,
   }),
   defineTool({

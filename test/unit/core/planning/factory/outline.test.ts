@@ -44,6 +44,14 @@ describe('factory outline', () => {
     assert.equal(o.planning.horizon, 'future');
   });
 
+  it('shows a target horizon by its display name and what it covers', () => {
+    writeSettings(p, { research_mode: 'target', horizon_target: 'basic-research-pack' });
+    const o = factoryOutline(p, ctx().g).planning;
+    assert.deepEqual([o.target, o.targetDisplay, o.targetScope], ['basic-research-pack', ctx().g.displayOf('basic-research-pack'), 'make']);
+    writeSettings(p, { horizon_target_scope: 'research' });
+    assert.equal(factoryOutline(p, ctx().g).planning.targetScope, 'research');
+  });
+
   it('keeps the snapshot a delete takes, and reports a block solved under another horizon as stale', async () => {
     const id = await createBlock(p, solve, { name: 'Gears', doc: { goals: [{ good: 'gear', rate: 2 }], recipes: [{ recipe: 'gear' }] } });
     await saveBlock(p, solve, id, { name: 'Gear line' }, getBlock(p, id).updatedAt);

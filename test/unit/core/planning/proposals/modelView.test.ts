@@ -9,7 +9,7 @@ import { writeSettings } from '../../../../../src/core/planning/settings';
 import { findTool } from '../../../../../src/core/assistant/tools/registry';
 import { MAX_RESULT_CHARS, runTool } from '../../../../../src/core/assistant/tools/run';
 import { modelOutputOf } from '../../../../../src/core/assistant/agent/tools';
-import { foldWarnings } from '../../../../../src/core/planning/proposals/modelView';
+import { foldWarnings, rounded } from '../../../../../src/core/planning/proposals/modelView';
 import type { Draft } from '../../../../../src/core/planning/proposals/draft';
 import { SAMPLE_DUMP, requireSharedData, tempDir } from '../../../../helpers/paths';
 
@@ -32,21 +32,35 @@ describe('drafts as a model reads them', () => {
     assert.deepEqual(folded, ['Steam at 90° is outside its accepted range; the range is kept.', `Press [press] is not buildable under the now horizon (Gear, Arm): ${why}`]);
   });
 
-  it('gives the model the draft without its document, building list or unsplit imports; the host keeps all', async () => {
+  it('gives the model the draft without its document, building list, unsplit imports, display names or default machine choices; the host keeps all', async () => {
     dir = tempDir();
     p = await Project.create(path.join(dir, 'v.pyops'));
     await importGameData(p, SAMPLE_DUMP);
     writeSettings(p, { research_mode: 'future' });
-    const out = await runTool(findTool('submitBlock')!, { target: 'circuit', rate: 2, recipes: ['circuit', 'wire'] }, { project: p!, caller: 'agent' });
+    const out = await runTool(findTool('submitBlock')!, { target: 'circuit', rate: 2, recipes: [{ recipe: 'circuit', machine: 'press' }, 'wire'] }, { project: p!, caller: 'agent' });
     assert.ok(out.ok);
     const full = out.result as Draft;
-    const seen = modelOutputOf(out).value as Record<string, unknown> & { rows: Array<Record<string, unknown>>; importsExternal: unknown[] };
+    const seen = modelOutputOf(out).value as Record<string, unknown> & { rows: Array<Record<string, unknown>>; importsExternal: Array<Record<string, unknown>> };
     assert.ok(full.doc && full.buildings.length && full.imports.length, 'the host keeps what Apply and the cards use');
     for (const k of ['doc', 'buildings', 'imports']) assert.ok(!(k in seen), `${k} is not sent to the model`);
-    assert.deepEqual(seen.importsExternal, full.importsExternal);
-    assert.deepEqual(seen.rows.map((r) => [r.recipe, r.machine, r.buildings, r.wholeBuildings]), full.rows.map((r) => [r.recipe, r.machine, r.buildings, r.wholeBuildings]));
-    assert.ok(seen.rows.every((r) => !('machineRule' in r) && typeof (r.machineChoice as { rule?: string }).rule === 'string'));
+    assert.deepEqual(seen.importsExternal, full.importsExternal.map(({ display: _d, ...f }) => ({ ...f, rate: Number(f.rate.toPrecision(4)) })));
+    assert.deepEqual(
+      seen.rows.map((r) => [r.recipe, r.machine, r.buildings, r.wholeBuildings]),
+      full.rows.map((r) => [r.recipe, r.machine, Number(r.buildings.toPrecision(4)), r.wholeBuildings]),
+    );
+    assert.ok(seen.rows.every((r) => !('machineRule' in r) && !('display' in r) && !('machineDisplay' in r)));
+    // The circuit row names its machine (rule user): the choice is said; the wire row took the default.
+    const circuit = full.rows.find((r) => r.recipe === 'circuit')!;
+    const wire = full.rows.find((r) => r.recipe === 'wire')!;
+    assert.equal(circuit.machineChoice.rule, 'user');
+    assert.deepEqual(seen.rows.find((r) => r.recipe === 'circuit')!.machineChoice, { rule: 'user', buildable: true });
+    assert.equal(wire.machineChoice.rule, 'fastest-buildable');
+    assert.ok(!('machineChoice' in seen.rows.find((r) => r.recipe === 'wire')!), 'the default rule is not repeated per row');
     assert.ok(JSON.stringify(seen).length < JSON.stringify(full).length);
+  });
+
+  it('rounds numbers to four significant digits and leaves integers and text alone', () => {
+    assert.deepEqual(rounded({ a: 0.041666666666666664, b: [2.0833333333333335, 12], c: 'x 0.123456', d: 1234567.891, e: null }), { a: 0.04167, b: [2.083, 12], c: 'x 0.123456', d: 1235000, e: null });
   });
 
   it('keeps a 40-recipe Py draft under the result cap for the model', async function () {

@@ -9,7 +9,7 @@ import { findTool } from '../../../../../src/core/assistant/tools/registry';
 import { runTool } from '../../../../../src/core/assistant/tools/run';
 import { solverFor } from '../../../../../src/core/assistant/tools/context';
 import type { ToolContext } from '../../../../../src/core/assistant/tools/types';
-import { PENDING_NOTE } from '../../../../../src/core/assistant/tools/defs/proposals';
+import { PENDING_NOTE, TERMINAL_PENDING_NOTE } from '../../../../../src/core/assistant/tools/defs/proposals';
 import { planningContext } from '../../../../../src/core/planning/context';
 import { listBlocks, undoAndResolve } from '../../../../../src/core/planning/factory/blocks';
 import { applyPending, dismissPending, getPending, keepPending, listPending, MAX_PENDING } from '../../../../../src/core/planning/proposals/pending';
@@ -41,19 +41,22 @@ describe('pending proposals', function () {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps drafts from VS Code tools and MCP, says so in the result, and keeps none for the chat or the CLI', async () => {
+  it('keeps drafts from VS Code tools, MCP and `pyops tool`, says so in the result, and keeps none for the chat or `pyops ask`', async () => {
     const fromVsCode = await draft('submitBlock', GEAR, 'vscode');
     assert.equal(fromVsCode.pending.note, PENDING_NOTE);
     assert.match(fromVsCode.pending.note, /PyOps side panel/);
     const plan = await draft('submitPlan', { title: 'Gears and plates', objective: 'gears', blocks: [GEAR, { target: 'ferrite-plate', rate: 1, recipes: ['ferrite-plate'] }] }, 'mcp');
     for (const caller of ['agent', 'cli'] as const) assert.equal((await draft('submitBlock', GEAR, caller)).pending, undefined, caller);
+    const fromTerminal = await draft('submitBlock', GEAR, 'terminal');
+    assert.equal(fromTerminal.pending.note, TERMINAL_PENDING_NOTE);
+    assert.match(fromTerminal.pending.note, /pyops proposal apply/);
 
     const kept = listPending(project);
-    assert.deepEqual(kept.map((k) => [k.tool, k.kind, k.source, k.title]), [['submitPlan', 'plan', 'mcp', 'Gears and plates'], ['submitBlock', 'block', 'vscode', fromVsCode.name]]);
-    assert.equal(kept[1].id, fromVsCode.pending.id);
-    assert.deepEqual((kept[1].result as { doc: unknown }).doc, JSON.parse(JSON.stringify(fromVsCode.doc)), 'the draft is kept as returned (as JSON)');
-    assert.equal((kept[1].input as { target: string }).target, 'gear', 'with the input it was drafted from');
-    assert.equal(plan.pending.id, kept[0].id);
+    assert.deepEqual(kept.map((k) => [k.tool, k.kind, k.source, k.title]), [['submitBlock', 'block', 'terminal', fromTerminal.name], ['submitPlan', 'plan', 'mcp', 'Gears and plates'], ['submitBlock', 'block', 'vscode', fromVsCode.name]]);
+    assert.equal(kept[2].id, fromVsCode.pending.id);
+    assert.deepEqual((kept[2].result as { doc: unknown }).doc, JSON.parse(JSON.stringify(fromVsCode.doc)), 'the draft is kept as returned (as JSON)');
+    assert.equal((kept[2].input as { target: string }).target, 'gear', 'with the input it was drafted from');
+    assert.equal(plan.pending.id, kept[1].id);
     assert.equal(kept.every((k) => k.applied === null), true);
     assert.equal(undoCount(), 0, 'keeping a draft is not an undo step');
   });

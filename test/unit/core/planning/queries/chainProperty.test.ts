@@ -60,7 +60,7 @@ describe('chainStatus ⇔ submitBlock on random Py chains', function () {
   });
 
   for (const [label, settings] of [
-    ['up to the technology that unlocks logistic-science-pack', { research_mode: 'target' as const, horizon_target: 'logistic-science-pack' }],
+    ['up to the technology that unlocks logistic-science-pack', { research_mode: 'target' as const, horizon_target: 'logistic-science-pack', horizon_target_scope: 'research' as const }],
     ['Future', { research_mode: 'future' as const }],
   ] as const) {
     it(`closed ⇔ the block solves with nothing unmade or left to build (${label})`, async function () {

@@ -147,7 +147,7 @@ describe('chainStatus agrees with submitBlock on Py HighTech', function () {
     this.timeout(120_000);
     w = await loadWorld(requireSharedData(this, 'py-hightech-2.0-data-raw'));
   });
-  const target = (s = {}) => w.ctx({ research_mode: 'target', horizon_target: 'logistic-science-pack', ...s });
+  const target = (s = {}) => w.ctx({ research_mode: 'target', horizon_target: 'logistic-science-pack', horizon_target_scope: 'research', ...s });
   const draft = (ctx: ReturnType<typeof target>, input: object) => buildDraft(ctx, specFromSubmit(ctx, submitBlockInput.parse(input)));
 
   it('closes the alien sample chain where one good feeds two branches at different depths, as its block solves', async () => {

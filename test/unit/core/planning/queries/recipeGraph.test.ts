@@ -219,7 +219,7 @@ describe('recipeGraph on Py HighTech', function () {
     // Emptying it is still no source of the fluid.
     assert.ok(!(r.goods['muddy-sludge'].candidates ?? []).some((c) => c.recipe === 'empty-muddy-sludge-barrel'));
     // Up to the technology that unlocks logistic-science-pack the filling is locked: a dead end, not raw.
-    const t = recipeGraph(w.ctx({ research_mode: 'target', horizon_target: 'logistic-science-pack' }), { target: 'bonemeal' });
+    const t = recipeGraph(w.ctx({ research_mode: 'target', horizon_target: 'logistic-science-pack', horizon_target_scope: 'research' }), { target: 'bonemeal' });
     assert.equal(t.goods['muddy-sludge-barrel'].seam, 'dead-end');
     assert.match(t.goods['muddy-sludge-barrel'].locked!, /→ muddy-sludge-barrel/);
   });

@@ -1,0 +1,215 @@
+// The full plan of the scripted tool session: "0.25 logistic science packs per second with their
+// supporting blocks" on the Py data, under the horizon "able to make" the pack — the calls a model
+// makes following the system prompt, every choice read from a tool result as a model reads it (the
+// model view): set the horizon, read the pack's recipe graph, expand what it left unexpanded, read
+// the graph of each shared intermediate that gets a block of its own, ask where the byproducts go,
+// and submit the plan ONCE. The figures say whether that one plan came out clean.
+import type { Project } from '../src/core/db/project';
+import { findTool } from '../src/core/assistant/tools/registry';
+import { runTool } from '../src/core/assistant/tools/run';
+import { modelText, modelView } from '../src/core/assistant/tools/types';
+
+export const FULL_PLAN = { good: 'logistic-science-pack', rate: 0.25 };
+
+export interface SessionCall {
+  tool: string;
+  input: unknown;
+  chars: number;
+  ok: boolean;
+}
+
+export interface FullPlanSession {
+  calls: number;
+  chars: number;
+  byTool: Record<string, number>;
+  submitPlans: number;
+  planOk: boolean;
+  shortfalls: number;
+  /** Rows the plan runs at zero ("block / recipe"). */
+  idle: string[];
+  /** Byproducts neither taken by another block of the plan nor asked about with byproductSinks. */
+  unrouted: string[];
+  /** What the horizon tool said it added to the pack's prerequisites. */
+  addedTechnologies: string[];
+  /** Technologies the plan says are still to research, and their count. */
+  researchSteps: number;
+  blocks: Array<{ name: string; rows: number; status: string }>;
+  warnings: string[];
+  log: SessionCall[];
+}
+
+type Candidate = { recipe: string; state: string; in: string; out: string; machineName?: string | null };
+type GraphNode = { candidates?: Candidate[]; leaf?: boolean; seam?: string; depth: number };
+type Graph = { goods: Record<string, GraphNode>; unexpanded?: string[] };
+type Options = { options: Record<string, { candidates?: Candidate[] }> };
+type Flow = { good: string; rate: number };
+type DraftView = { name: string; status: string; ok: boolean; rows: Array<{ recipe: string; buildings: number }>; byproducts: Flow[]; importsFromBlocks: Flow[]; importsExternal: Flow[]; warnings: string[] };
+type PlanView = { ok: boolean; blocks: DraftView[]; updates: DraftView[]; balance: { underSupplied: unknown[] }; warnings: string[]; research?: { total: { techs: number } } };
+
+/** "2 lab-instrument + 4 alien-sample01 @30%" → [{good, amount}] (amount × probability). */
+export function parseSide(s: string): Array<{ good: string; amount: number }> {
+  if (!s || s === 'nothing') return [];
+  return s.split(' + ').map((x) => {
+    const m = /^([\d.]+)\s+([^\s@(]+)(?:\([^)]*\))?(?:\s*@([\d.]+)%)?/.exec(x.trim());
+    return m ? { good: m[2], amount: Number(m[1]) * (m[3] ? Number(m[3]) / 100 : 1) } : { good: x.trim(), amount: 1 };
+  });
+}
+
+/** The candidate a careful model takes for a good: the first one a building can run (options say
+ *  "machine: none" for the planner's virtual fuel burning) whose main output is that good (not a
+ *  byproduct of something else), else the first a building can run. */
+export function pickCandidate(good: string, all: Candidate[] | undefined): Candidate | undefined {
+  const cs = (all ?? []).filter((c) => c.machineName !== null);
+  if (!cs.length) return undefined;
+  const main = cs.find((c) => {
+    const out = parseSide(c.out);
+    const mine = out.find((o) => o.good === good)?.amount ?? 0;
+    return mine > 0 && out.every((o) => o.good === good || o.amount <= mine);
+  });
+  return main ?? cs[0];
+}
+
+/** One tool call of a script: the tool and its input (eval's ScriptedCall has the same shape). */
+export interface ScriptCall {
+  name: string;
+  input: unknown;
+}
+
+/**
+ * The full plan as a script: yields each call and is given back what the model reads of its result
+ * (undefined when the call failed). The bench drives it with the tools directly; the accuracy suite's
+ * scripted model drives it through the agent loop.
+ */
+export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
+  const { good: target, rate } = FULL_PLAN;
+  yield { name: 'changePlanningSettings', input: { horizon: 'target', horizonTarget: target } };
+  const graph = (yield { name: 'recipeGraph', input: { target } }) as Graph | undefined;
+  if (!graph) throw new Error(`recipeGraph ${target} failed`);
+
+  // Goods expanded so far: good → the recipe chosen and what it takes.
+  const chosen = new Map<string, { recipe: string; inputs: string[]; outputs: string[] }>();
+  const choose = (good: string, cs: Candidate[] | undefined) => {
+    const c = pickCandidate(good, cs);
+    if (c && !chosen.has(good)) chosen.set(good, { recipe: c.recipe, inputs: parseSide(c.in).map((x) => x.good), outputs: parseSide(c.out).map((x) => x.good) });
+  };
+  const shared = (g: Graph) => Object.entries(g.goods).filter(([, n]) => n.leaf && n.seam === 'shared').map(([name]) => name);
+  for (const [good, node] of Object.entries(graph.goods)) if (!node.leaf) choose(good, node.candidates);
+
+  // Shared intermediates of the pack's chain get blocks of their own, sized from the plan.
+  const suppliers = shared(graph);
+  const graphs = new Map<string, Graph>();
+  for (const s of suppliers) {
+    const gr = (yield { name: 'recipeGraph', input: { target: s } }) as Graph | undefined;
+    if (!gr) continue;
+    graphs.set(s, gr);
+    for (const [good, node] of Object.entries(gr.goods)) if (!node.leaf && good !== s) choose(good, node.candidates);
+  }
+  // The supplier's own recipe for its good comes from its own graph.
+  for (const s of suppliers) {
+    const node = graphs.get(s)?.goods[s];
+    if (node) choose(s, node.candidates);
+  }
+  // Goods each block delivers: its own good, and any good whose chosen recipe is that block's recipe
+  // (a model reuses the producer it already plans instead of running the same recipe twice).
+  const supplied = new Map<string, string>(suppliers.map((s) => [s, s]));
+  const settle = () => {
+    for (const [good, c] of chosen) {
+      if (supplied.has(good) || good === target) continue;
+      const s = suppliers.find((x) => chosen.get(x)?.recipe === c.recipe);
+      if (s) supplied.set(good, s);
+    }
+  };
+  settle();
+  // The chain of a block: from its goals through the chosen recipes, stopping at goods other blocks deliver.
+  const reach = (block: string) => {
+    const goals = block === target ? [target] : [...supplied].filter(([, s]) => s === block).map(([g]) => g);
+    const goods = new Set<string>();
+    const recipes = new Set<string>(goals.map((g) => chosen.get(g)?.recipe ?? g));
+    const walk = (g: string) => {
+      if (goods.has(g)) return;
+      goods.add(g);
+      const c = chosen.get(g);
+      if (!c || (supplied.has(g) && supplied.get(g) !== block) || goals.includes(g)) return;
+      recipes.add(c.recipe);
+      for (const i of c.inputs) walk(i);
+    };
+    for (const g of goals) for (const i of chosen.get(g)?.inputs ?? []) walk(i);
+    return { goals, goods, recipes };
+  };
+
+  // What the graphs left unexpanded and the chains need: one batch of options.
+  const unexpanded = [...new Set([graph, ...graphs.values()].flatMap((g) => g.unexpanded ?? []))];
+  const needed = new Set([target, ...suppliers].flatMap((b) => [...reach(b).goods]));
+  const open = unexpanded.filter((g) => needed.has(g) && !chosen.has(g));
+  if (open.length) {
+    const opts = (yield { name: 'recipeOptionsBatch', input: { goods: open.slice(0, 30), limitEach: 2 } }) as Options | undefined;
+    for (const g of open) choose(g, opts?.options[g]?.candidates);
+    settle();
+  }
+
+  const blockOf = (block: string, r: number | 'fromPlan') => {
+    const { goals, recipes, goods } = reach(block);
+    const sub = [...goods].filter((g) => supplied.has(g) && supplied.get(g) !== block);
+    const aim = goals.length === 1 ? { target: goals[0], rate: r } : { goals: goals.map((g) => ({ name: g, rate: r })) };
+    return { name: block, ...aim, recipes: [...recipes], ...(sub.length ? { subBlocksNeeded: sub } : {}) };
+  };
+  const blocks = [blockOf(target, rate), ...suppliers.filter((s) => chosen.has(s)).map((s) => blockOf(s, 'fromPlan'))];
+
+  // Byproducts as the chosen recipes' outputs that nothing in the plan takes.
+  const inPlan = new Set(blocks.flatMap((b) => b.recipes));
+  const takes = new Set<string>();
+  const gives = new Set<string>();
+  for (const c of chosen.values()) {
+    if (!inPlan.has(c.recipe)) continue;
+    c.inputs.forEach((x) => takes.add(x));
+    c.outputs.forEach((x) => gives.add(x));
+  }
+  // Burner fuel leaves ash, which the recipes do not show (the system prompt says so).
+  const asked = [...gives, 'ash'].filter((g) => !takes.has(g) && g !== target && !supplied.has(g)).slice(0, 10);
+  if (asked.length) yield { name: 'byproductSinks', input: { goods: asked, limit: 3 } };
+
+  const plan = { title: `Logistic science ${rate}/s`, objective: `${rate} logistic science packs per second with their supporting blocks`, blocks };
+  yield { name: 'submitPlan', input: plan };
+}
+
+/** The script run against a project's tools, counted as the model reads each result. */
+export async function fullPlanSession(project: Project): Promise<FullPlanSession> {
+  const log: SessionCall[] = [];
+  const byTool: Record<string, number> = {};
+  const script = fullPlanScript();
+  let settings: { horizon?: { addedTechnologies?: string[] } } | undefined;
+  let drafted: PlanView | undefined;
+  let read: unknown;
+  for (;;) {
+    const step = script.next(read);
+    if (step.done) break;
+    const { name, input } = step.value;
+    const o = await runTool(findTool(name)!, input, { project, caller: 'agent' });
+    const chars = modelText(o).length;
+    log.push({ tool: name, input, chars, ok: o.ok });
+    byTool[name] = (byTool[name] ?? 0) + chars;
+    read = o.ok ? modelView(o) : undefined;
+    if (name === 'changePlanningSettings') settings = read as typeof settings;
+    if (name === 'submitPlan') drafted = read as PlanView | undefined;
+  }
+  const asked = new Set((log.find((c) => c.tool === 'byproductSinks')?.input as { goods?: string[] } | undefined)?.goods ?? []);
+  const all = drafted ? [...drafted.blocks, ...drafted.updates] : [];
+  const idle = all.flatMap((d) => d.rows.filter((r) => r.buildings <= 1e-9).map((r) => `${d.name} / ${r.recipe}`));
+  const takenElsewhere = (d: DraftView, good: string) => all.some((o) => o !== d && [...o.importsFromBlocks, ...o.importsExternal].some((i) => i.good === good));
+  const unrouted = all.flatMap((d) => d.byproducts.filter((b) => b.rate > 1e-9 && !asked.has(b.good) && !takenElsewhere(d, b.good)).map((b) => `${d.name} / ${b.good}`));
+  return {
+    calls: log.length,
+    chars: log.reduce((n, c) => n + c.chars, 0),
+    byTool,
+    submitPlans: log.filter((c) => c.tool === 'submitPlan').length,
+    planOk: drafted?.ok === true,
+    shortfalls: drafted?.balance.underSupplied.length ?? -1,
+    idle,
+    unrouted,
+    addedTechnologies: settings?.horizon?.addedTechnologies ?? [],
+    researchSteps: drafted?.research?.total.techs ?? 0,
+    blocks: all.map((d) => ({ name: d.name, rows: d.rows.length, status: d.status })),
+    warnings: drafted ? [...drafted.warnings, ...all.flatMap((d) => d.warnings.map((w) => `${d.name}: ${w}`))] : [],
+    log,
+  };
+}
