@@ -28,6 +28,8 @@ import { registerGoodCommands } from './commands/goods';
 import { registerBlockEditor } from './blockEditor/commands';
 import type { BlockEditors } from './blockEditor/panel';
 import { GameIcons } from './icons';
+import { ScenarioStore } from './scenario/store';
+import { registerScenarioCommands } from './scenario/commands';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -47,6 +49,8 @@ export interface PyOpsApi {
   blockEditors: BlockEditors;
   /** Game icons of the active project (from the cache beside it). */
   icons: GameIcons;
+  /** The factory scenario's last result and the recalculation in progress. */
+  scenario: ScenarioStore;
   /** The two tree views (tests reveal and expand nodes in them). */
   views: { factory: vscode.TreeView<FactoryNode>; balance: vscode.TreeView<BalanceNode> };
 }
@@ -67,7 +71,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   context.subscriptions.push(icons, ...registerProjectCommands(projects), ...registerGameDataCommands(projects, icons), ...registerPlanningCommands(projects));
   const factory = new FactoryTree(projects, icons);
   const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: factory, showCollapseAll: true, manageCheckboxStateManually: true });
-  const balance = new BalanceTree(projects, icons);
+  const scenario = new ScenarioStore(projects);
+  const balance = new BalanceTree(projects, icons, scenario);
   const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: balance, showCollapseAll: true });
   context.subscriptions.push(
     factory,
@@ -81,6 +86,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     balance,
     balanceView,
     registerCommand('pyops.balance.refresh', () => balance.refresh()),
+    scenario,
+    ...registerScenarioCommands(projects, scenario),
   );
   const blockEditor = registerBlockEditor(context, projects, icons);
   context.subscriptions.push(...blockEditor.disposables);
@@ -132,7 +139,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })
     .finally(() => startupClock.projectSettled(projects.active?.file ?? null));
-  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, scenario, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
 }
 
 export function deactivate(): void {

@@ -3,7 +3,8 @@
 // balanced links), the power totals and the building bill. It recomputes after every committed
 // write to the project (debounced: a stale block is solved in memory, which can take a moment),
 // only while someone looks at it. A good opens a quick pick of its page and the blocks that make
-// or take it.
+// or take it. Above the audit, the Scenario section (scenarioView.ts): the pins, the supply order
+// of goods several blocks make, and the last scenario result held by the ScenarioStore.
 import * as vscode from 'vscode';
 import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
@@ -11,6 +12,9 @@ import { factoryBalance, type FactoryBalance } from '../../core/planning/factory
 import type { ProjectManager } from '../projectManager';
 import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
+import { scenarioNode, type ScenarioNode } from './scenarioView';
+import { scenarioNow, type ScenarioNow } from '../scenario/now';
+import type { ScenarioStore } from '../scenario/store';
 
 type Section = 'under' | 'over' | 'unsourced' | 'dangling' | 'final' | 'balanced' | 'buildings' | 'notSolved';
 
@@ -19,7 +23,11 @@ export type BalanceNode =
   | { kind: 'fact'; id: string; text: string; detail?: string; icon: string; color?: string; tooltip?: string }
   | { kind: 'good'; section: Section; good: string; display: string; detail: string; tooltip: string }
   | { kind: 'machine'; machine: FactoryBalance['buildings'][number] }
-  | { kind: 'block'; parent: string; id: string; name: string; detail?: string };
+  | { kind: 'block'; parent: string; id: string; name: string; detail?: string }
+  | { kind: 'scenario'; node: ScenarioNode };
+
+/** The balance and what the scenario takes from the project now. */
+type BalanceModel = FactoryBalance & { scenario: ScenarioNow };
 
 const SECTIONS: Record<Section, { label: string; icon: string; color?: string; open: boolean }> = {
   under: { label: 'Under-supplied', icon: 'warning', color: 'problemsWarningIcon.foreground', open: true },
@@ -40,22 +48,25 @@ const list = (xs: string[]) => (xs.length > 3 ? `${xs.slice(0, 3).join(', ')} +$
 export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<BalanceNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private balance: Promise<FactoryBalance | { error: string } | undefined> | undefined;
+  private balance: Promise<BalanceModel | { error: string } | undefined> | undefined;
   private readonly writes = new WriteFollower(250, () => this.refresh());
   private readonly subs: vscode.Disposable[] = [];
 
   constructor(
     private readonly projects: ProjectManager,
     private readonly icons?: GameIcons,
+    private readonly scenario?: ScenarioStore,
   ) {
     this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
+    // A result held, marked stale or in progress changes no balance figure: redraw, keep the balance.
+    if (scenario) this.subs.push(scenario.onDidChange(() => this.changed.fire(undefined)));
     // New pictures change no figure: redraw the items, keep the computed balance.
     if (icons) this.subs.push(icons.onDidChange(() => this.changed.fire(undefined)));
     this.writes.follow(projects.active);
   }
 
   /** The balance as last computed (tests read it); computes it when nothing is cached. */
-  current(): Promise<FactoryBalance | { error: string } | undefined> {
+  current(): Promise<BalanceModel | { error: string } | undefined> {
     this.balance ??= this.compute();
     return this.balance;
   }
@@ -65,13 +76,14 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
     this.changed.fire(undefined);
   }
 
-  private async compute(): Promise<FactoryBalance | { error: string } | undefined> {
+  private async compute(): Promise<BalanceModel | { error: string } | undefined> {
     const p = this.projects.active;
     if (!p || p.isClosed) return undefined;
     if (!p.hasGameData()) return { error: 'This project has no game data yet; import it ("PyOps: Import Game Data…") to see the balance.' };
     try {
       const pc = planningContext(p);
-      return await factoryBalance(p, pc, solverFor(pc));
+      const b = await factoryBalance(p, pc, solverFor(pc));
+      return { ...b, scenario: scenarioNow(p, pc.g, b.audit.finalProducts) };
     } catch (err) {
       return { error: `The balance could not be computed: ${err instanceof Error ? err.message : String(err)}. Try "Refresh Factory Balance".` };
     }
@@ -98,7 +110,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
       };
       // Sections with nothing in them are left out, except the two a player checks first.
       const shown = (Object.keys(SECTIONS) as Section[]).filter((s) => counts[s] > 0 || s === 'under' || s === 'final');
-      return [...facts, ...shown.map((section): BalanceNode => ({
+      return [...facts, ...(this.scenario ? [this.scenarioRoot(b)] : []), ...shown.map((section): BalanceNode => ({
         kind: 'section', section, count: counts[section],
         detail: section === 'buildings' ? `${b.buildings.reduce((n, m) => n + m.count, 0)} · ${counts.buildings} kind${counts.buildings === 1 ? '' : 's'}` : String(counts[section]),
       }))];
@@ -106,11 +118,32 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
     switch (node.kind) {
       case 'section':
         return this.section(b, node.section);
+      case 'scenario':
+        return (node.node.children ?? []).map((n): BalanceNode => ({ kind: 'scenario', node: n }));
       case 'machine':
         return node.machine.blocks.map((x): BalanceNode => ({ kind: 'block', parent: node.machine.machine, id: x.id, name: x.name, detail: `${x.count}` }));
       default:
         return [];
     }
+  }
+
+  /** The Scenario section: the pins now (or as the fresh result took them), the supply order, the last result. */
+  scenarioRoot(b: BalanceModel): BalanceNode & { kind: 'scenario' } {
+    const held = this.scenario?.current();
+    const run = this.scenario?.running();
+    const fresh = held && !held.stale && held.result.status === 'optimal';
+    return {
+      kind: 'scenario',
+      node: scenarioNode({
+        pins: fresh ? held.result.pins : b.scenario.pins,
+        priorities: b.scenario.priorities,
+        suppliers: b.scenario.suppliers,
+        held,
+        ...(run ? { running: { message: run.message, fraction: run.fraction } } : {}),
+        rate,
+        time: (iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+      }),
+    };
   }
 
   private section(b: FactoryBalance, s: Section): BalanceNode[] {
@@ -180,6 +213,18 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
         item.id = `machine:${m.machine}`;
         item.description = `× ${m.count}`;
         item.iconPath = this.icons?.icon('entity', m.machine) ?? icon('symbol-class');
+        return item;
+      }
+      case 'scenario': {
+        const n = node.node;
+        const state = !n.children?.length ? vscode.TreeItemCollapsibleState.None : n.open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+        const item = new vscode.TreeItem(n.label, state);
+        item.id = n.id;
+        if (n.description) item.description = n.description;
+        if (n.tooltip) item.tooltip = n.tooltip;
+        if (n.contextValue) item.contextValue = n.contextValue;
+        item.iconPath = (n.good ? this.icons?.good(n.good) : undefined) ?? icon(n.icon, n.color);
+        if (n.command) item.command = { command: n.command.command, title: n.command.title, arguments: n.command.args };
         return item;
       }
       case 'block': {
