@@ -30,6 +30,8 @@ import type { BlockEditors } from './blockEditor/panel';
 import { GameIcons } from './icons';
 import { ScenarioStore } from './scenario/store';
 import { registerScenarioCommands } from './scenario/commands';
+import { registerScienceEditor } from './scienceEditor/commands';
+import type { ScienceEditor } from './scienceEditor/panel';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -49,6 +51,8 @@ export interface PyOpsApi {
   blockEditors: BlockEditors;
   /** Game icons of the active project (from the cache beside it). */
   icons: GameIcons;
+  /** The science block's editor tab. */
+  scienceEditor: ScienceEditor;
   /** The factory scenario's last result and the recalculation in progress. */
   scenario: ScenarioStore;
   /** The two tree views (tests reveal and expand nodes in them). */
@@ -91,6 +95,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   );
   const blockEditor = registerBlockEditor(context, projects, icons);
   context.subscriptions.push(...blockEditor.disposables);
+  const science = registerScienceEditor(context, projects, icons);
+  context.subscriptions.push(...science.disposables);
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
   context.subscriptions.push(gameLink);
@@ -139,7 +145,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })
     .finally(() => startupClock.projectSettled(projects.active?.file ?? null));
-  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, scenario, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, scenario, scienceEditor: science.editor, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
 }
 
 export function deactivate(): void {

@@ -14,14 +14,14 @@ import { isUsable, type CandidateVerdict } from '../../core/planning/availabilit
 import type { Module } from '../../core/planning/gameIndex';
 import { EFFECTS } from '../../core/planning/gameIndex';
 import { appliedEffects } from '../../core/planning/effects';
-import { beaconOptions, moduleOptions, rowTarget } from '../../core/planning/moduleFit';
+import { beaconOptions, moduleOptions, rowTarget, type RowTarget } from '../../core/planning/moduleFit';
 import { presetSummaries } from '../../core/planning/modulePresets';
 import { energyLabel, flowGraph, fluidFuelBurns, namesFrom, type RowFlows } from '../proposals/views';
 import { ELECTRICITY, FLUID_FUEL, HEAT } from '../../core/gamedata/model';
 import type { BeaconChoiceView, BlockEditorView, ChoiceView, EditorFlowView, EditorRowView, MachineOptionView, ModuleChoiceView } from '../../webview/blockEditorProtocol';
 
 /** A verdict's "needs" in one line a player reads: the research, the packs, the TURD pick. */
-function needsText(ctx: PlanningContext, v: CandidateVerdict): string | undefined {
+export function needsText(ctx: PlanningContext, v: CandidateVerdict): string | undefined {
   if (isUsable(v)) return undefined;
   const n = v.needs;
   if (!n) return v.state === 'no-machine' ? 'cannot be built (no item places it)' : undefined;
@@ -59,8 +59,8 @@ function effectsText(m: Pick<Module, 'effects'>): string {
   return EFFECTS.filter((e) => m.effects[e] !== 0).map((e) => `${pct(m.effects[e])} ${e}`).join(', ') || 'no effect';
 }
 
-/** Per row: the modules and beacons it may take, named into the block's catalogs. */
-class Catalogs {
+/** Per row: the modules and beacons it may take, named into the block's catalogs (the science editor's lab too). */
+export class Catalogs {
   readonly modules: Record<string, ModuleChoiceView> = {};
   readonly beacons: Record<string, BeaconChoiceView> = {};
   /** The beacons any beacon-affected machine may take: the same for every row, so listed once. */
@@ -73,8 +73,12 @@ class Catalogs {
   }
 
   row(recipe: string, machine?: string): { slots: number; note?: string; modules: string[]; beacons: string[] } {
+    return this.target(rowTarget(this.ctx.g, this.ctx.availability, { recipe, ...(machine ? { machine } : {}) }));
+  }
+
+  /** The modules and beacons a machine running a recipe may take, or why none (a string). */
+  target(t: RowTarget | string): { slots: number; note?: string; modules: string[]; beacons: string[] } {
     const { g, availability: a } = this.ctx;
-    const t = rowTarget(g, a, { recipe, ...(machine ? { machine } : {}) });
     if (typeof t === 'string') return { slots: 0, note: t, modules: [], beacons: [] };
     const modules = moduleOptions(g, a, t).map((o) => this.module(o.module, o.verdict));
     const beacons = t.machine.usesBeaconEffects
