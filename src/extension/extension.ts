@@ -32,6 +32,7 @@ import { ScenarioStore } from './scenario/store';
 import { registerScenarioCommands } from './scenario/commands';
 import { registerScienceEditor } from './scienceEditor/commands';
 import type { ScienceEditor } from './scienceEditor/panel';
+import { FactoryBoard } from './board/panel';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -53,6 +54,8 @@ export interface PyOpsApi {
   icons: GameIcons;
   /** The science block's editor tab. */
   scienceEditor: ScienceEditor;
+  /** The factory board tab. */
+  board: FactoryBoard;
   /** The factory scenario's last result and the recalculation in progress. */
   scenario: ScenarioStore;
   /** The two tree views (tests reveal and expand nodes in them). */
@@ -97,6 +100,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   context.subscriptions.push(...blockEditor.disposables);
   const science = registerScienceEditor(context, projects, icons);
   context.subscriptions.push(...science.disposables);
+  const board = new FactoryBoard(context, projects, icons);
+  context.subscriptions.push(board, registerCommand('pyops.board.open', () => void board.show()));
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
   context.subscriptions.push(gameLink);
@@ -145,7 +150,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })
     .finally(() => startupClock.projectSettled(projects.active?.file ?? null));
-  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, scenario, scienceEditor: science.editor, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, scenario, scienceEditor: science.editor, board, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, startup: () => startupClock.snapshot() };
 }
 
 export function deactivate(): void {
