@@ -92,6 +92,11 @@ async function checkUi(page, req, OUT) {
   const failures = [];
   const out = { ok: true, failures };
   const bar = page.locator('#workbench\\.parts\\.statusbar');
+  // A window size for what follows (a narrow editor tab); it stays until a request sets another.
+  if (req.viewport) {
+    await page.setViewportSize(req.viewport);
+    await page.waitForTimeout(500);
+  }
   for (const text of req.statusBarIncludes ?? []) {
     const ok = await bar.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 }).then(() => true, () => false);
     if (!ok) failures.push(`status bar does not show "${text}" (it shows: ${(await bar.innerText().catch(() => '?')).replace(/\s+/g, ' ')})`);
@@ -140,7 +145,7 @@ async function checkUi(page, req, OUT) {
   if (req.chatIncludes?.length || req.collectChat) out.chatText = (await list.innerText().catch(() => '')).slice(-8000);
   // A request may name the webview by a text only it shows (req.webview); the side panel otherwise.
   // A named webview that never shows its text is a failure, never a silent look at another webview.
-  const wantsWebview = req.webviewIncludes?.length || req.webviewClick || req.webviewReveal || req.collectWebview;
+  const wantsWebview = req.webviewIncludes?.length || req.webviewClick || req.webviewDblClick || req.webviewPress || req.webviewReveal || req.collectWebview;
   const frame = !wantsWebview ? undefined : req.webview ? await waitForWebview(page, req.webview, req.timeoutMs ?? 30_000) : webviewFrame(page);
   const which = req.webview ? `the PyOps webview showing "${req.webview}"` : 'the PyOps side panel';
   if (wantsWebview && !frame) failures.push(`no PyOps webview shows "${req.webview}"`);
@@ -154,6 +159,18 @@ async function checkUi(page, req, OUT) {
       const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
       if (!ok) failures.push(`${which} has no button "${req.webviewClick}"`);
       else await target.click();
+    }
+    if (req.webviewDblClick) {
+      // Any element showing this text (an SVG label too): the board opens a block on a double-click.
+      const target = frame.getByText(req.webviewDblClick, { exact: true }).first();
+      const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+      if (!ok) failures.push(`${which} shows no "${req.webviewDblClick}" to double-click`);
+      else await target.dblclick();
+    }
+    if (req.webviewPress) {
+      // Keys pressed with the webview focused (its body clicked first, where nothing reacts to a click).
+      await frame.locator('body').click({ position: { x: 2, y: 2 } }).catch((e) => failures.push(`could not focus ${which}: ${e.message}`));
+      await page.keyboard.press(req.webviewPress);
     }
     if (req.webviewReveal) {
       // Scroll the webview until this text is in view (a screenshot of a long editor tab).

@@ -18,7 +18,10 @@ const MAX_SCALE = 4;
 
 /** Board → screen: screen = board × s + t. Kept across reloads of the tab. */
 type Transform = { s: number; tx: number; ty: number };
-let transform: Transform | undefined = (vscode.getState() as { transform?: Transform } | undefined)?.transform;
+const kept = vscode.getState() as { transform?: Transform; moved?: boolean } | undefined;
+let transform: Transform | undefined = kept?.transform;
+/** The player zoomed or panned: the board stays as they left it; until then it keeps fitting the tab. */
+let moved = !!kept?.moved;
 let view: BoardView | undefined;
 let layout: BoardLayout | undefined;
 let error: string | undefined;
@@ -35,7 +38,7 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 const curveD = (c: BoardLink['curve']) => `M${r1(c[0].x)},${r1(c[0].y)} C${r1(c[1].x)},${r1(c[1].y)} ${r1(c[2].x)},${r1(c[2].y)} ${r1(c[3].x)},${r1(c[3].y)}`;
 
 function keep(): void {
-  vscode.setState({ transform });
+  vscode.setState({ transform, moved });
 }
 
 let svg: SVGSVGElement | undefined;
@@ -59,6 +62,7 @@ function fit(): void {
 
 function zoom(factor: number, at?: { x: number; y: number }): void {
   if (!svg || !transform) return;
+  moved = true;
   const box = svg.getBoundingClientRect();
   const p = at ?? { x: box.width / 2, y: box.height / 2 };
   const s = Math.min(MAX_SCALE, Math.max(MIN_SCALE, transform.s * factor));
@@ -109,7 +113,7 @@ function nodeElement(b: BoardBox, n: BoardView['nodes'][number]): SVGElement {
 const positions = () => (layout?.nodes ?? []).map((b) => ({ id: b.id, x: Math.round(b.x), y: Math.round(b.y) }));
 
 function wire(svgEl: SVGSVGElement, nodes: Map<string, SVGElement>): void {
-  type Drag = { kind: 'pan'; x: number; y: number; t: Transform; id: number } | { kind: 'node'; box: BoardBox; x: number; y: number; bx: number; by: number; id: number; moved: boolean };
+  type Drag = { kind: 'pan'; x: number; y: number; t: Transform; id: number; moved: boolean } | { kind: 'node'; box: BoardBox; x: number; y: number; bx: number; by: number; id: number; moved: boolean };
   let drag: Drag | undefined;
   svgEl.addEventListener('wheel', (ev) => {
     const e = ev as WheelEvent;
@@ -122,22 +126,26 @@ function wire(svgEl: SVGSVGElement, nodes: Map<string, SVGElement>): void {
     if (e.button !== 0 || !transform) return;
     const target = (e.target as Element).closest('.board-node') as SVGElement | null;
     const box = target ? layout?.nodes.find((b) => b.id === target.getAttribute('data-id')) : undefined;
-    drag = box ? { kind: 'node', box, x: e.clientX, y: e.clientY, bx: box.x, by: box.y, id: e.pointerId, moved: false } : { kind: 'pan', x: e.clientX, y: e.clientY, t: { ...transform }, id: e.pointerId };
-    svgEl.setPointerCapture?.(e.pointerId);
-    svgEl.classList.add(box ? 'moving' : 'panning');
+    drag = box ? { kind: 'node', box, x: e.clientX, y: e.clientY, bx: box.x, by: box.y, id: e.pointerId, moved: false } : { kind: 'pan', x: e.clientX, y: e.clientY, t: { ...transform }, id: e.pointerId, moved: false };
   });
   svgEl.addEventListener('pointermove', (ev) => {
     const e = ev as PointerEvent;
     if (!drag || e.pointerId !== drag.id || !transform) return;
     const dx = e.clientX - drag.x;
     const dy = e.clientY - drag.y;
+    if (!drag.moved) {
+      if (Math.hypot(dx, dy) < 3) return;
+      // Captured only once it moves: a click or double-click keeps its target (the block under it).
+      drag.moved = true;
+      svgEl.setPointerCapture?.(e.pointerId);
+      svgEl.classList.add(drag.kind === 'node' ? 'moving' : 'panning');
+    }
     if (drag.kind === 'pan') {
+      moved = true;
       transform = { ...drag.t, tx: drag.t.tx + dx, ty: drag.t.ty + dy };
       applyTransform();
       return;
     }
-    if (!drag.moved && Math.hypot(dx, dy) < 3) return;
-    drag.moved = true;
     const b = drag.box;
     b.x = drag.bx + dx / transform.s;
     b.y = drag.by + dy / transform.s;
@@ -150,6 +158,9 @@ function wire(svgEl: SVGSVGElement, nodes: Map<string, SVGElement>): void {
   const end = () => {
     if (drag?.kind === 'node' && drag.moved && layout) {
       layout.bounds = boundsOf(layout.nodes);
+      // The player is arranging the board: the redraw after the save keeps the view where it is.
+      moved = true;
+      keep();
       // Every position, not only the dragged one: the blocks laid out automatically stay where they were seen.
       post({ type: 'place', positions: positions() });
     }
@@ -188,7 +199,10 @@ function render(): void {
       h('div', { class: 'board-tools' },
         button('Zoom in', () => zoom(1.25), { icon: 'zoom-in', iconOnly: true, secondary: true, key: 'zoom-in' }),
         button('Zoom out', () => zoom(1 / 1.25), { icon: 'zoom-out', iconOnly: true, secondary: true, key: 'zoom-out' }),
-        button('Fit', fit, { icon: 'screen-full', secondary: true, key: 'fit', title: 'Show the whole factory' }),
+        button('Fit', () => {
+          moved = false;
+          fit();
+        }, { icon: 'screen-full', secondary: true, key: 'fit', title: 'Show the whole factory' }),
         button('Auto Layout', () => post({ type: 'autoLayout' }), { icon: 'type-hierarchy', secondary: true, key: 'auto', title: 'Forget where blocks were placed and lay the board out again' }),
       ),
       v && v.nodes.length ? legend() : null,
@@ -223,7 +237,7 @@ function render(): void {
   svg = svgEl;
   drawLinks();
   wire(svgEl, nodes);
-  if (transform) applyTransform();
+  if (transform && moved) applyTransform();
   else requestAnimationFrame(fit);
 }
 
@@ -236,7 +250,7 @@ window.addEventListener('message', (e: MessageEvent<ToBoard>) => {
   render();
 });
 window.addEventListener('resize', () => {
-  if (!transform) fit();
+  if (!moved) fit();
 });
 
 render();

@@ -24,9 +24,12 @@ export interface BoardNodeView {
   powerW: number | null;
   /** Where the player put it (board units, its centre); null: laid out automatically. */
   layout: { x: number; y: number } | null;
-  /** What it makes beyond what the blocks it feeds take, and what it lacks. */
+  /** What it makes beyond what the blocks take (a byproduct no block takes, too; not a goal nothing takes). */
   surplus: BoardGoodView[];
+  /** What it takes that the blocks making it do not supply enough of. */
   short: BoardGoodView[];
+  /** What it takes that no enabled block makes: from outside. */
+  imports: BoardGoodView[];
 }
 
 /** The goods from one block to another. */

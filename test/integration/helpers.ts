@@ -32,6 +32,8 @@ export function workDir(name: string): string {
 }
 
 export interface UiCheck {
+  /** Resize the browser window first (it stays so until a request sets another size). */
+  viewport?: { width: number; height: number };
   statusBarIncludes?: string[];
   /** Click these (Playwright selectors on the workbench page), in order, before the other checks. */
   pageClicks?: string[];
@@ -53,6 +55,10 @@ export interface UiCheck {
   webviewIncludes?: string[];
   /** Click the webview's button (a VS Code button or a plain one) with this text. */
   webviewClick?: string;
+  /** Double-click the webview's element showing exactly this text (after any click). */
+  webviewDblClick?: string;
+  /** Press this key (Playwright's names, e.g. "Control+z") with the webview focused. */
+  webviewPress?: string;
   /** Scroll the webview to the element with exactly this text (after any click), e.g. before a screenshot. */
   webviewReveal?: string;
   collectWebview?: boolean;

@@ -24,7 +24,16 @@ export function boardView(p: Project, g: Pick<GameIndex, 'displayOf'>, icon?: (k
   if (!blocks.length) return { project: p.name, nodes: [], edges: [], empty: 'No enabled blocks yet: create one with "PyOps: New Block…" or ask @pyops, and it shows here.' };
   const machines = byBlock(blockMachines(p));
   const order = new Map(blocks.map((b, i) => [b.id, i]));
-  const flows = factoryEdges(factoryLedger(p, undefined, blocks), readSupplyPriorities(p), order, (x) => g.displayOf(x));
+  const ledger = factoryLedger(p, undefined, blocks);
+  const flows = factoryEdges(ledger, readSupplyPriorities(p), order, (x) => g.displayOf(x));
+  // What no block makes comes from outside (ores, or a missing block): the Balance lists it; here it
+  // is a plain line, and red is kept for a good some block makes but not enough of. A goal nothing
+  // takes is the block's product, not a surplus.
+  const made = (key: string) => (ledger.get(key)?.producers.length ?? 0) > 0;
+  const surplusShown = (x: { key: string; blockId: string }) => {
+    const e = ledger.get(x.key);
+    return !!e && (e.consumed > 0 || e.producers.some((q) => q.blockId === x.blockId && q.role === 'byproduct'));
+  };
   const nodes = blocks.map((b): BoardNodeView => {
     const { state, detail } = blockState(b);
     const ms = machines.get(b.id) ?? [];
@@ -35,7 +44,8 @@ export function boardView(p: Project, g: Pick<GameIndex, 'displayOf'>, icon?: (k
     });
     const key = nodeIconKey({ science }, b.doc.science?.lab ?? ms[0]?.machine, b.doc.goals[0]?.good);
     const src = key ? icon?.(key) : undefined;
-    const goods = (list: typeof flows.surplus) => list.filter((x) => x.blockId === b.id).map((x) => ({ good: x.good, label: x.label, rate: x.rate })).sort((x, y) => y.rate - x.rate);
+    const goods = (list: typeof flows.surplus, keep: (x: (typeof flows.surplus)[number]) => boolean) =>
+      list.filter((x) => x.blockId === b.id && keep(x)).map((x) => ({ good: x.good, label: x.label, rate: x.rate })).sort((x, y) => y.rate - x.rate);
     return {
       id: b.id,
       name: b.name,
@@ -47,12 +57,13 @@ export function boardView(p: Project, g: Pick<GameIndex, 'displayOf'>, icon?: (k
       buildings: ms.reduce((n, m) => n + Math.ceil(m.count - 1e-6), 0),
       powerW: b.cache.powerW,
       layout: b.layout,
-      surplus: goods(flows.surplus),
-      short: goods(flows.short),
+      surplus: goods(flows.surplus, surplusShown),
+      short: goods(flows.short, (x) => made(x.key)),
+      imports: goods(flows.short, (x) => !made(x.key)),
     };
   });
-  const shortOf = new Set(flows.short.map((x) => `${x.blockId}|${x.key}`));
-  const surplusOf = new Set(flows.surplus.map((x) => `${x.blockId}|${x.key}`));
+  const shortOf = new Set(flows.short.filter((x) => made(x.key)).map((x) => `${x.blockId}|${x.key}`));
+  const surplusOf = new Set(flows.surplus.filter(surplusShown).map((x) => `${x.blockId}|${x.key}`));
   const pairs = new Map<string, BoardEdgeView>();
   for (const e of flows.edges) {
     const k = `${e.from}|${e.to}`;

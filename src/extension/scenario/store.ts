@@ -51,7 +51,7 @@ export class ScenarioStore implements vscode.Disposable {
   private recheck(): void {
     const p = this.projects.active;
     const h = p && !p.isClosed ? this.held.get(p.id) : undefined;
-    if (!p || !h) return this.changed.fire();
+    if (!p || !h) return;
     const stale = isStale(p, h.result);
     // Fresh again after it was applied: the apply was undone, so it can be applied again.
     const undone = !stale && !!h.applied;
@@ -78,8 +78,8 @@ export class ScenarioStore implements vscode.Disposable {
           run.message = message;
           run.fraction = fraction;
           report?.(message, fraction);
-          // The view redraws a few times a second at most.
-          if (Date.now() - this.lastProgress > 250) {
+          // The view redraws twice a second at most.
+          if (Date.now() - this.lastProgress > 500) {
             this.lastProgress = Date.now();
             this.changed.fire();
           }

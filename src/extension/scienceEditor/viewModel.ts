@@ -59,7 +59,8 @@ function resultView(ctx: PlanningContext, result: SolveResult): ScienceResultVie
           },
         }
       : {}),
-    warnings: result.warnings,
+    // Technologies the labs skip are listed with why; their warnings would say it twice.
+    warnings: result.warnings.filter((w) => !(s.research?.skipped ?? []).some((x) => w.startsWith(`${x.display} [${x.tech}] is not researched by labs`))),
   };
 }
 

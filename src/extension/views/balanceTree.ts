@@ -45,6 +45,15 @@ const watts = (w: number) => (Math.abs(w) >= 1e9 ? `${(w / 1e9).toFixed(2)} GW` 
 const icon = (id: string, color?: string) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 const list = (xs: string[]) => (xs.length > 3 ? `${xs.slice(0, 3).join(', ')} +${xs.length - 3}` : xs.join(', '));
 
+function findNode(n: ScenarioNode, id: string): ScenarioNode | undefined {
+  if (n.id === id) return n;
+  for (const c of n.children ?? []) {
+    const hit = findNode(c, id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<BalanceNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -59,7 +68,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   ) {
     this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
     // A result held, marked stale or in progress changes no balance figure: redraw, keep the balance.
-    if (scenario) this.subs.push(scenario.onDidChange(() => this.changed.fire(undefined)));
+    if (scenario) this.subs.push(scenario.onDidChange(() => this.redraw()));
     // New pictures change no figure: redraw the items, keep the computed balance.
     if (icons) this.subs.push(icons.onDidChange(() => this.changed.fire(undefined)));
     this.writes.follow(projects.active);
@@ -73,7 +82,20 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
 
   refresh(): void {
     this.balance = undefined;
-    this.changed.fire(undefined);
+    this.redraw();
+  }
+
+  private redrawTimer: NodeJS.Timeout | undefined;
+
+  /** One redraw for a burst of changes (a recalculation's progress, a write, the stale mark after it):
+   *  a tree refreshed again while it still fetches the last refresh's rows can show them under the
+   *  wrong parent. */
+  private redraw(): void {
+    if (this.redrawTimer) return;
+    this.redrawTimer = setTimeout(() => {
+      this.redrawTimer = undefined;
+      this.changed.fire(undefined);
+    }, 60);
   }
 
   private async compute(): Promise<BalanceModel | { error: string } | undefined> {
@@ -118,8 +140,11 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
     switch (node.kind) {
       case 'section':
         return this.section(b, node.section);
-      case 'scenario':
-        return (node.node.children ?? []).map((n): BalanceNode => ({ kind: 'scenario', node: n }));
+      case 'scenario': {
+        // From the section as it is now (the node VS Code hands back may be from an earlier draw).
+        const now = findNode(this.scenarioRoot(b).node, node.node.id) ?? node.node;
+        return (now.children ?? []).map((n): BalanceNode => ({ kind: 'scenario', node: n }));
+      }
       case 'machine':
         return node.machine.blocks.map((x): BalanceNode => ({ kind: 'block', parent: node.machine.machine, id: x.id, name: x.name, detail: `${x.count}` }));
       default:
@@ -239,6 +264,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   }
 
   dispose(): void {
+    clearTimeout(this.redrawTimer);
     this.writes.dispose();
     for (const s of this.subs) s.dispose();
     this.changed.dispose();

@@ -48,7 +48,7 @@ export interface BoardLayout {
   bounds: { x: number; y: number; w: number; h: number };
 }
 
-export const BOARD_TEXT = { charWidth: 6.6, lineHeight: 15, padX: 10, padY: 7, icon: 20, iconGap: 6, minWidth: 170, maxChars: 34, labelHeight: 15 };
+export const BOARD_TEXT = { charWidth: 6.6, lineHeight: 15, padX: 10, padY: 7, icon: 20, iconGap: 6, minWidth: 170, maxChars: 40, labelHeight: 15 };
 
 const clip = (s: string, n = BOARD_TEXT.maxChars) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
@@ -66,6 +66,7 @@ export function nodeLines(n: BoardNodeView): BoardBox['lines'] {
     { text: stats, kind: 'detail' },
     ...(n.short.length ? [{ text: clip(`short: ${goodsLine(n.short)}`), kind: 'short' as const }] : []),
     ...(n.surplus.length ? [{ text: clip(`left over: ${goodsLine(n.surplus)}`), kind: 'surplus' as const }] : []),
+    ...(n.imports.length ? [{ text: clip(`from outside: ${goodsLine(n.imports)}`), kind: 'detail' as const }] : []),
   ];
 }
 
@@ -74,8 +75,9 @@ function nodeTitle(n: BoardNodeView): string {
   return [
     `${n.science ? 'Science block' : 'Block'} "${n.name}" — ${n.state}${n.stateDetail ? `: ${n.stateDetail}` : ''}`,
     n.goals,
-    n.short.length ? `Short (no supplier left for it): ${list(n.short)}` : '',
-    n.surplus.length ? `Left over (no block takes it): ${list(n.surplus)}` : '',
+    n.short.length ? `Short (its suppliers do not make enough): ${list(n.short)}` : '',
+    n.surplus.length ? `Left over (more than the blocks take): ${list(n.surplus)}` : '',
+    n.imports.length ? `From outside (no enabled block makes it): ${list(n.imports)}` : '',
     'Double-click to open it; drag to place it.',
   ].filter(Boolean).join('\n');
 }

@@ -39,6 +39,12 @@ describe('factory board: the view', function () {
     near(e.goods[0].rate, 1);
     assert.equal(e.goods[0].short, true, 'Gears takes 1.818 plates/s and gets 1');
     near(g.short.find((x) => x.good === 'ferrite-plate')?.rate, 2 / 1.1 - 1);
+    // Ore and the kiln's fuel come from outside (no block makes them): listed, not marked short.
+    const plates = v.nodes.find((n) => n.id === a)!;
+    assert.deepEqual(plates.short, []);
+    assert.ok(plates.imports.some((x) => x.good === 'ferrite-ore'));
+    // Gears is the factory's product: nothing takes it, and it is not a surplus.
+    assert.deepEqual(g.surplus, []);
     // A second plate block: A is filled first (the Factory view's order), B supplies the rest and keeps the surplus.
     const b = await createBlock(p, solve, { name: 'Plates B', doc: { goals: [{ good: 'ferrite-plate', rate: 2 }], recipes: [{ recipe: 'ferrite-plate', machine: 'kiln' }] } });
     v = boardView(p, planningContext(p).g);

@@ -48,6 +48,7 @@ describe('science block editor: the view', function () {
       assert.deepEqual(r.research!.techs.at(-1)!.packs, [{ pack: 'basic-research-pack', display: 'Basic research pack', amount: 75 }, { pack: 'advanced-research-pack', display: 'Advanced research pack', amount: 75 }]);
       assert.equal(r.research!.totalUnits, 195);
       assert.match(r.research!.skipped.find((s) => s.tech === 'automation-basics')!.reason, /trigger/);
+      assert.ok(!r.warnings.some((w) => w.includes('[automation-basics]')), 'a skipped technology is said once, in the skipped list');
       assert.equal(v.state, 'solved');
       assert.equal(v.undoLabel, 'Create block "Science"');
     });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { curvePoint, layoutBoard, linkCurve, nodeLines } from '../../../../src/webview/board/boardLayout';
 import type { BoardNodeView } from '../../../../src/webview/boardProtocol';
 
-const node = (id: string, extra: Partial<BoardNodeView> = {}): BoardNodeView => ({ id, name: `Block ${id}`, state: 'solved', science: false, goals: 'Gear 1/s', buildings: 2, powerW: 150_000, layout: null, surplus: [], short: [], ...extra });
+const node = (id: string, extra: Partial<BoardNodeView> = {}): BoardNodeView => ({ id, name: `Block ${id}`, state: 'solved', science: false, goals: 'Gear 1/s', buildings: 2, powerW: 150_000, layout: null, surplus: [], short: [], imports: [], ...extra });
 const edge = (from: string, to: string) => ({ from, to, goods: [{ good: 'gear', label: 'Gear', rate: 1, short: false, surplus: false }] });
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => Math.abs(a.x - b.x) * 2 < a.width + b.width && Math.abs(a.y - b.y) * 2 < a.height + b.height;
 
@@ -36,13 +36,14 @@ describe('factory board layout', () => {
   });
 
   it('shows buildings and power, and what is short or left over, on the box', () => {
-    const lines = nodeLines(node('a', { short: [{ good: 'filter', label: 'Filter', rate: 0.05 }, { good: 'circuit', label: 'Circuit', rate: 0.05 }], surplus: [{ good: 'gear', label: 'Gear', rate: 0.5 }] }));
+    const lines = nodeLines(node('a', { short: [{ good: 'filter', label: 'Filter', rate: 0.05 }, { good: 'circuit', label: 'Circuit', rate: 0.05 }], surplus: [{ good: 'gear', label: 'Gear', rate: 0.5 }], imports: [{ good: 'ferrite-ore', label: 'Ferrite ore', rate: 2 }] }));
     assert.deepEqual(lines, [
       { text: 'Block a', kind: 'name' },
       { text: 'Gear 1/s', kind: 'detail' },
       { text: '2 buildings · 150 kW', kind: 'detail' },
       { text: 'short: Filter 0.05/s +1', kind: 'short' },
       { text: 'left over: Gear 0.5/s', kind: 'surplus' },
+      { text: 'from outside: Ferrite ore 2/s', kind: 'detail' },
     ]);
     assert.equal(nodeLines(node('b', { state: 'infeasible', powerW: null, goals: '' }))[1].text, 'infeasible');
   });
