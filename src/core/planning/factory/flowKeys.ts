@@ -57,11 +57,20 @@ const fmtT = (t: number) => (Number.isInteger(t) ? String(t) : t.toFixed(1));
 
 export type FlowVector = Map<string, number>;
 
-/** A block's projection rows as keys and a vector (energy goods left out: power is reported apart). */
-export function vectorOf(rows: BlockFlowRow[], keys: Map<string, FlowKey>): FlowVector {
+/** The keys seen so far, and the goods left out of the vectors (energy goods unless power is traded). */
+export interface FlowSpace {
+  keys: Map<string, FlowKey>;
+  skip: ReadonlySet<string>;
+}
+
+export const flowSpace = (skip: ReadonlySet<string> = ENERGY_GOODS): FlowSpace => ({ keys: new Map(), skip });
+
+/** A block's projection rows as keys and a vector. */
+export function vectorOf(rows: BlockFlowRow[], space: FlowSpace): FlowVector {
+  const { keys } = space;
   const v: FlowVector = new Map();
   for (const f of rows) {
-    if (ENERGY_GOODS.has(f.item) || !(f.rate > 0)) continue;
+    if (space.skip.has(f.item) || !(f.rate > 0)) continue;
     const k =
       f.role === 'import'
         ? demandKey(f.item, f.kind, f.temperature_mode === 'range' ? f.temperature_min : f.temperature_mode === 'exact' ? f.temperature_min : null, f.temperature_mode === 'range' ? f.temperature_max : f.temperature_mode === 'exact' ? f.temperature_max : null)

@@ -10,7 +10,7 @@ import { goalRate, type BlockDoc } from '../../block/document';
 import { campaignGoals } from '../../block/campaign';
 import { projectionFlows, type BlockRecord, type BlockSolver } from '../blocks';
 import type { SolveResult } from '../../solver/result';
-import { addScaled, vectorOf, type FlowKey, type FlowVector } from '../flowKeys';
+import { addScaled, vectorOf, type FlowSpace, type FlowVector } from '../flowKeys';
 
 /** One goal the scenario may change. */
 export interface GoalVar {
@@ -51,12 +51,13 @@ export interface ExcludedBlock {
   reason: string;
 }
 
-/** The goals of a block the scenario may change: rate goals (stock goals and campaigns stay). */
-export function scalableGoals(b: BlockRecord): GoalVar[] {
+/** The goals of a block the scenario may change: rate goals (stock goals, campaigns and goals on
+ *  goods the factory does not trade — heat, and electricity without power blocks — stay). */
+export function scalableGoals(b: BlockRecord, fixed: ReadonlySet<string> = new Set()): GoalVar[] {
   const out: GoalVar[] = [];
   b.doc.goals.forEach((goal, index) => {
     const r = goalRate(goal);
-    if (r.stock) return;
+    if (r.stock || fixed.has(goal.good)) return;
     out.push({ blockId: b.id, index, good: goal.good, direction: r.direction, current: Math.abs(r.rate), ...(goal.temperature !== undefined ? { temperature: goal.temperature } : {}) });
   });
   return out;
@@ -82,8 +83,8 @@ function isHomogeneous(b: BlockRecord, goals: GoalVar[]): boolean {
   );
 }
 
-export function pointOf(b: BlockRecord, r: SolveResult, keys: Map<string, FlowKey>): Point {
-  return { flows: vectorOf(projectionFlows(b.id, b.doc, r), keys), buildings: r.rows.reduce((s, x) => s + x.buildings, 0) };
+export function pointOf(b: BlockRecord, r: SolveResult, space: FlowSpace): Point {
+  return { flows: vectorOf(projectionFlows(b.id, b.doc, r), space), buildings: r.rows.reduce((s, x) => s + x.buildings, 0) };
 }
 
 /** Relative step for the finite difference of a linearized goal. */
@@ -95,13 +96,13 @@ const STEP = 0.05;
  * Returns a reason instead when the block cannot be scaled.
  */
 export async function modelBlock(
-  b: BlockRecord, solve: BlockSolver, keys: Map<string, FlowKey>, now?: Point, at?: number[],
+  b: BlockRecord, solve: BlockSolver, space: FlowSpace, now?: Point, at?: number[],
 ): Promise<BlockModel | { reason: string }> {
-  const goals = scalableGoals(b);
+  const goals = scalableGoals(b, space.skip);
   const solveAt = async (mags: number[]): Promise<Point | { reason: string }> => {
     const r = await solve(withGoals(b.doc, goals, mags));
     if (r.status !== 'optimal') return { reason: r.status === 'infeasible' ? 'infeasible at these goals (open it to see the diagnosis)' : (r.message ?? r.status) };
-    return pointOf(b, r, keys);
+    return pointOf(b, r, space);
   };
   const mags = at ?? goals.map((x) => x.current);
   if (!goals.length) {

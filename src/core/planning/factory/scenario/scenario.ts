@@ -23,7 +23,8 @@ import { listBlocks, type BlockRecord, type BlockSolver } from '../blocks';
 import { factorySnapshot } from '../fresh';
 import { BALANCE_TOLERANCE } from '../ledger';
 import { byBlock } from '../blocks';
-import { compatible, demandKey, keyLabel, supplyKey, vectorOf, type DemandKey, type FlowKey, type SupplyKey } from '../flowKeys';
+import { compatible, demandKey, ENERGY_GOODS, flowSpace, keyLabel, supplyKey, vectorOf, type DemandKey, type FlowKey, type SupplyKey } from '../flowKeys';
+import { ELECTRICITY, HEAT } from '../../../gamedata/model';
 import { modelBlock, pointOf, predict, withGoals, type BlockModel, type ExcludedBlock } from './model';
 import { readFactoryPins, readSupplyPriorities, type FactoryPin, type SupplyPriority } from './inputs';
 import { inputsFingerprint } from './fingerprint';
@@ -131,9 +132,13 @@ export async function factoryScenario(p: Project, pc: PlanningContext, solve: Bl
     const snap = await factorySnapshot(p, counted, blocks);
     const rows = byBlock(snap.flows);
     const machines = byBlock(snap.machines);
-    const keys = new Map<string, FlowKey>();
     const science = blocks.filter((b) => b.doc.science);
     const planned = blocks.filter((b) => !b.doc.science);
+    // Power is traded when the factory has power blocks: they then grow with the factory's draw.
+    // Without one, electricity stays out (a player who does not plan power is not told to).
+    const powered = planned.some((b) => b.doc.goals.some((x) => x.good === ELECTRICITY));
+    const space = flowSpace(powered ? new Set([HEAT]) : ENERGY_GOODS);
+    const keys = space.keys;
     if (opts.pins) base.assumed = { pins: opts.pins };
 
     // The science block's pack demand pins the factory (a player's pin on the same good overrides it).
@@ -169,8 +174,8 @@ export async function factoryScenario(p: Project, pc: PlanningContext, solve: Bl
         base.excluded.push({ blockId: b.id, name: b.name, reason: status === 'broken' ? 'broken (a recipe or good it names is missing)' : status === 'infeasible' ? 'infeasible at its current goals (open it to see the diagnosis)' : `not solved (${status ?? 'stale'})` });
         continue;
       }
-      const now = { flows: vectorOf(rows.get(b.id) ?? [], keys), buildings: (machines.get(b.id) ?? []).reduce((s, m) => s + m.count, 0) };
-      const m = await modelBlock(b, counted, keys, now);
+      const now = { flows: vectorOf(rows.get(b.id) ?? [], space), buildings: (machines.get(b.id) ?? []).reduce((s, m) => s + m.count, 0) };
+      const m = await modelBlock(b, counted, space, now);
       if ('reason' in m) base.excluded.push({ blockId: b.id, name: b.name, reason: m.reason });
       else models.push(m);
     }
@@ -223,9 +228,9 @@ export async function factoryScenario(p: Project, pc: PlanningContext, solve: Bl
           lp.mags[i] = m.goals.map((x) => x.current);
           continue;
         }
-        const actual = pointOf(m.block, r, keys).flows;
+        const actual = pointOf(m.block, r, space).flows;
         if (!closeEnough(predict(m, mags[i]), actual)) {
-          const again = await modelBlock(m.block, counted, keys, undefined, mags[i]);
+          const again = await modelBlock(m.block, counted, space, undefined, mags[i]);
           if ('reason' in again) continue;
           again.upper = m.upper;
           models[i] = again;

@@ -9,6 +9,7 @@ import { createBlock } from '../../../../../src/core/planning/factory/blocks';
 import { factoryScenario } from '../../../../../src/core/planning/factory/scenario/scenario';
 import { factoryPower } from '../../../../../src/core/planning/factory/power';
 import { solveBlock } from '../../../../../src/core/planning/solver/solve';
+import { parseBlockDoc } from '../../../../../src/core/planning/block/document';
 import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
 
 // circuit takes 3 wire + 1 ferrite-plate for 1 circuit; wire takes 1 azurite-plate for 2 wire (sample dump).
@@ -44,6 +45,19 @@ describe('a final product pinned, and factory power', () => {
     const plate = r.unsupplied.find((x) => x.good === 'ferrite-plate');
     assert.ok(plate && Math.abs(plate.rate - 2) < 1e-6 && plate.reason === 'no-block', JSON.stringify(r.unsupplied));
     assert.ok(r.unsupplied.some((x) => x.good === 'azurite-plate' && Math.abs(x.rate - 3) < 1e-6));
+  });
+
+  it('grows the power block with the factory\'s draw when the factory has one', async () => {
+    const r = await factoryScenario(p, planningContext(p), solve, { pins: [{ good: 'circuit', rate: 2 }] });
+    // The oracle is each block's own solve at its new goal: the power block must cover the circuits'
+    // and wire's draw plus its own (its pump), which grows with it.
+    const draw = async (goals: Array<{ good: string; rate: number }>, recipes: string[]) => (await solve({ ...parseBlockDoc({ goals, recipes: recipes.map((recipe) => ({ recipe, machine: recipe === 'circuit' || recipe === 'wire' ? 'press' : undefined })) }) })).powerW / 1e6;
+    const consumers = (await draw([{ good: 'circuit', rate: 2 }], ['circuit'])) + (await draw([{ good: 'wire', rate: 6 }], ['wire']));
+    const own = await solve(parseBlockDoc({ goals: [{ good: 'pyops-electricity', rate: 1 }], recipes: [{ recipe: 'boil-steam-165' }, { recipe: 'generate-steam-turbine-unit-165' }, { recipe: 'pump-pump-station' }], made: ['steam', 'fresh-water'] }));
+    const selfPerMw = own.powerW / 1e6;
+    const power = r.goalChanges.find((c) => c.block === 'Power');
+    assert.ok(power, JSON.stringify(r.goalChanges));
+    assert.ok(Math.abs(power.next - consumers / (1 - selfPerMw)) < 1e-4, `${power.next} vs ${consumers / (1 - selfPerMw)}`);
   });
 
   it('sums demand and generation', async () => {
