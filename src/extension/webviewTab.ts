@@ -9,6 +9,19 @@ export function tabOptions(extensionUri: vscode.Uri, icons?: GameIcons): vscode.
   return { enableScripts: true, localResourceRoots: icons?.withCacheRoot(roots) ?? roots };
 }
 
+/** A new editor tab showing `dist/webview/<script>.js`, wired to `on`. */
+export function openTab(
+  extensionUri: vscode.Uri, icons: GameIcons | undefined,
+  page: { viewType: string; title: string; script: string; css: string[]; label: string },
+  on: { message: (raw: unknown) => void; dispose: () => void },
+): vscode.WebviewPanel {
+  const panel = vscode.window.createWebviewPanel(page.viewType, page.title, vscode.ViewColumn.Active, { ...tabOptions(extensionUri, icons), retainContextWhenHidden: false });
+  panel.webview.html = tabHtml(panel.webview, extensionUri, { script: page.script, css: page.css, title: page.title, label: page.label });
+  panel.onDidDispose(on.dispose);
+  panel.webview.onDidReceiveMessage(on.message);
+  return panel;
+}
+
 /** The tab's page: `dist/webview/<script>.js` and `media/<css>` files. */
 export function tabHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: { script: string; css: string[]; title: string; label: string }): string {
   return webviewHtml(webview, extensionUri, {

@@ -6,13 +6,13 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import type { BoardView, FromBoard, ToBoard } from './boardProtocol';
 import { append, button, clear, h, icon } from './panel/dom';
+import { el } from './panel/flowDiagram';
 import { BOARD_TEXT, boundsOf, curvePoint, layoutBoard, linksFor, type BoardBox, type BoardLayout, type BoardLink } from './board/boardLayout';
 
 declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
 
 const vscode = acquireVsCodeApi();
 const post = (m: FromBoard) => vscode.postMessage(m);
-const SVG = 'http://www.w3.org/2000/svg';
 const MIN_SCALE = 0.1;
 const MAX_SCALE = 4;
 
@@ -26,13 +26,6 @@ let view: BoardView | undefined;
 let layout: BoardLayout | undefined;
 let error: string | undefined;
 const root = document.getElementById('app')!;
-
-function el(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 const curveD = (c: BoardLink['curve']) => `M${r1(c[0].x)},${r1(c[0].y)} C${r1(c[1].x)},${r1(c[1].y)} ${r1(c[2].x)},${r1(c[2].y)} ${r1(c[3].x)},${r1(c[3].y)}`;

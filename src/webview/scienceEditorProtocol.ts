@@ -3,7 +3,7 @@
 // Rates travel per second; the webview shows them in the unit the player picked.
 import { z } from 'zod';
 import type { ScienceEdit } from '../core/planning/science/scienceEdit';
-import type { BeaconChoiceView, ChoiceView, EditorBeaconView, EditorModuleView, ModuleChoiceView } from './blockEditorProtocol';
+import type { Assert, BeaconChoiceView, ChoiceView, EditorBeaconView, EditorModuleView, ModuleChoiceView, Same } from './blockEditorProtocol';
 
 export interface LabOptionView extends ChoiceView {
   /** researching_speed of one lab. */
@@ -123,6 +123,4 @@ export type ScienceEditMessage = z.infer<typeof scienceEditSchema>;
 
 // The schema above and the core's ScienceEdit are written apart; a kind or field added to one and not
 // the other must fail to compile.
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
-type Assert<T extends true> = T;
 export type EditsMatchCore = Assert<Same<ScienceEditMessage, ScienceEdit>>;

@@ -9,7 +9,7 @@ import { fromBoardSchema, type BoardView, type ToBoard } from '../../webview/boa
 import type { ProjectManager } from '../projectManager';
 import { WriteFollower } from '../views/followWrites';
 import type { GameIcons } from '../icons';
-import { iconUri, tabHtml, tabOptions } from '../webviewTab';
+import { iconUri, openTab, tabOptions } from '../webviewTab';
 import { boardView } from './viewModel';
 
 export const BOARD_VIEW = 'pyops.board';
@@ -43,17 +43,17 @@ export class FactoryBoard implements vscode.Disposable {
       this.panel.reveal();
       return this.panel;
     }
-    const panel = vscode.window.createWebviewPanel(BOARD_VIEW, 'Factory Board', vscode.ViewColumn.Active, { ...tabOptions(this.context.extensionUri, this.icons), retainContextWhenHidden: false });
-    panel.webview.html = tabHtml(panel.webview, this.context.extensionUri, { script: 'board', css: ['board.css'], title: 'Factory board', label: 'Factory board' });
+    const panel = openTab(this.context.extensionUri, this.icons, { viewType: BOARD_VIEW, title: 'Factory Board', script: 'board', css: ['board.css'], label: 'Factory board' }, {
+      message: (raw) => void this.receive(raw),
+      dispose: () => {
+        if (this.panel === panel) {
+          this.panel = undefined;
+          this.lastView = undefined;
+        }
+      },
+    });
     this.panel = panel;
     this.ready = false;
-    panel.onDidDispose(() => {
-      if (this.panel === panel) {
-        this.panel = undefined;
-        this.lastView = undefined;
-      }
-    });
-    panel.webview.onDidReceiveMessage((raw) => void this.receive(raw));
     return panel;
   }
 

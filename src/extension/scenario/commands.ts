@@ -19,8 +19,7 @@ import type { BalanceOutcome, ScenarioStore } from './store';
 
 const name = z.string().trim().min(1).max(200);
 const pinArg = z.object({ good: name, rate: z.number().finite().min(-1e9).max(1e9).optional(), temperature: z.number().finite().optional() }).loose();
-const orderArg = z.object({ good: name, order: z.array(z.string().min(1).max(100)).max(100).optional() }).loose();
-const sharesArg = z.object({ good: name, shares: z.record(z.string().min(1).max(100), z.number().min(0).max(1)).optional() }).loose();
+const supplyArg = z.object({ good: name, order: z.array(z.string().min(1).max(100)).max(100).optional(), shares: z.record(z.string().min(1).max(100), z.number().min(0).max(1)).optional() }).loose();
 
 /** The scenario node a command was invoked on in the Factory Balance view. */
 function nodeOf(arg: unknown): ScenarioNode | undefined {
@@ -45,12 +44,20 @@ async function askRate(title: string, value?: number): Promise<number | undefine
   return typeof r === 'number' ? r : undefined;
 }
 
-/** The blocks that supply `good`, in their supply order now. */
-function suppliersOf(projects: ProjectManager, good: string) {
+/** The good a supply command acts on (its tree node or `{ good, … }`) and its suppliers in supply order now. */
+function supplyTarget(projects: ProjectManager, arg: unknown, what: string) {
   const p = projects.require();
-  const s = supplyGoods(p, planningContext(p).g).find((x) => x.good === good);
-  if (!s) throw new Error(`Fewer than two enabled blocks make ${planningContext(p).g.displayOf(good)}: there is no supply order to set.`);
-  return s;
+  const a: z.output<typeof supplyArg> | undefined = nodeOf(arg)?.supply ?? objectArg(arg, supplyArg);
+  if (!a) throw new Error(`${what} from "Supply order" in the Factory Balance view.`);
+  const s = supplyGoods(p, planningContext(p).g).find((x) => x.good === a.good);
+  if (!s) throw new Error(`Fewer than two enabled blocks make ${planningContext(p).g.displayOf(a.good)}: there is no supply order to set.`);
+  /** Refuses block ids that do not make the good. */
+  const check = (ids: string[]) => {
+    const known = new Set(s.blocks.map((b) => b.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) throw new Error(`${unknown.join(', ')} ${unknown.length === 1 ? 'does' : 'do'} not make ${s.display}; the suppliers are ${s.blocks.map((b) => `${b.name} (${b.id})`).join(', ')}.`);
+  };
+  return { a, s, check };
 }
 
 export function registerScenarioCommands(projects: ProjectManager, store: ScenarioStore): vscode.Disposable[] {
@@ -131,10 +138,8 @@ export function registerScenarioCommands(projects: ProjectManager, store: Scenar
 
     registerCommand('pyops.scenario.supplyOrder', async (arg?: unknown) => {
       const p = projects.requireWritable();
-      const a = nodeOf(arg)?.supply ?? objectArg(arg, orderArg);
-      if (!a) throw new Error('Set the supply order on a good under "Supply order" in the Factory Balance view.');
-      const s = suppliersOf(projects, a.good);
-      let order = 'order' in a && a.order ? a.order : undefined;
+      const { a, s, check } = supplyTarget(projects, arg, 'Set the supply order of a good');
+      let order = a.order;
       if (!order) {
         // An ordered pick: the first supplier, then the next of those left, until one is left.
         order = [];
@@ -150,18 +155,14 @@ export function registerScenarioCommands(projects: ProjectManager, store: Scenar
         }
         order.push(left[0].id);
       }
-      const known = new Set(s.blocks.map((b) => b.id));
-      const unknown = order.filter((id) => !known.has(id));
-      if (unknown.length) throw new Error(`${unknown.join(', ')} ${unknown.length === 1 ? 'does' : 'do'} not make ${s.display}; the suppliers are ${s.blocks.map((b) => `${b.name} (${b.id})`).join(', ')}.`);
+      check(order);
       return setSupplyPriority(p, { good: a.good, order });
     }),
 
     registerCommand('pyops.scenario.supplyShares', async (arg?: unknown) => {
       const p = projects.requireWritable();
-      const a = nodeOf(arg)?.supply ?? objectArg(arg, sharesArg);
-      if (!a) throw new Error('Split a good by shares from "Supply order" in the Factory Balance view.');
-      const s = suppliersOf(projects, a.good);
-      let shares = 'shares' in a && a.shares ? a.shares : undefined;
+      const { a, s, check } = supplyTarget(projects, arg, 'Split a good by shares');
+      let shares = a.shares;
       if (!shares) {
         const had = readSupplyPriorities(p).find((x) => x.good === a.good)?.shares ?? {};
         shares = {};
@@ -184,6 +185,7 @@ export function registerScenarioCommands(projects: ProjectManager, store: Scenar
           left -= n;
         }
       }
+      check(Object.keys(shares));
       const sum = Object.values(shares).reduce((x, y) => x + y, 0);
       if (sum > 1 + 1e-9) throw new Error(`The shares of ${s.display} add up to ${Number((sum * 100).toPrecision(4))} %; they can give out at most 100 %.`);
       return setSupplyPriority(p, { good: a.good, order: [], shares });
@@ -191,7 +193,7 @@ export function registerScenarioCommands(projects: ProjectManager, store: Scenar
 
     registerCommand('pyops.scenario.supplyDefault', async (arg?: unknown) => {
       const p = projects.requireWritable();
-      const a = nodeOf(arg)?.supply ?? objectArg(arg, orderArg);
+      const a = nodeOf(arg)?.supply ?? objectArg(arg, supplyArg);
       if (!a) throw new Error('Reset the supply order of a good from "Supply order" in the Factory Balance view.');
       return setSupplyPriority(p, { good: a.good, clear: true });
     }),

@@ -13,7 +13,7 @@ import type { ProjectManager } from '../projectManager';
 import { homeOf, notOpenText, type ProjectHome } from '../projectHomes';
 import { WriteFollower } from '../views/followWrites';
 import type { GameIcons } from '../icons';
-import { iconUri, tabHtml, tabOptions } from '../webviewTab';
+import { iconUri, openTab, tabOptions } from '../webviewTab';
 import { scienceEditorView } from './viewModel';
 import { askPack, askTechnology } from './pickers';
 
@@ -69,17 +69,18 @@ export class ScienceEditor implements vscode.Disposable {
       this.tab.panel.reveal();
       return this.tab.panel;
     }
-    const panel = vscode.window.createWebviewPanel(SCIENCE_EDITOR_VIEW, b.name, vscode.ViewColumn.Active, { ...tabOptions(this.context.extensionUri, this.icons), retainContextWhenHidden: false });
-    panel.webview.html = tabHtml(panel.webview, this.context.extensionUri, { script: 'science-editor', css: ['block-editor.css', 'science-editor.css'], title: 'Science block', label: 'Science block editor' });
-    const tab: Tab = { panel, blockId: id, project: homeOf(p), ready: false, busy: false };
-    this.tab = tab;
-    panel.onDidDispose(() => {
-      if (this.tab === tab) {
-        this.tab = undefined;
-        this.lastView = undefined;
-      }
+    let tab: Tab | undefined;
+    const panel = openTab(this.context.extensionUri, this.icons, { viewType: SCIENCE_EDITOR_VIEW, title: b.name, script: 'science-editor', css: ['block-editor.css', 'science-editor.css'], label: 'Science block editor' }, {
+      message: (raw) => void this.receive(raw),
+      dispose: () => {
+        if (tab && this.tab === tab) {
+          this.tab = undefined;
+          this.lastView = undefined;
+        }
+      },
     });
-    panel.webview.onDidReceiveMessage((raw) => void this.receive(raw));
+    tab = { panel, blockId: id, project: homeOf(p), ready: false, busy: false };
+    this.tab = tab;
     return panel;
   }
 
