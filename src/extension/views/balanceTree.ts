@@ -12,7 +12,7 @@ import { factoryBalance, type FactoryBalance } from '../../core/planning/factory
 import type { ProjectManager } from '../projectManager';
 import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
-import { scenarioNode, type ScenarioNode } from './scenarioView';
+import { scenarioNodes, type ScenarioNode } from './scenarioView';
 import { scenarioNow, type ScenarioNow } from '../scenario/now';
 import type { ScenarioStore } from '../scenario/store';
 
@@ -58,6 +58,9 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   private readonly changed = new vscode.EventEmitter<BalanceNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private balance: Promise<BalanceModel | { error: string } | undefined> | undefined;
+  /** The last computed model, and the project it is of. */
+  private drawn: BalanceModel | { error: string } | undefined;
+  private drawnFor: string | undefined;
   private readonly writes = new WriteFollower(250, () => this.refresh());
   private readonly subs: vscode.Disposable[] = [];
 
@@ -74,12 +77,23 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
     this.writes.follow(projects.active);
   }
 
-  /** The balance as last computed (tests read it); computes it when nothing is cached. */
+  /** The balance as last computed (tests read it); computes it when nothing is cached, and redraws the tree with it. */
   current(): Promise<BalanceModel | { error: string } | undefined> {
-    this.balance ??= this.compute();
+    if (!this.balance) {
+      const projectId = this.projects.active?.id;
+      const pending = this.compute();
+      this.balance = pending;
+      void pending.then((m) => {
+        if (this.balance !== pending) return;
+        this.drawn = m;
+        this.drawnFor = projectId;
+        this.redraw();
+      });
+    }
     return this.balance;
   }
 
+  /** After a write: the next draw computes the balance again (only while the view is shown). */
   refresh(): void {
     this.balance = undefined;
     this.redraw();
@@ -112,7 +126,14 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   }
 
   async getChildren(node?: BalanceNode): Promise<BalanceNode[]> {
-    const b = await this.current();
+    // Every row comes at once from the last computed model; a new one redraws the tree when it is
+    // ready. A fetch left waiting on a computation is cancelled by the next refresh, and VS Code then
+    // shows the rows it did get under the wrong parents.
+    if (!node) {
+      void this.current();
+      if (this.drawnFor !== this.projects.active?.id) return this.projects.active ? [{ kind: 'fact', id: 'computing', text: 'Computing the balance…', icon: 'loading~spin' }] : [];
+    }
+    const b = this.drawn;
     if (!b) return [];
     if ('error' in b) return node ? [] : [{ kind: 'fact', id: 'error', text: b.error, icon: 'info' }];
     const a = b.audit;
@@ -132,7 +153,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
       };
       // Sections with nothing in them are left out, except the two a player checks first.
       const shown = (Object.keys(SECTIONS) as Section[]).filter((s) => counts[s] > 0 || s === 'under' || s === 'final');
-      return [...facts, ...(this.scenario ? [this.scenarioRoot(b)] : []), ...shown.map((section): BalanceNode => ({
+      return [...facts, ...(this.scenario ? this.scenarioRows(b) : []), ...shown.map((section): BalanceNode => ({
         kind: 'section', section, count: counts[section],
         detail: section === 'buildings' ? `${b.buildings.reduce((n, m) => n + m.count, 0)} · ${counts.buildings} kind${counts.buildings === 1 ? '' : 's'}` : String(counts[section]),
       }))];
@@ -142,7 +163,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
         return this.section(b, node.section);
       case 'scenario': {
         // From the section as it is now (the node VS Code hands back may be from an earlier draw).
-        const now = findNode(this.scenarioRoot(b).node, node.node.id) ?? node.node;
+        const now = this.scenarioRows(b).map((r) => findNode(r.node, node.node.id)).find(Boolean) ?? node.node;
         return (now.children ?? []).map((n): BalanceNode => ({ kind: 'scenario', node: n }));
       }
       case 'machine':
@@ -153,22 +174,19 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   }
 
   /** The Scenario section: the pins now (or as the fresh result took them), the supply order, the last result. */
-  scenarioRoot(b: BalanceModel): BalanceNode & { kind: 'scenario' } {
+  scenarioRows(b: BalanceModel): Array<BalanceNode & { kind: 'scenario' }> {
     const held = this.scenario?.current();
     const run = this.scenario?.running();
     const fresh = held && !held.stale && held.result.status === 'optimal';
-    return {
-      kind: 'scenario',
-      node: scenarioNode({
-        pins: fresh ? held.result.pins : b.scenario.pins,
-        priorities: b.scenario.priorities,
-        suppliers: b.scenario.suppliers,
-        held,
-        ...(run ? { running: { message: run.message, fraction: run.fraction } } : {}),
-        rate,
-        time: (iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
-      }),
-    };
+    return scenarioNodes({
+      pins: fresh ? held.result.pins : b.scenario.pins,
+      priorities: b.scenario.priorities,
+      suppliers: b.scenario.suppliers,
+      held,
+      ...(run ? { running: { message: run.message, fraction: run.fraction } } : {}),
+      rate,
+      time: (iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+    }).map((node) => ({ kind: 'scenario', node }));
   }
 
   private section(b: FactoryBalance, s: Section): BalanceNode[] {

@@ -1,8 +1,9 @@
 // The Scenario part of the Factory Balance view, as plain nodes (no vscode import, so unit tests
-// build it from a real scenario): the pins with their source, the goods several blocks make with
-// their supply order, and the last result — goal changes (good, block, current → next), goods no
-// block can supply (with what a new block would have to make), raw inputs, what is left over, blocks
-// left out and the solver's notes. A result computed from other inputs is shown, marked stale.
+// build it from a real scenario): a header with its state, the pins with their source, the goods
+// several blocks make with their supply order, and the last result — goal changes (good, block,
+// current → next), goods no block can supply (with what a new block would have to make), raw
+// inputs, what is left over, blocks left out and the solver's notes. A result computed from other
+// inputs is shown, marked stale.
 import type { ScenarioPin, ScenarioResult } from '../../core/planning/factory/scenario/scenario';
 import type { FactoryPin, SupplyPriority } from '../../core/planning/factory/scenario/inputs';
 
@@ -130,11 +131,11 @@ function supplyNode(s: SupplyGood, priorities: SupplyPriority[]): ScenarioNode {
   };
 }
 
-function group(id: string, label: string, icon: string, children: ScenarioNode[], opts: { color?: string; open?: boolean; empty?: string; contextValue?: string; tooltip?: string } = {}): ScenarioNode {
+function group(id: string, label: string, icon: string, children: ScenarioNode[], opts: { color?: string; open?: boolean; empty?: string; contextValue?: string; tooltip?: string; suffix?: string } = {}): ScenarioNode {
   return {
     id: `scenario:${id}`,
     label,
-    description: String(children.length),
+    description: `${children.length}${opts.suffix ?? ''}`,
     icon,
     ...(opts.color ? { color: opts.color } : {}),
     ...(opts.contextValue ? { contextValue: opts.contextValue } : {}),
@@ -146,16 +147,12 @@ function group(id: string, label: string, icon: string, children: ScenarioNode[]
 
 const goodOpen = (good: string) => ({ command: 'pyops.good.open', title: 'Open Good', args: [{ good }] });
 
-function resultNode(h: HeldScenario, input: ScenarioViewInput): ScenarioNode {
+/** The groups of a result: goal changes, goods no block can supply, raw inputs, left over, blocks left out, notes. */
+function resultGroups(h: HeldScenario, input: ScenarioViewInput): ScenarioNode[] {
   const r = h.result;
   const rate = input.rate;
-  const at = input.time ? ` · ${input.time(r.computedAt)}` : '';
-  const head = (description: string, icon: string, color?: string, tooltip?: string): Omit<ScenarioNode, 'children'> => ({
-    id: 'scenario:result', label: h.stale ? 'Result (stale)' : 'Result', description: `${description}${at}`, icon, ...(color ? { color } : {}), contextValue: h.stale ? 'pyops.scenario.result.stale' : 'pyops.scenario.result', ...(tooltip ? { tooltip } : {}),
-  });
-  const staleNote = 'The factory changed since this result was calculated (a pin, a priority, a block or the horizon): recalculate before Balance Factory.';
   if (r.status !== 'optimal') {
-    return { ...head(r.status, 'error', 'problemsErrorIcon.foreground', r.message), children: [{ id: 'scenario:result:message', label: r.message ?? `The scenario ended ${r.status}.`, icon: 'info', tooltip: r.message }], open: true };
+    return [group('failed', 'Scenario not solved', 'error', [{ id: 'scenario:failed:message', label: r.message ?? `The scenario ended ${r.status}.`, icon: 'info', tooltip: r.message }], { color: 'problemsErrorIcon.foreground' })];
   }
   const changes = r.goalChanges.map((c): ScenarioNode => ({
     id: `scenario:change:${c.blockId}:${c.goalIndex}`,
@@ -170,56 +167,71 @@ function resultNode(h: HeldScenario, input: ScenarioViewInput): ScenarioNode {
   const goods = (kind: string, list: ScenarioResult['rawInputs'], describe: (x: ScenarioResult['rawInputs'][number]) => { description: string; tooltip: string }): ScenarioNode[] =>
     list.map((x) => ({ id: `scenario:${kind}:${x.label}`, label: x.label, ...describe(x), icon: 'circle-small', good: x.good, contextValue: 'pyops.balance.good', command: goodOpen(x.good) }));
   const REASON = { 'no-block': 'no enabled block makes it', 'byproduct-only': 'only made as a byproduct of blocks sized for their goals', limited: 'its suppliers are capped (building pins or other goals)' };
-  const children: ScenarioNode[] = [
-    group('changes', 'Goal changes', 'diff', changes, { empty: 'No goal changes: every block is sized for the pins already.' }),
-    ...(r.unsupplied.length
-      ? [group('unsupplied', 'Goods no block can supply', 'warning', goods('unsupplied', r.unsupplied, (x) => {
-          const u = x as ScenarioResult['unsupplied'][number];
-          return { description: `${rate(u.rate)} short · ${REASON[u.reason]}`, tooltip: `A new block would have to make ${rate(u.rate)} ${u.label}${u.reason === 'no-block' ? '' : `, or its suppliers be changed (${REASON[u.reason]})`}.${u.blocks.length ? ` Needed by ${names(u.blocks)}.` : ''}` };
-        }), { color: 'problemsWarningIcon.foreground' })]
-      : []),
-    ...(r.rawInputs.length ? [group('raw', 'Raw inputs', 'cloud-download', goods('raw', r.rawInputs, (x) => ({ description: rate(x.rate), tooltip: `Only mining or pumping makes it: taken from outside${x.blocks.length ? ` by ${names(x.blocks)}` : ''}.` })), { open: false })] : []),
-    ...(r.overproduced.length ? [group('over', 'Left over', 'arrow-up', goods('over', r.overproduced, (x) => ({ description: `+${rate(x.rate)}`, tooltip: `Made beyond every demand and pin${x.blocks.length ? ` by ${names(x.blocks)}` : ''}.` })), { color: 'charts.yellow' })] : []),
-    ...(r.excluded.length
-      ? [group('excluded', 'Blocks left out', 'circle-slash', r.excluded.map((x): ScenarioNode => ({
-          id: `scenario:excluded:${x.blockId}`, label: x.name, description: x.reason, tooltip: `${x.name}: ${x.reason}. Its goals are not changed.`, icon: 'layers', command: { command: 'pyops.block.edit', title: 'Edit Block', args: [{ blockId: x.blockId }] },
-        })), { color: 'problemsErrorIcon.foreground' })]
-      : []),
-    ...(r.warnings.length ? [group('warnings', 'Notes', 'info', r.warnings.map((w, i): ScenarioNode => ({ id: `scenario:warning:${i}`, label: w, tooltip: w, icon: 'circle-small' })), { open: false })] : []),
+  const stale = h.stale && !h.applied ? ' · stale' : '';
+  const out: ScenarioNode[] = [
+    group('changes', 'Goal changes', 'diff', changes, {
+      empty: 'No goal changes: every block is sized for the pins already.', suffix: stale,
+      tooltip: h.applied ? `Applied as "${h.applied}" (Undo restores every goal; recalculate to see the factory as it is now).` : h.stale ? STALE : 'Balance Factory applies every goal change as one undoable action.',
+    }),
   ];
-  const verdict = r.unsupplied.length ? `${plural(r.unsupplied.length, 'good')} short` : r.balanced ? 'balanced' : 'left over';
-  const description = h.applied ? `applied · ${verdict}` : h.stale ? 'stale — recalculate' : `${plural(r.goalChanges.length, 'change')} · ${verdict}`;
-  const icon = h.stale ? 'history' : r.unsupplied.length ? 'warning' : 'check';
-  const color = h.stale ? undefined : r.unsupplied.length ? 'problemsWarningIcon.foreground' : 'testing.iconPassed';
-  const tooltip = h.applied ? `Applied as "${h.applied}" (Undo restores every goal; recalculate to see the factory as it is now).` : h.stale ? staleNote : 'Balance Factory applies every goal change as one undoable action.';
-  return { ...head(description, icon, color, tooltip), children, open: true };
+  if (r.unsupplied.length) {
+    out.push(group('unsupplied', 'Goods no block can supply', 'warning', goods('unsupplied', r.unsupplied, (x) => {
+      const u = x as ScenarioResult['unsupplied'][number];
+      return { description: `${rate(u.rate)} short · ${REASON[u.reason]}`, tooltip: `A new block would have to make ${rate(u.rate)} ${u.label}${u.reason === 'no-block' ? '' : `, or its suppliers be changed (${REASON[u.reason]})`}.${u.blocks.length ? ` Needed by ${names(u.blocks)}.` : ''}` };
+    }), { color: 'problemsWarningIcon.foreground', suffix: stale }));
+  }
+  if (r.rawInputs.length) out.push(group('raw', 'Raw inputs', 'cloud-download', goods('raw', r.rawInputs, (x) => ({ description: rate(x.rate), tooltip: `Only mining or pumping makes it: taken from outside${x.blocks.length ? ` by ${names(x.blocks)}` : ''}.` })), { open: false, suffix: stale }));
+  if (r.overproduced.length) out.push(group('over', 'Left over', 'arrow-up', goods('over', r.overproduced, (x) => ({ description: `+${rate(x.rate)}`, tooltip: `Made beyond every demand and pin${x.blocks.length ? ` by ${names(x.blocks)}` : ''}.` })), { color: 'charts.yellow', suffix: stale }));
+  if (r.excluded.length) {
+    out.push(group('excluded', 'Blocks left out', 'circle-slash', r.excluded.map((x): ScenarioNode => ({
+      id: `scenario:excluded:${x.blockId}`, label: x.name, description: x.reason, tooltip: `${x.name}: ${x.reason}. Its goals are not changed.`, icon: 'layers', command: { command: 'pyops.block.edit', title: 'Edit Block', args: [{ blockId: x.blockId }] },
+    })), { color: 'problemsErrorIcon.foreground', suffix: stale }));
+  }
+  if (r.warnings.length) out.push(group('warnings', 'Scenario notes', 'info', r.warnings.map((w, i): ScenarioNode => ({ id: `scenario:warning:${i}`, label: w, tooltip: w, icon: 'circle-small' })), { open: false }));
+  return out;
 }
 
-/** The Scenario section of the Factory Balance view. */
-export function scenarioNode(input: ScenarioViewInput): ScenarioNode {
-  const pins = group('pins', 'Pins', 'pinned', input.pins.map((p) => pinNode(p, input)), {
-    empty: 'No pins: add one (the factory must deliver a good at a rate), or create a science block.', contextValue: 'pyops.scenario.pins',
-    tooltip: 'What the factory must deliver per second: your pins, the science block\'s pack demand, and final products kept at their rate.',
-  });
-  const children = [pins];
+const STALE = 'The factory changed since this result was calculated (a pin, a priority, a block or the horizon): recalculate before Balance Factory.';
+
+/**
+ * The Scenario part of the Factory Balance, as rows at the top level of the view: a header with the
+ * state and the actions, the pins, the supply order, and the result's groups. (Kept one level deep
+ * like the audit's sections: VS Code's tree can hand the rows of an expanded node with expanded
+ * children to its next expanded sibling when they are fetched together.)
+ */
+export function scenarioNodes(input: ScenarioViewInput): ScenarioNode[] {
+  const h = input.held;
+  const r = h?.result;
+  const at = r && input.time ? ` · ${input.time(r.computedAt)}` : '';
+  const verdict = !r || r.status !== 'optimal' ? r?.status ?? '' : r.unsupplied.length ? `${plural(r.unsupplied.length, 'good')} short` : r.balanced ? 'balanced' : 'left over';
+  const state = input.running
+    ? `calculating · ${Math.round(input.running.fraction * 100)} %`
+    : !h ? `${plural(input.pins.length, 'pin')} · not calculated`
+      : h.applied ? `applied · ${verdict}${at}`
+        : h.stale ? 'stale — recalculate'
+          : r!.status === 'optimal' ? `${plural(r!.goalChanges.length, 'change')} · ${verdict}${at}` : verdict;
+  const ready = !!h && !h.stale && !h.applied && r!.status === 'optimal' && r!.goalChanges.length > 0;
+  const header: ScenarioNode = {
+    id: 'scenario',
+    label: 'Scenario',
+    description: state,
+    tooltip: input.running ? input.running.message : h?.stale && !h.applied ? STALE : 'Pins drive one solve over the enabled blocks: Recalculate, look at the goal changes, then Balance Factory applies them as one undoable action.',
+    icon: input.running ? 'loading~spin' : !h ? 'target' : h.stale ? 'history' : r!.status !== 'optimal' ? 'error' : r!.unsupplied.length ? 'warning' : 'check',
+    ...(input.running || !h ? {} : h.stale ? {} : r!.status !== 'optimal' ? { color: 'problemsErrorIcon.foreground' } : r!.unsupplied.length ? { color: 'problemsWarningIcon.foreground' } : { color: 'testing.iconPassed' }),
+    contextValue: ready ? 'pyops.scenario.ready' : h?.stale ? 'pyops.scenario.stale' : 'pyops.scenario',
+  };
+  const out = [
+    header,
+    group('pins', 'Pins', 'pinned', input.pins.map((p) => pinNode(p, input)), {
+      empty: 'No pins: add one (the factory must deliver a good at a rate), or create a science block.', contextValue: 'pyops.scenario.pins',
+      tooltip: 'What the factory must deliver per second: your pins, the science block\'s pack demand, and final products kept at their rate.',
+    }),
+  ];
   if (input.suppliers.length) {
-    children.push(group('supply', 'Supply order', 'list-ordered', input.suppliers.map((s) => supplyNode(s, input.priorities)), {
+    out.push(group('supply', 'Supply order', 'list-ordered', input.suppliers.map((s) => supplyNode(s, input.priorities)), {
       open: false, tooltip: 'Goods several blocks make: which block grows first when the factory needs more (or fixed shares).',
     }));
   }
-  if (input.held) children.push(resultNode(input.held, input));
-  const h = input.held;
-  const description = input.running
-    ? `calculating · ${Math.round(input.running.fraction * 100)} %`
-    : `${plural(input.pins.length, 'pin')} · ${!h ? 'not calculated' : h.stale ? 'stale' : h.applied ? 'applied' : h.result.status === 'optimal' ? `${plural(h.result.goalChanges.length, 'change')}` : h.result.status}`;
-  return {
-    id: 'scenario',
-    label: 'Scenario',
-    description,
-    tooltip: input.running ? input.running.message : 'Pins drive one solve over the enabled blocks: Recalculate, look at the goal changes, then Balance Factory applies them as one undoable action.',
-    icon: input.running ? 'loading~spin' : 'target',
-    contextValue: h && !h.stale && !h.applied && h.result.status === 'optimal' && h.result.goalChanges.length ? 'pyops.scenario.ready' : 'pyops.scenario',
-    children,
-    open: true,
-  };
+  if (h) out.push(...resultGroups(h, input));
+  return out;
 }

@@ -9,7 +9,7 @@ import { createBlock, type BlockSolver } from '../../../src/core/planning/factor
 import { solveBlock } from '../../../src/core/planning/solver/solve';
 import { factoryScenario } from '../../../src/core/planning/factory/scenario/scenario';
 import { setFactoryPin, setSupplyPriority, writeFactoryPins } from '../../../src/core/planning/factory/scenario/inputs';
-import { parseRate, pinsNow, scenarioNode, type ScenarioNode } from '../../../src/extension/views/scenarioView';
+import { parseRate, pinsNow, scenarioNodes, type ScenarioNode } from '../../../src/extension/views/scenarioView';
 import { scenarioNow, supplyGoods } from '../../../src/extension/scenario/now';
 import { perSecond } from '../../../src/webview/format';
 import { useSampleProject } from '../../helpers/sampleProject';
@@ -19,6 +19,8 @@ const child = (n: ScenarioNode, label: string): ScenarioNode => {
   assert.ok(c, `${n.label} has no child "${label}" (it has ${n.children?.map((x) => x.label).join(', ')})`);
   return c;
 };
+/** The rows as one node, so `child` finds a top-level row by its label. */
+const rows = (list: ScenarioNode[]): ScenarioNode => ({ id: 'rows', label: 'the section', icon: '', children: list });
 
 describe('Factory Balance: the scenario view', function () {
   this.timeout(60_000);
@@ -54,15 +56,16 @@ describe('Factory Balance: the scenario view', function () {
     const pc = planningContext(p);
     const r = await factoryScenario(p, pc, solve);
     assert.equal(r.status, 'optimal', r.message);
-    const node = scenarioNode({ pins: r.pins, priorities: [], suppliers: [], held: { result: r, stale: false }, rate: perSecond });
-    assert.equal(node.label, 'Scenario');
-    assert.equal(node.contextValue, 'pyops.scenario.ready', 'Balance Factory is offered on a fresh result with changes');
+    const node = rows(scenarioNodes({ pins: r.pins, priorities: [], suppliers: [], held: { result: r, stale: false }, rate: perSecond }));
+    const head = child(node, 'Scenario');
+    assert.equal(head.contextValue, 'pyops.scenario.ready', 'Balance Factory is offered on a fresh result with changes');
+    assert.equal(head.children, undefined, 'the section is one level deep, like the audit');
     const pins = child(node, 'Pins');
     const gearPin = child(pins, 'Gear');
     assert.equal(gearPin.description, '2/s · yours');
     assert.deepEqual(gearPin.pin, { good: 'gear', display: 'Gear', rate: 2, source: 'pin' });
     assert.equal(child(pins, 'Advanced research pack').description, '0.1/s · final product');
-    const result = child(node, 'Result');
+    const result = node;
     const changes = child(result, 'Goal changes');
     assert.equal(child(changes, 'Gear').description, 'Gears: 1/s → 2/s');
     assert.deepEqual(child(changes, 'Gear').command, { command: 'pyops.block.edit', title: 'Edit Block', args: [{ blockId: gears }] });
@@ -76,7 +79,7 @@ describe('Factory Balance: the scenario view', function () {
     assert.equal(child(child(result, 'Raw inputs'), 'Ferrite ore').description, '3.64/s');
     // Circuits, filters and the naphtha furnaces' fluid fuel: no block makes them.
     assert.deepEqual(short.children!.map((x) => x.label).sort(), ['Circuit', 'Filter cartridge', 'Fluid fuel (MJ)']);
-    assert.match(result.description!, /^2 changes · 3 goods short/);
+    assert.match(head.description!, /^2 changes · 3 goods short/);
   });
 
   it('marks a held result stale (and offers Recalculate, not Balance Factory), and says when it was applied', async () => {
@@ -84,19 +87,23 @@ describe('Factory Balance: the scenario view', function () {
     await createBlock(p, solve, { name: 'Gears', doc: { goals: [{ good: 'gear', rate: 1 }], recipes: [{ recipe: 'gear' }] } });
     writeFactoryPins(p, [{ good: 'gear', rate: 3 }]);
     const r = await factoryScenario(p, planningContext(p), solve);
-    const stale = scenarioNode({ pins: r.pins, priorities: [], suppliers: [], held: { result: r, stale: true }, rate: perSecond });
-    assert.equal(stale.contextValue, 'pyops.scenario');
-    assert.equal(stale.description, '1 pin · stale');
-    const result = child(stale, 'Result (stale)');
-    assert.equal(result.contextValue, 'pyops.scenario.result.stale');
-    assert.match(result.description!, /stale — recalculate/);
-    assert.match(result.tooltip!, /recalculate before Balance Factory/);
-    const applied = scenarioNode({ pins: r.pins, priorities: [], suppliers: [], held: { result: r, stale: true, applied: 'Balance factory (1 goal in 1 block)' }, rate: perSecond });
-    assert.match(child(applied, 'Result (stale)').tooltip!, /Applied as "Balance factory \(1 goal in 1 block\)"/);
-    const running = scenarioNode({ pins: [], priorities: [], suppliers: [], running: { message: 'Solving the factory', fraction: 0.5 }, rate: perSecond });
-    assert.equal(running.description, 'calculating · 50 %');
-    assert.equal(running.icon, 'loading~spin');
+    const stale = rows(scenarioNodes({ pins: r.pins, priorities: [], suppliers: [], held: { result: r, stale: true }, rate: perSecond }));
+    const head = child(stale, 'Scenario');
+    assert.equal(head.contextValue, 'pyops.scenario.stale');
+    assert.equal(head.description, 'stale — recalculate');
+    assert.match(head.tooltip!, /recalculate before Balance Factory/);
+    assert.equal(child(stale, 'Goal changes').description, '1 · stale');
+    const applied = rows(scenarioNodes({ pins: r.pins, priorities: [], suppliers: [], held: { result: r, stale: true, applied: 'Balance factory (1 goal in 1 block)' }, rate: perSecond }));
+    assert.match(child(applied, 'Scenario').description!, /^applied · /);
+    assert.equal(child(applied, 'Scenario').contextValue, 'pyops.scenario.stale');
+    assert.match(child(applied, 'Goal changes').tooltip!, /Applied as "Balance factory \(1 goal in 1 block\)"/);
+    const running = rows(scenarioNodes({ pins: [], priorities: [], suppliers: [], running: { message: 'Solving the factory', fraction: 0.5 }, rate: perSecond }));
+    assert.equal(child(running, 'Scenario').description, 'calculating · 50 %');
+    assert.equal(child(running, 'Scenario').icon, 'loading~spin');
     assert.match(child(child(running, 'Pins'), 'No pins: add one (the factory must deliver a good at a rate), or create a science block.').icon, /info/);
+    const none = rows(scenarioNodes({ pins: r.pins, priorities: [], suppliers: [], rate: perSecond }));
+    assert.equal(child(none, 'Scenario').description, '1 pin · not calculated');
+    assert.deepEqual(none.children!.map((x) => x.label), ['Scenario', 'Pins']);
   });
 
   it('lists goods several blocks make in supply order, with the order or shares the player set', async () => {
@@ -109,16 +116,16 @@ describe('Factory Balance: the scenario view', function () {
     setSupplyPriority(p, { good: 'ferrite-plate', order: [b, a] });
     const now = scenarioNow(p, g, []);
     assert.deepEqual(now.suppliers[0].blocks.map((x) => x.name), ['Plates B', 'Plates A']);
-    let node = scenarioNode({ ...now, rate: perSecond });
+    let node = rows(scenarioNodes({ ...now, rate: perSecond }));
     const plate = child(child(node, 'Supply order'), 'Ferrite plate');
     assert.equal(plate.description, 'Plates B → Plates A');
     assert.equal(plate.contextValue, 'pyops.scenario.supply.set');
     assert.deepEqual(plate.supply, { good: 'ferrite-plate', display: 'Ferrite plate' });
     setSupplyPriority(p, { good: 'ferrite-plate', order: [], shares: { [a]: 0.7, [b]: 0.3 } });
-    node = scenarioNode({ ...scenarioNow(p, g, []), rate: perSecond });
+    node = rows(scenarioNodes({ ...scenarioNow(p, g, []), rate: perSecond }));
     assert.equal(child(child(node, 'Supply order'), 'Ferrite plate').description, 'shares: Plates A 70 %, Plates B 30 %');
     setSupplyPriority(p, { good: 'ferrite-plate', clear: true });
-    node = scenarioNode({ ...scenarioNow(p, g, []), rate: perSecond });
+    node = rows(scenarioNodes({ ...scenarioNow(p, g, []), rate: perSecond }));
     assert.equal(child(child(node, 'Supply order'), 'Ferrite plate').description, 'Plates A → Plates B (default)');
   });
 
