@@ -3,6 +3,7 @@
 // Rates travel per second; the webview shows them in the unit the player picked.
 import { z } from 'zod';
 import type { ScienceEdit } from '../core/planning/science/scienceEdit';
+import { beaconConfigSchema, moduleCountSchema } from '../core/planning/block/document';
 import type { Assert, BeaconChoiceView, ChoiceView, EditorBeaconView, EditorModuleView, ModuleChoiceView, Same } from './blockEditorProtocol';
 
 export interface LabOptionView extends ChoiceView {
@@ -90,8 +91,9 @@ export type ToScienceEditor =
 const name = z.string().trim().min(1).max(200);
 const rate = z.number().finite().min(0).max(1e6);
 const minutes = z.number().finite().positive().max(1e6);
-const modules = z.array(z.object({ name, count: z.number().int().min(1).max(64) }).strict()).max(16);
-const beacons = z.array(z.object({ beacon: name, count: z.number().min(0).max(64), modules, shared: z.number().min(1).max(64).optional() }).strict()).max(4);
+// The lab's modules and beacons as the block document bounds them.
+const modules = z.array(moduleCountSchema.strict()).max(16);
+const beacons = z.array(beaconConfigSchema.strict()).max(4);
 
 export const scienceEditSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('derive'), tech: name, minutes, prerequisites: z.boolean().optional() }).strict(),
