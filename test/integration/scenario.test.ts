@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { createBlock, getBlock, listBlocks } from '../../src/core/planning/factory/blocks';
 import { solverFor } from '../../src/core/assistant/tools/context';
 import { planningContext } from '../../src/core/planning/context';
-import { readFactoryPins } from '../../src/core/planning/factory/scenario/inputs';
+import { readFactoryPins, readSupplyPriorities } from '../../src/core/planning/factory/scenario/inputs';
 import type { ScenarioResult } from '../../src/core/planning/factory/scenario/scenario';
 import type { BalanceOutcome } from '../../src/extension/scenario/store';
 import { api, uiRequest, waitFor } from './helpers';
@@ -155,6 +155,10 @@ describe('PyOps factory scenario, science block and board', () => {
     assert.deepEqual(key.failures, [], key.webviewText);
     await waitFor(() => getBlock(p, id).doc.science!.modules.length === 0, 'Ctrl+Z in the science editor to undo the modules');
     await waitFor(() => scienceEditor.lastView?.modules.length === 0, 'the science editor to follow the undo');
+    // "Edit Block" on the science block (a click in the Factory view) opens it here too.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('pyops.block.edit', { blockId: id });
+    await waitFor(() => scienceEditor.lastView?.id === id, 'Edit Block to open the science editor');
   });
 
   it('renders the board and opens a block on a double-click', async function () {
@@ -173,5 +177,31 @@ describe('PyOps factory scenario, science block and board', () => {
     assert.deepEqual(open.failures, [], open.webviewText);
     await waitFor(() => blockEditors.lastView.get(gears), 'the double-click to open the Gears block');
     await uiRequest({ viewport: WIDE, screenshot: { file: 'board-opened-block.png', element: 'page' } });
+  });
+
+  it('orders, shares and resets the supply of a good two blocks make, each one undoable', async function () {
+    this.timeout(60_000);
+    const { projects, board } = await api();
+    const p = projects.require();
+    const second = await createBlock(p, solverFor(planningContext(p)), { name: 'More plates', doc: { goals: [{ good: 'ferrite-plate', rate: 1 }], recipes: [{ recipe: 'ferrite-plate', machine: 'kiln' }] } });
+    await vscode.commands.executeCommand('pyops.scenario.supplyOrder', { good: 'ferrite-plate', order: [second, plates] });
+    assert.deepEqual(readSupplyPriorities(p), [{ good: 'ferrite-plate', order: [second, plates] }]);
+    assert.equal(p.undoable()?.label, 'Supply order for ferrite-plate');
+    // The board fills Gears (1.82 plates/s) from the block now first: 1/s from it, the rest from the other.
+    const rate = (from: string) => board.lastView?.edges.find((e) => e.from === from && e.to === gears)?.goods[0].rate;
+    await waitFor(() => Math.abs((rate(second) ?? 0) - 1) < 1e-6, 'the board to follow the supply order');
+    near(rate(plates), 2 / 1.1 - 1);
+    await vscode.commands.executeCommand('pyops.scenario.supplyShares', { good: 'ferrite-plate', shares: { [plates]: 0.25, [second]: 0.75 } });
+    assert.deepEqual(readSupplyPriorities(p)[0].shares, { [plates]: 0.25, [second]: 0.75 });
+    // "Supply order" starts folded: open it.
+    const shown = await uiRequest({
+      pageClicks: ['#workbench\\.parts\\.sidebar .monaco-list-row[aria-expanded="false"]:has-text("Supply order")'],
+      sidebarIncludes: ['shares: Ferrite plates 25 %, More plates 75 %'], timeoutMs: 20_000, screenshot: { file: 'balance-supply-order.png', element: 'sidebar' },
+    });
+    assert.deepEqual(shown.failures, [], `${shown.failures.join('; ')} — the side bar shows: ${shown.sidebarText?.replace(/\n/g, ' | ')}`);
+    await vscode.commands.executeCommand('pyops.scenario.supplyDefault', { good: 'ferrite-plate' });
+    assert.deepEqual(readSupplyPriorities(p), []);
+    await vscode.commands.executeCommand('pyops.scenario.removePin', { good: 'gear' });
+    assert.deepEqual(readFactoryPins(p), []);
   });
 });
