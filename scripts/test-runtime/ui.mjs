@@ -202,7 +202,8 @@ async function checkUi(page, req, OUT) {
   // A request may name the webview by a text only it shows (req.webview); the side panel otherwise.
   // A named webview that never shows its text is a failure, never a silent look at another webview.
   const wantsWebview = req.webviewIncludes?.length || req.webviewClick || req.webviewReveal || req.collectWebview
-    || req.webviewClickSelector || req.webviewSelect || req.webviewType || req.webviewPress?.length || req.webviewValueOf || req.webviewMeasure || req.webviewRevealSelector;
+    || req.webviewClickSelector || req.webviewSelect || req.webviewType || req.webviewPress?.length || req.webviewValueOf || req.webviewMeasure || req.webviewRevealSelector
+    || req.webviewDblClick || req.webviewFocusPress;
   const frame = !wantsWebview ? undefined : req.webview ? await waitForWebview(page, req.webview, req.timeoutMs ?? 30_000) : webviewFrame(page);
   const which = req.webview ? `the PyOps webview showing "${req.webview}"` : 'the PyOps side panel';
   if (wantsWebview && !frame) failures.push(`no PyOps webview shows "${req.webview}"`);
@@ -261,6 +262,18 @@ async function checkUi(page, req, OUT) {
       const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
       if (!ok) failures.push(`${which} has nothing at ${req.webviewRevealSelector} to scroll to`);
       else await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    }
+    if (req.webviewDblClick) {
+      // Any element showing this text (an SVG label too): the board opens a block on a double-click.
+      const target = frame.getByText(req.webviewDblClick, { exact: true }).first();
+      const ok = await target.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+      if (!ok) failures.push(`${which} shows no "${req.webviewDblClick}" to double-click`);
+      else await target.dblclick();
+    }
+    if (req.webviewFocusPress) {
+      // A key pressed with the webview focused (its body clicked first, where nothing reacts to a click).
+      await frame.locator('body').click({ position: { x: 2, y: 2 } }).catch((e) => failures.push(`could not focus ${which}: ${e.message}`));
+      await page.keyboard.press(req.webviewFocusPress);
     }
     if (req.webviewReveal) {
       // Scroll the webview until this text is in view (a screenshot of a long editor tab).

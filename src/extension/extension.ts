@@ -29,6 +29,11 @@ import { registerGoodCommands } from './commands/goods';
 import { registerBlockEditor } from './blockEditor/commands';
 import type { BlockEditors } from './blockEditor/panel';
 import { GameIcons } from './icons';
+import { ScenarioStore } from './scenario/store';
+import { registerScenarioCommands } from './scenario/commands';
+import { registerScienceEditor } from './scienceEditor/commands';
+import type { ScienceEditor } from './scienceEditor/panel';
+import { FactoryBoard } from './board/panel';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -48,6 +53,12 @@ export interface PyOpsApi {
   blockEditors: BlockEditors;
   /** Game icons of the active project (from the cache beside it). */
   icons: GameIcons;
+  /** The science block's editor tab. */
+  scienceEditor: ScienceEditor;
+  /** The factory board tab. */
+  board: FactoryBoard;
+  /** The factory scenario's last result and the recalculation in progress. */
+  scenario: ScenarioStore;
   /** The two tree views (tests reveal and expand nodes in them). */
   views: { factory: vscode.TreeView<FactoryNode>; balance: vscode.TreeView<BalanceNode> };
   /** The trees as VS Code reads them: their rows are the objects menus hand to commands (tests drive every menu with them). */
@@ -74,7 +85,8 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   const factoryRows = markingRows(factory);
   const factoryView = vscode.window.createTreeView('pyops.factory', { treeDataProvider: factoryRows, showCollapseAll: true, manageCheckboxStateManually: true });
   const blockEditor = registerBlockEditor(context, projects, icons);
-  const balance = new BalanceTree(projects, icons, blockEditor.units);
+  const scenario = new ScenarioStore(projects);
+  const balance = new BalanceTree(projects, icons, blockEditor.units, scenario);
   const balanceRows = markingRows(balance);
   const balanceView = vscode.window.createTreeView('pyops.balance', { treeDataProvider: balanceRows, showCollapseAll: true });
   context.subscriptions.push(
@@ -89,8 +101,14 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
     balance,
     balanceView,
     registerCommand('pyops.balance.refresh', () => balance.refresh()),
+    scenario,
+    ...registerScenarioCommands(projects, scenario),
   );
   context.subscriptions.push(...blockEditor.disposables);
+  const science = registerScienceEditor(context, projects, icons);
+  context.subscriptions.push(...science.disposables);
+  const board = new FactoryBoard(context, projects, icons);
+  context.subscriptions.push(board, registerCommand('pyops.board.open', () => void board.show()));
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
   context.subscriptions.push(gameLink);
@@ -139,7 +157,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })
     .finally(() => startupClock.projectSettled(projects.active?.file ?? null));
-  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, rows: { factory: factoryRows, balance: balanceRows }, walkthroughShown: () => !!context.globalState.get(WALKTHROUGH_SHOWN_KEY), startup: () => startupClock.snapshot() };
+  return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, scenario, scienceEditor: science.editor, board, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, rows: { factory: factoryRows, balance: balanceRows }, walkthroughShown: () => !!context.globalState.get(WALKTHROUGH_SHOWN_KEY), startup: () => startupClock.snapshot() };
 }
 
 export function deactivate(): void {

@@ -309,6 +309,6 @@ export type BlockEditMessage = z.infer<typeof blockEditSchema>;
 
 // The schema above and the core's BlockEdit are written apart; a kind or field added to one and not the
 // other must fail to compile rather than be refused (or let through) at run time.
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
-type Assert<T extends true> = T;
+export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+export type Assert<T extends true> = T;
 export type EditsMatchCore = Assert<Same<BlockEditMessage, BlockEdit>>;

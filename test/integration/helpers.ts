@@ -67,6 +67,10 @@ export interface UiCheck {
   webviewIncludes?: string[];
   /** Click the webview's button (a VS Code button or a plain one) with this text. */
   webviewClick?: string;
+  /** Double-click the webview's element showing exactly this text (after any click). */
+  webviewDblClick?: string;
+  /** Click the webview's body, then press this key (Playwright's names, e.g. "Control+z"). */
+  webviewFocusPress?: string;
   /** Scroll the webview to the element with exactly this text (after any click), e.g. before a screenshot. */
   webviewReveal?: string;
   collectWebview?: boolean;

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
-import { createBlock, redoAndResolve } from '../../core/planning/factory/blocks';
+import { createBlock, getBlock, redoAndResolve } from '../../core/planning/factory/blocks';
 import type { ProjectManager } from '../projectManager';
 import { objectArg } from '../commands/args';
 import { registerCommand } from '../commands/register';
@@ -29,6 +29,8 @@ export function registerBlockEditor(context: vscode.ExtensionContext, projects: 
       registerCommand('pyops.block.edit', async (arg?: unknown) => {
         const id = await pickBlock(projects, arg, 'Edit which block?');
         if (!id) return undefined;
+        // The lab bank has no recipes: it has an editor of its own.
+        if (getBlock(projects.require(), id).doc.science) return vscode.commands.executeCommand('pyops.science.open', { blockId: id });
         await editors.show(id);
         return id;
       }),

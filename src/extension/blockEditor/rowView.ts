@@ -10,7 +10,7 @@ import { EFFECTS } from '../../core/planning/gameIndex';
 import { burnableFluids, chooseFuel, fuelsFor } from '../../core/planning/energy';
 import { isUsable, stateWords, type CandidateVerdict } from '../../core/planning/availability';
 import { appliedEffects } from '../../core/planning/effects';
-import { beaconOptions, moduleOptions, rowTarget } from '../../core/planning/moduleFit';
+import { beaconOptions, moduleOptions, rowTarget, type RowTarget } from '../../core/planning/moduleFit';
 import { isTemperatureFluid, reactorMultiplier } from '../../core/planning/solver/rows';
 import { ELECTRICITY, FLUID_FUEL, HEAT } from '../../core/gamedata/model';
 import { energyLabel } from '../proposals/views';
@@ -62,7 +62,7 @@ function effectsText(m: Pick<Module, 'effects'>): string {
   return EFFECTS.filter((e) => m.effects[e] !== 0).map((e) => `${pct(m.effects[e])} ${e}`).join(', ') || 'no effect';
 }
 
-/** Per row: the modules and beacons it may take, named into the block's catalogs. */
+/** Per row: the modules and beacons it may take, named into the block's catalogs (the science editor's lab too). */
 export class Catalogs {
   readonly modules: Record<string, ModuleChoiceView> = {};
   readonly beacons: Record<string, BeaconChoiceView> = {};
@@ -82,8 +82,12 @@ export class Catalogs {
   }
 
   row(recipe: string, machine?: string): { slots: number; note?: string; modules: string[]; beacons: string[] } {
+    return this.target(rowTarget(this.ctx.g, this.ctx.availability, { recipe, ...(machine ? { machine } : {}) }));
+  }
+
+  /** The modules and beacons a machine running a recipe may take, or why none (a string). */
+  target(t: RowTarget | string): { slots: number; note?: string; modules: string[]; beacons: string[] } {
     const { g, availability: a } = this.ctx;
-    const t = rowTarget(g, a, { recipe, ...(machine ? { machine } : {}) });
     if (typeof t === 'string') return { slots: 0, note: t, modules: [], beacons: [] };
     const modules = moduleOptions(g, a, t).map((o) => this.module(o.module, o.verdict));
     const beacons = t.machine.usesBeaconEffects

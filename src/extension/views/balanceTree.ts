@@ -3,7 +3,8 @@
 // balanced links), the power totals and the building bill. It recomputes after every committed
 // write to the project (debounced: a stale block is solved in memory, which can take a moment),
 // only while someone looks at it. A good opens a quick pick of its page and the blocks that make
-// or take it.
+// or take it. Above the audit, the Scenario section (scenarioView.ts): the pins, the supply order
+// of goods several blocks make, and the last scenario result held by the ScenarioStore.
 import * as vscode from 'vscode';
 import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
@@ -14,6 +15,9 @@ import { WriteFollower } from './followWrites';
 import { power, rate as rateIn, type RateUnit } from '../../webview/format';
 import { energyLabel } from '../proposals/views';
 import { ENERGY } from '../blockEditor/rowView';
+import { scenarioNodes, type ScenarioNode } from './scenarioView';
+import { scenarioNow, type ScenarioNow } from '../scenario/now';
+import type { ScenarioStore } from '../scenario/store';
 
 type Section = 'under' | 'over' | 'unsourced' | 'dangling' | 'final' | 'balanced' | 'buildings' | 'notSolved';
 
@@ -22,7 +26,11 @@ export type BalanceNode =
   | { kind: 'fact'; id: string; text: string; detail?: string; icon: string; color?: string; tooltip?: string }
   | { kind: 'good'; section: Section; good: string; display: string; detail: string; tooltip: string }
   | { kind: 'machine'; machine: FactoryBalance['buildings'][number] }
-  | { kind: 'block'; parent: string; id: string; name: string; detail?: string };
+  | { kind: 'block'; parent: string; id: string; name: string; detail?: string }
+  | { kind: 'scenario'; node: ScenarioNode };
+
+/** The balance and what the scenario takes from the project now. */
+type BalanceModel = FactoryBalance & { scenario: ScenarioNow };
 
 const SECTIONS: Record<Section, { label: string; icon: string; color?: string; open: boolean }> = {
   under: { label: 'Under-supplied', icon: 'warning', color: 'problemsWarningIcon.foreground', open: true },
@@ -39,10 +47,22 @@ const watts = power;
 const icon = (id: string, color?: string) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 const list = (xs: string[]) => (xs.length > 3 ? `${xs.slice(0, 3).join(', ')} +${xs.length - 3}` : xs.join(', '));
 
+function findNode(n: ScenarioNode, id: string): ScenarioNode | undefined {
+  if (n.id === id) return n;
+  for (const c of n.children ?? []) {
+    const hit = findNode(c, id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<BalanceNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private balance: Promise<FactoryBalance | { error: string } | undefined> | undefined;
+  private balance: Promise<BalanceModel | { error: string } | undefined> | undefined;
+  /** The last computed model, and the project it is of. */
+  private drawn: BalanceModel | { error: string } | undefined;
+  private drawnFor: string | undefined;
   private readonly writes = new WriteFollower(250, () => this.refresh());
   private readonly subs: vscode.Disposable[] = [];
 
@@ -51,39 +71,74 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
     private readonly icons?: GameIcons,
     /** The rate unit picked last in a block editor: the balance shows rates in it. */
     private readonly units?: { readonly last: RateUnit; onDidChange: vscode.Event<void> },
+    private readonly scenario?: ScenarioStore,
   ) {
     this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
     if (units) this.subs.push(units.onDidChange(() => this.changed.fire(undefined)));
+    // A result held, marked stale or in progress changes no balance figure: redraw, keep the balance.
+    if (scenario) this.subs.push(scenario.onDidChange(() => this.redraw()));
     // New pictures change no figure: redraw the items, keep the computed balance.
     if (icons) this.subs.push(icons.onDidChange(() => this.changed.fire(undefined)));
     this.writes.follow(projects.active);
   }
 
-  /** The balance as last computed (tests read it); computes it when nothing is cached. */
-  current(): Promise<FactoryBalance | { error: string } | undefined> {
-    this.balance ??= this.compute();
+  /** The balance as last computed (tests read it); computes it when nothing is cached, and redraws the tree with it. */
+  current(): Promise<BalanceModel | { error: string } | undefined> {
+    if (!this.balance) {
+      const projectId = this.projects.active?.id;
+      const pending = this.compute();
+      this.balance = pending;
+      void pending.then((m) => {
+        if (this.balance !== pending) return;
+        this.drawn = m;
+        this.drawnFor = projectId;
+        this.redraw();
+      });
+    }
     return this.balance;
   }
 
+  /** After a write: the next draw computes the balance again (only while the view is shown). */
   refresh(): void {
     this.balance = undefined;
-    this.changed.fire(undefined);
+    this.redraw();
   }
 
-  private async compute(): Promise<FactoryBalance | { error: string } | undefined> {
+  private redrawTimer: NodeJS.Timeout | undefined;
+
+  /** One redraw for a burst of changes (a recalculation's progress, a write, the stale mark after it):
+   *  a tree refreshed again while it still fetches the last refresh's rows can show them under the
+   *  wrong parent. */
+  private redraw(): void {
+    if (this.redrawTimer) return;
+    this.redrawTimer = setTimeout(() => {
+      this.redrawTimer = undefined;
+      this.changed.fire(undefined);
+    }, 60);
+  }
+
+  private async compute(): Promise<BalanceModel | { error: string } | undefined> {
     const p = this.projects.active;
     if (!p || p.isClosed) return undefined;
     if (!p.hasGameData()) return { error: 'This project has no game data yet; import it ("PyOps: Import Game Data…") to see the balance.' };
     try {
       const pc = planningContext(p);
-      return await factoryBalance(p, pc, solverFor(pc));
+      const b = await factoryBalance(p, pc, solverFor(pc));
+      return { ...b, scenario: scenarioNow(p, pc.g, b.audit.finalProducts) };
     } catch (err) {
       return { error: `The balance could not be computed: ${err instanceof Error ? err.message : String(err)}. Try "Refresh Factory Balance".` };
     }
   }
 
   async getChildren(node?: BalanceNode): Promise<BalanceNode[]> {
-    const b = await this.current();
+    // Every row comes at once from the last computed model; a new one redraws the tree when it is
+    // ready. A fetch left waiting on a computation is cancelled by the next refresh, and VS Code then
+    // shows the rows it did get under the wrong parents.
+    if (!node) {
+      void this.current();
+      if (this.drawnFor !== this.projects.active?.id) return this.projects.active ? [{ kind: 'fact', id: 'computing', text: 'Computing the balance…', icon: 'loading~spin' }] : [];
+    }
+    const b = this.drawn;
     if (!b) return [];
     if ('error' in b) return node ? [] : [{ kind: 'fact', id: 'error', text: b.error, icon: 'info' }];
     const a = b.audit;
@@ -103,7 +158,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
       };
       // Sections with nothing in them are left out, except the two a player checks first.
       const shown = (Object.keys(SECTIONS) as Section[]).filter((s) => counts[s] > 0 || s === 'under' || s === 'final');
-      return [...facts, ...shown.map((section): BalanceNode => ({
+      return [...facts, ...(this.scenario ? this.scenarioRows(b) : []), ...shown.map((section): BalanceNode => ({
         kind: 'section', section, count: counts[section],
         detail: section === 'buildings' ? `${b.buildings.reduce((n, m) => n + m.count, 0)} · ${counts.buildings} kind${counts.buildings === 1 ? '' : 's'}` : String(counts[section]),
       }))];
@@ -111,11 +166,32 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
     switch (node.kind) {
       case 'section':
         return this.section(b, node.section);
+      case 'scenario': {
+        // From the section as it is now (the node VS Code hands back may be from an earlier draw).
+        const now = this.scenarioRows(b).map((r) => findNode(r.node, node.node.id)).find(Boolean) ?? node.node;
+        return (now.children ?? []).map((n): BalanceNode => ({ kind: 'scenario', node: n }));
+      }
       case 'machine':
         return node.machine.blocks.map((x): BalanceNode => ({ kind: 'block', parent: node.machine.machine, id: x.id, name: x.name, detail: `${x.count}` }));
       default:
         return [];
     }
+  }
+
+  /** The Scenario section: the pins now (or as the fresh result took them), the supply order, the last result. */
+  scenarioRows(b: BalanceModel): Array<BalanceNode & { kind: 'scenario' }> {
+    const held = this.scenario?.current();
+    const run = this.scenario?.running();
+    const fresh = held && !held.stale && held.result.status === 'optimal';
+    return scenarioNodes({
+      pins: fresh ? held.result.pins : b.scenario.pins,
+      priorities: b.scenario.priorities,
+      suppliers: b.scenario.suppliers,
+      held,
+      ...(run ? { running: { message: run.message, fraction: run.fraction } } : {}),
+      rate: (x) => rateIn(x, this.units?.last ?? 's'),
+      time: (iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+    }).map((node) => ({ kind: 'scenario', node }));
   }
 
   private section(b: FactoryBalance, s: Section): BalanceNode[] {
@@ -192,6 +268,18 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
         item.iconPath = this.icons?.icon('entity', m.machine) ?? icon('symbol-class');
         return item;
       }
+      case 'scenario': {
+        const n = node.node;
+        const state = !n.children?.length ? vscode.TreeItemCollapsibleState.None : n.open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+        const item = new vscode.TreeItem(n.label, state);
+        item.id = n.id;
+        if (n.description) item.description = n.description;
+        if (n.tooltip) item.tooltip = n.tooltip;
+        if (n.contextValue) item.contextValue = n.contextValue;
+        item.iconPath = (n.good ? this.icons?.good(n.good) : undefined) ?? icon(n.icon, n.color);
+        if (n.command) item.command = { command: n.command.command, title: n.command.title, arguments: n.command.args };
+        return item;
+      }
       case 'block': {
         const item = new vscode.TreeItem(node.name);
         item.id = `block:${node.parent}:${node.id}`;
@@ -204,6 +292,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
   }
 
   dispose(): void {
+    clearTimeout(this.redrawTimer);
     this.writes.dispose();
     for (const s of this.subs) s.dispose();
     this.changed.dispose();

@@ -14,7 +14,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** Beyond 8× a label fills the panel; below the fitted size there is nothing more to see. */
 const MAX_ZOOM = 8;
 
-function el(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+/** An SVG element with attributes and text (the factory board draws with it too). */
+export function el(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (text !== undefined) e.textContent = text;

@@ -22,8 +22,9 @@ import { ELECTRICITY } from '../../gamedata/model';
 /** The research the labs run, as a pseudo recipe name in the block's rows and machine projections. */
 export const RESEARCH_RECIPE = 'pyops-research';
 
-/** Stand-in recipe for the effect rules: any module effect, productivity without the recipe cap. */
-const RESEARCH: Recipe = {
+/** Stand-in recipe for the effect rules: any module effect, productivity without the recipe cap. The
+ *  science editor offers the lab's modules and beacons against it (moduleFit), as the solve applies them. */
+export const RESEARCH: Recipe = {
   name: RESEARCH_RECIPE, display: 'Research', kind: 'research', category: 'research', categories: [], energy: 1, enabled: true, hidden: false,
   allowProductivity: true, maxProductivity: Number.MAX_VALUE, allowedEffects: null, allowedModuleCategories: null, mainProduct: null,
   sourceEntity: null, synthetic: true, subgroup: null, order: null, ingredients: [], products: [], unlockedBy: [],

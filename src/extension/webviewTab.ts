@@ -1,0 +1,39 @@
+// What the science editor and the factory board tabs share: the webview's options (the extension's
+// files and the project's icon cache), the page, and turning a game icon into a webview URI.
+import * as vscode from 'vscode';
+import type { GameIcons } from './icons';
+import { webviewHtml } from './webviewHtml';
+
+export function tabOptions(extensionUri: vscode.Uri, icons?: GameIcons): vscode.WebviewOptions {
+  const roots = [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')];
+  return { enableScripts: true, localResourceRoots: icons?.withCacheRoot(roots) ?? roots };
+}
+
+/** A new editor tab showing `dist/webview/<script>.js`, wired to `on`. */
+export function openTab(
+  extensionUri: vscode.Uri, icons: GameIcons | undefined,
+  page: { viewType: string; title: string; script: string; css: string[]; label: string },
+  on: { message: (raw: unknown) => void; dispose: () => void },
+): vscode.WebviewPanel {
+  const panel = vscode.window.createWebviewPanel(page.viewType, page.title, vscode.ViewColumn.Active, { ...tabOptions(extensionUri, icons), retainContextWhenHidden: false });
+  panel.webview.html = tabHtml(panel.webview, extensionUri, { script: page.script, css: page.css, title: page.title, label: page.label });
+  panel.onDidDispose(on.dispose);
+  panel.webview.onDidReceiveMessage(on.message);
+  return panel;
+}
+
+/** The tab's page: `dist/webview/<script>.js` and `media/<css>` files. */
+export function tabHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: { script: string; css: string[]; title: string; label: string }): string {
+  return webviewHtml(webview, extensionUri, {
+    script: vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${page.script}.js`),
+    css: page.css.map((c) => vscode.Uri.joinPath(extensionUri, 'media', c)),
+    title: page.title,
+    label: page.label,
+  });
+}
+
+/** A game icon by view key (`good:…`, `recipe:…`, `entity:…`) as a URI the webview may load. */
+export function iconUri(webview: vscode.Webview, icons: GameIcons | undefined, key: string): string | undefined {
+  const u = icons?.count ? icons.byKey(key) : undefined;
+  return u ? webview.asWebviewUri(u).toString() : undefined;
+}
