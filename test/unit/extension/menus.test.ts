@@ -28,7 +28,7 @@ describe('contributed menus', () => {
       assert.ok(inline.filter((i) => i === '$(add)').length <= 1, `${view}: more than one "+"`);
     }
     const factory = (manifest.contributes.menus['view/title'] ?? []).filter((m) => viewOf(m.when) === 'pyops.factory').map((m) => m.command);
-    assert.deepEqual(new Set(factory), new Set(['pyops.block.new', 'pyops.task.new', 'pyops.note.new', 'pyops.factory.refresh']));
+    assert.deepEqual(new Set(factory), new Set(['pyops.block.new', 'pyops.task.new', 'pyops.note.new', 'pyops.factory.refresh', 'pyops.board.open', 'pyops.science.open']));
   });
 
   it('names only contributed commands in its menus', () => {
