@@ -4,7 +4,7 @@
 // reads each result before its next call; a real model plans on its own.
 import { fullPlanScript } from '../bench/fullPlan';
 
-export type CaseKind = 'block' | 'plan' | 'research' | 'turd';
+export type CaseKind = 'block' | 'plan' | 'research' | 'turd' | 'factory';
 
 export interface ScriptedCall {
   name: string;
@@ -19,16 +19,29 @@ export interface EvalCase {
   /** `py`: ../shared/data/py-hightech-2.0-data-raw; `sample`: the sample world (it has the TURD master Py's subset lacks). */
   data: 'py' | 'sample';
   horizon: 'now' | 'future';
+  /** The player's completed research (the project's setting) before the question; none when absent. */
+  researched?: string[];
   kind: CaseKind;
+  /** The player's factory before the question: proposals (submitBlock/submitPlan) drafted and applied as the player would. */
+  factory?: ScriptedCall[];
   prompt: string;
   script: ScriptSource;
 }
+
+/** A Py game where red science runs by machine: the first research a player does. */
+const RED_RUNNING = ['steam-power', 'automation-science-pack', 'automation'];
+
+// Py's red science takes fawogae substrate and flasks (not gears): the flasks get their own block.
+const RED_SCIENCE_PLAN: ScriptedCall = { name: 'submitPlan', input: { title: 'Red science', objective: '0.5 automation science packs per second', blocks: [
+  { name: 'Red science', target: 'automation-science-pack', rate: 0.5, recipes: ['automation-science-pack', 'fawogae-substrate'], subBlocksNeeded: ['flask'] },
+  { name: 'Flasks', target: 'flask', rate: 'fromPlan', recipes: ['flask'] },
+] } };
 
 const block = (target: string, rate: number, recipes: string[]): ScriptedCall => ({ name: 'submitBlock', input: { target, rate, recipes } });
 
 export const CASES: EvalCase[] = [
   {
-    id: 'red-science', data: 'py', horizon: 'now', kind: 'block',
+    id: 'red-science', data: 'py', horizon: 'now', researched: RED_RUNNING, kind: 'block',
     prompt: 'Draft a block for 0.5 automation science packs per second with what I can build now.',
     script: [{ name: 'searchGoods', input: { query: 'automation science pack' } }, { name: 'recipeOptions', input: { good: 'automation-science-pack' } }, block('automation-science-pack', 0.5, ['automation-science-pack'])],
   },
@@ -38,7 +51,7 @@ export const CASES: EvalCase[] = [
     script: [{ name: 'recipeOptions', input: { good: 'iron-plate' } }, block('iron-plate', 3, ['iron-plate'])],
   },
   {
-    id: 'copper-cable', data: 'py', horizon: 'now', kind: 'block',
+    id: 'copper-cable', data: 'py', horizon: 'now', researched: RED_RUNNING, kind: 'block',
     prompt: 'A block for 120 copper cable per minute.',
     script: [{ name: 'recipeOptions', input: { good: 'copper-cable' } }, block('copper-cable', 2, ['copper-cable'])],
   },
@@ -59,15 +72,11 @@ export const CASES: EvalCase[] = [
     script: [{ name: 'recipeOptions', input: { good: 'glass' } }, block('glass', 2, ['molten-glass'])],
   },
   {
-    id: 'red-science-plan', data: 'py', horizon: 'now', kind: 'plan',
+    id: 'red-science-plan', data: 'py', horizon: 'now', researched: RED_RUNNING, kind: 'plan',
     prompt: 'Plan 0.5 automation science packs per second as a few blocks that supply each other, from plates.',
-    // Py's red science takes fawogae substrate and flasks (not gears): the flasks get their own block.
     script: [
       { name: 'recipeGraph', input: { target: 'automation-science-pack' } },
-      { name: 'submitPlan', input: { title: 'Red science', objective: '0.5 automation science packs per second', blocks: [
-        { name: 'Red science', target: 'automation-science-pack', rate: 0.5, recipes: ['automation-science-pack', 'fawogae-substrate'], subBlocksNeeded: ['flask'] },
-        { name: 'Flasks', target: 'flask', rate: 'fromPlan', recipes: ['flask'] },
-      ] } },
+      RED_SCIENCE_PLAN,
     ],
   },
   {
@@ -80,6 +89,17 @@ export const CASES: EvalCase[] = [
     id: 'logistic-full-plan', data: 'py', horizon: 'now', kind: 'plan',
     prompt: 'Plan 0.25 logistic science packs per second with their supporting blocks. Set the horizon to what it takes to be able to make them, and tell me what I still have to research.',
     script: fullPlanScript,
+  },
+  {
+    // The whole factory: red science at 0.5/s in two blocks, raised to 1/s. Judged on the factory
+    // after Balance Factory is applied: every block solved, nothing short, the pack at its new rate.
+    id: 'scale-red-science', data: 'py', horizon: 'now', researched: RED_RUNNING, kind: 'factory',
+    factory: [RED_SCIENCE_PLAN],
+    prompt: 'My factory makes 0.5 automation science packs per second. Raise it to 1 per second and resize every block that supplies it.',
+    script: [
+      { name: 'factoryScenario', input: { pins: [{ good: 'automation-science-pack', rate: 1 }] } },
+      { name: 'balanceFactory', input: { pins: [{ good: 'automation-science-pack', rate: 1 }] } },
+    ],
   },
   {
     id: 'research-green', data: 'py', horizon: 'now', kind: 'research',

@@ -14,6 +14,21 @@ export interface CapturedCall {
   result: unknown;
   /** Characters of that, as the model received it. */
   chars: number;
+  /** The whole result (a proposal as the user would apply it), when the call succeeded. */
+  full?: unknown;
+}
+
+/** A factory answer after its Balance Factory was applied (the harness applies it as the user would). */
+export interface FactoryAfter {
+  applied: boolean;
+  error?: string;
+  /** Enabled blocks that did not solve, "name: status". */
+  notSolved: string[];
+  /** Goods the blocks take more of than the blocks make. */
+  short: Array<{ good: string; shortBy: number }>;
+  /** The pins the answer balanced toward (rate > 0), and each final product's delivered rate. */
+  pins: Array<{ good: string; rate: number }>;
+  delivered: Record<string, number>;
 }
 
 export interface CheckResult {
@@ -59,11 +74,13 @@ export function finalDrafts(calls: CapturedCall[]): { drafts: DraftLike[]; plan?
   return { drafts: [r as DraftLike] };
 }
 
-export function judge(ctx: PlanningContext, kind: CaseKind, prompt: string, calls: CapturedCall[], answer: string): Record<CheckName, CheckResult> {
+export function judge(ctx: PlanningContext, kind: CaseKind, prompt: string, calls: CapturedCall[], answer: string, after?: FactoryAfter): Record<CheckName, CheckResult> {
   const wantsDraft = kind === 'block' || kind === 'plan';
   const final = finalDrafts(calls);
   const out = {} as Record<CheckName, CheckResult>;
-  if (!wantsDraft) {
+  if (kind === 'factory') {
+    Object.assign(out, factoryChecks(after, prompt));
+  } else if (!wantsDraft) {
     out.solved = out.horizon = out.idle = out.shortfall = out.byproducts = out.research = na();
   } else if (!final) {
     out.solved = fail('no draft was proposed');
@@ -84,6 +101,35 @@ export function judge(ctx: PlanningContext, kind: CaseKind, prompt: string, call
   out.numbers = numbersCheck(prompt, calls, answer);
   out.mentions = kind === 'research' || kind === 'turd' ? mentionsCheck(calls, kind === 'research' ? 'researchPath' : 'turdChoices', answer) : na();
   return out;
+}
+
+/** Share of a pin's rate the factory may miss it by and still count as delivered (the scenario's 1 %). */
+const PIN_TOLERANCE = 0.01;
+
+/**
+ * A factory answer passes when its Balance Factory, applied, leaves every block solved (`solved`),
+ * nothing short between blocks and each pinned good delivered at its rate (`shortfall`). It adds no
+ * recipe or byproduct of its own, so those checks do not apply.
+ */
+function factoryChecks(after: FactoryAfter | undefined, prompt: string): Pick<Record<CheckName, CheckResult>, 'solved' | 'horizon' | 'idle' | 'shortfall' | 'byproducts' | 'research'> {
+  const rest = { horizon: na(), idle: na(), byproducts: na(), research: na() };
+  if (!after?.applied) {
+    const why = after?.error ?? 'no factory result';
+    return { ...rest, solved: fail(why), shortfall: fail(why) };
+  }
+  const missed = after.pins
+    .map((p) => ({ ...p, got: after.delivered[p.good] ?? 0 }))
+    .filter((p) => Math.abs(p.got - p.rate) > PIN_TOLERANCE * p.rate)
+    .map((p) => `${p.good} delivered at ${p.got} instead of ${p.rate}`);
+  const short = after.short.map((s) => `${s.good} short by ${s.shortBy}`);
+  // A pin at a rate the question never names (per second, minute or hour) answers another question.
+  const asked = answerNumbers(prompt).map((n) => n.value);
+  const unasked = after.pins.filter((p) => !asked.some((v) => [1, 60, 3600].some((k) => Math.abs(p.rate * k - v) <= 1e-6 * Math.max(1, v)))).map((p) => `${p.good} pinned at ${p.rate}/s, a rate the question does not ask`);
+  return {
+    ...rest,
+    solved: after.notSolved.length ? fail(`after Balance Factory: ${after.notSolved.join(', ')}`) : pass(),
+    shortfall: after.pins.length === 0 ? fail('the answer balanced toward no pin') : missed.length || short.length || unasked.length ? fail([...unasked, ...missed, ...short].join(', ')) : pass(),
+  };
 }
 
 function horizonCheck(ctx: PlanningContext, drafts: DraftLike[]): CheckResult {

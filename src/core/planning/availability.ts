@@ -571,11 +571,33 @@ export class Availability {
     const buildable = candidates.filter((m) => this.machine(m.name).buildableNow);
     if (buildable.length) return { machine: fastest(buildable), rule: 'fastest-buildable', explanation: 'fastest buildable machine (no buildable favorite set for this category)', buildable: true };
     const available = candidates.filter((m) => this.machine(m.name).availableNow);
-    const m = fastest(available.length ? available : candidates);
+    const m = this.nearest(available.length ? available : candidates);
     const explanation = available.length
-      ? `no machine for it is buildable under the ${this.mode} horizon; fastest machine reachable by research`
-      : `no machine for it is buildable under the ${this.mode} horizon; fastest machine overall (none is reachable)`;
+      ? `no machine for it is buildable under the ${this.mode} horizon; the machine reachable by research that needs the least of it`
+      : `no machine for it is buildable under the ${this.mode} horizon; the machine nearest in research (none is reachable yet)`;
     return { machine: m, rule: 'none-buildable', explanation, ...this.notBuildable(m) };
+  }
+
+  /**
+   * Among machines none of which can be built yet, the one the player gets first: fewest science packs
+   * over its unlock's prerequisites, then fewest technologies still to research, then the fastest. A
+   * player with nothing researched is pointed at assembling machine 1, not at the fastest machine of
+   * the tree (whose research path would fill the draft).
+   */
+  private nearest(ms: Machine[]): Machine {
+    const distance = (m: Machine): [number, number] => {
+      const u = this.machineUnlock(m);
+      if (!u) return [Infinity, Infinity];
+      let todo = 0;
+      for (const t of this.closure(u.technology)) if (!this.state.researched.has(t)) todo++;
+      return [this.tier(u.technology), todo];
+    };
+    const d = new Map(ms.map((m) => [m.name, distance(m)]));
+    const cmp = (x: number, y: number) => (x === y ? 0 : x < y ? -1 : 1);
+    return [...ms].sort((a, b) => {
+      const [da, db] = [d.get(a.name)!, d.get(b.name)!];
+      return cmp(da[0], db[0]) || cmp(da[1], db[1]) || b.speed - a.speed || a.energyUsageW - b.energyUsageW || a.name.localeCompare(b.name);
+    })[0];
   }
 
   /** A row's machine: the one it names when that machine can run the recipe, else the default rule. */

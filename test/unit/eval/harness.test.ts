@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { prepareProject, runCase } from '../../../eval/harness';
 import { scriptedModel } from '../../../eval/scripted';
-import { CASES, type EvalCase } from '../../../eval/cases';
+import { CASES, type EvalCase, type ScriptedCall } from '../../../eval/cases';
 import { table } from '../../../eval/run';
 import { CHECKS } from '../../../eval/judge';
 import { SAMPLE_DUMP, requireSharedData, tempDir } from '../../helpers/paths';
@@ -59,5 +59,29 @@ describe('eval harness', function () {
     assert.ok(r.calls <= 12, `${r.calls} calls`);
     assert.ok(r.chars <= 60_000, `${r.chars} characters`);
     assert.match(r.answer, /Research still to do, in order: [^\n]*electronics/);
+  });
+
+  it('scales a Py factory from 0.5 to 1 red science/s and judges the factory after Balance Factory is applied', async function () {
+    this.timeout(600_000);
+    const py = requireSharedData(this, 'py-hightech-2.0-data-raw');
+    const c = CASES.find((x) => x.id === 'scale-red-science')!;
+    const pyBase = path.join(dir, 'base-py', 'py.pyops');
+    if (!fs.existsSync(pyBase)) await prepareProject(path.join(dir, 'base-py'), path.join(py, 'data-raw-dump.json'), 'py');
+    const r = await runCase(c, pyBase, path.join(dir, 'scale'), model(c));
+    assert.equal(r.error, undefined);
+    for (const k of CHECKS) assert.equal(r.checks[k].pass, true, `${k}: ${r.checks[k].detail}`);
+    const balanced = r.toolCalls.find((t) => t.name === 'balanceFactory')!.result as { goalChanges: { items: Array<{ good: string; current: number; next: number }> } };
+    const pack = balanced.goalChanges.items.find((g) => g.good === 'automation-science-pack');
+    assert.ok(pack && Math.abs(pack.current - 0.5) < 1e-6 && Math.abs(pack.next - 1) < 1e-6, JSON.stringify(balanced.goalChanges));
+    // Looking without proposing leaves the factory at 0.5/s: the judge says so.
+    const look: EvalCase = { ...c, id: 'scale-look-only', script: (c.script as ScriptedCall[]).slice(0, 1) };
+    const rl = await runCase(look, pyBase, path.join(dir, 'look'), model(look));
+    assert.equal(rl.checks.shortfall.pass, false);
+    assert.match(rl.checks.shortfall.detail, /balanceFactory was never called/);
+    // A factory balanced toward a rate the question did not ask is caught, however balanced it is.
+    const low: EvalCase = { ...c, id: 'scale-other-pin', script: [{ name: 'balanceFactory', input: { pins: [{ good: 'automation-science-pack', rate: 0.75 }] } }] };
+    const rlow = await runCase(low, pyBase, path.join(dir, 'low'), model(low));
+    assert.equal(rlow.checks.solved.pass, true, rlow.checks.solved.detail);
+    assert.match(rlow.checks.shortfall.detail, /pinned at 0\.75\/s, a rate the question does not ask/);
   });
 });
