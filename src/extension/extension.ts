@@ -33,7 +33,8 @@ import { ScenarioStore } from './scenario/store';
 import { registerScenarioCommands } from './scenario/commands';
 import { registerScienceEditor } from './scienceEditor/commands';
 import type { ScienceEditor } from './scienceEditor/panel';
-import { FactoryBoard } from './board/panel';
+import { BOARD_VIEW, FactoryBoard } from './board/panel';
+import { SCIENCE_EDITOR_VIEW } from './scienceEditor/panel';
 
 /** What `activate` returns; integration tests use it to look inside. */
 export interface PyOpsApi {
@@ -108,7 +109,13 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   const science = registerScienceEditor(context, projects, icons);
   context.subscriptions.push(...science.disposables);
   const board = new FactoryBoard(context, projects, icons);
-  context.subscriptions.push(board, registerCommand('pyops.board.open', () => void board.show()));
+  context.subscriptions.push(
+    board,
+    registerCommand('pyops.board.open', () => void board.show()),
+    // Tabs VS Code brings back after a window reload (activation: onWebviewPanel:<viewType>).
+    vscode.window.registerWebviewPanelSerializer(SCIENCE_EDITOR_VIEW, { deserializeWebviewPanel: (panel) => science.editor.restore(panel) }),
+    vscode.window.registerWebviewPanelSerializer(BOARD_VIEW, { deserializeWebviewPanel: (panel) => board.restore(panel) }),
+  );
   // The game link: UDP bridge owned by this extension host, companion-mod commands, relay.
   const gameLink = registerGameLink(context, projects);
   context.subscriptions.push(gameLink);

@@ -1,5 +1,6 @@
 // What the science editor and the factory board tabs share: the webview's options (the extension's
-// files and the project's icon cache), the page, and turning a game icon into a webview URI.
+// files and the project's icon cache), the page and its wiring (also for a tab VS Code restores after
+// a window reload), and turning a game icon into a webview URI.
 import * as vscode from 'vscode';
 import type { GameIcons } from './icons';
 import { webviewHtml } from './webviewHtml';
@@ -16,6 +17,16 @@ export function openTab(
   on: { message: (raw: unknown) => void; dispose: () => void },
 ): vscode.WebviewPanel {
   const panel = vscode.window.createWebviewPanel(page.viewType, page.title, vscode.ViewColumn.Active, { ...tabOptions(extensionUri, icons), retainContextWhenHidden: false });
+  return wireTab(panel, extensionUri, icons, page, on);
+}
+
+/** A tab's page and wiring, on a new panel or on one VS Code restored after a window reload. */
+export function wireTab(
+  panel: vscode.WebviewPanel, extensionUri: vscode.Uri, icons: GameIcons | undefined,
+  page: { title: string; script: string; css: string[]; label: string },
+  on: { message: (raw: unknown) => void; dispose: () => void },
+): vscode.WebviewPanel {
+  panel.webview.options = tabOptions(extensionUri, icons);
   panel.webview.html = tabHtml(panel.webview, extensionUri, { script: page.script, css: page.css, title: page.title, label: page.label });
   panel.onDidDispose(on.dispose);
   panel.webview.onDidReceiveMessage(on.message);

@@ -22,6 +22,8 @@ interface Expected {
   texts: Record<string, string>;
 }
 
+/** The science block's editor and the board, by their tab labels once they show the project. */
+const WEBVIEW_TABS = ['Science', 'Board: Reload factory'];
 const expectFile = () => path.join(env('PYOPS_TEST_OUTPUT'), 'reload-expect.json');
 const labels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
 
@@ -66,9 +68,14 @@ describe('PyOps tabs before a window reload', () => {
       await vscode.commands.executeCommand('pyops.good.open', { good: 'gear', open: 'info' });
       await vscode.commands.executeCommand('workbench.action.keepEditor');
       await vscode.commands.executeCommand('pyops.task.open', { taskId: task.id });
+      // The science block and the board: webview panels VS Code restores through PyOps' serializers.
+      await vscode.commands.executeCommand('pyops.science.open');
+      await vscode.commands.executeCommand('pyops.board.open');
+      const { board } = await api();
+      await waitFor(() => board.lastView?.nodes.length, 'the board showing the factory');
       await vscode.commands.executeCommand('pyops.note.open', { noteId: note.id });
       const shown = labels();
-      for (const l of [expected.blockName, ...Object.keys(expected.texts)]) assert.ok(shown.includes(l), `tab ${l} in ${shown.join(', ')}`);
+      for (const l of [expected.blockName, ...WEBVIEW_TABS, ...Object.keys(expected.texts)]) assert.ok(shown.includes(l), `tab ${l} in ${shown.join(', ')}`);
       const ui = await uiRequest({ editorIncludes: ['The note reads before the project opens.'], screenshot: { file: 'reload-before.png', element: 'page' } });
       assert.deepEqual(ui.failures, [], `editor: ${ui.editorText}`);
     });
@@ -80,7 +87,7 @@ describe(`PyOps tabs ${AFTER_RELOAD}`, () => {
     this.timeout(120_000);
     const expected = JSON.parse(fs.readFileSync(expectFile(), 'utf8')) as Expected;
     const started = Date.now();
-    const { projects, blockEditors } = await api();
+    const { projects, blockEditors, scienceEditor, board } = await api();
     // The last project reopens; should the old window's extension host still hold it, it opens read-only
     // and is taken over as soon as that host is gone.
     const p = await waitFor(() => projects.active?.file === expected.file && !projects.active.readOnly && projects.active, 'the project open for editing after the reload', 60_000);
@@ -88,7 +95,7 @@ describe(`PyOps tabs ${AFTER_RELOAD}`, () => {
     assert.ok(listBlocks(p).some((b) => b.id === expected.blockId));
 
     // Each tab under its name (the block editor's too, once its project is open: never its file name).
-    const wanted = [expected.blockName, ...Object.keys(expected.texts)];
+    const wanted = [expected.blockName, ...WEBVIEW_TABS, ...Object.keys(expected.texts)];
     await waitFor(() => wanted.every((l) => labels().includes(l)), `the tabs ${wanted.join(', ')} back (tabs now: ${labels().join(', ')})`, 20_000).catch((err: Error) => {
       throw new Error(`${err.message}; tabs: ${labels().join(', ')}`);
     });
@@ -105,6 +112,19 @@ describe(`PyOps tabs ${AFTER_RELOAD}`, () => {
     const view = await waitFor(() => blockEditors.lastView.get(expected.blockId), 'the revived block editor');
     assert.equal(view.name, expected.blockName);
     assert.equal(vscode.window.tabGroups.all.length, 2, 'both editor groups are back');
+    // The science editor and the board came back through their serializers and follow the project
+    // (a webview restored in the background draws once it is shown).
+    for (const label of WEBVIEW_TABS) {
+      const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label === label)!;
+      assert.ok(tab.input instanceof vscode.TabInputWebview, `${label} is a webview tab`);
+    }
+    await vscode.commands.executeCommand('pyops.science.open');
+    const science = await waitFor(() => scienceEditor.lastView, 'the restored science editor drawing');
+    assert.equal(science.name, 'Science');
+    await vscode.commands.executeCommand('pyops.board.open');
+    const boardView = await waitFor(() => board.lastView?.nodes.length && board.lastView, 'the restored board drawing');
+    assert.ok(boardView.nodes.some((n) => n.name === expected.blockName), JSON.stringify(boardView.nodes.map((n) => n.name)));
+    assert.equal(labels().filter((l) => WEBVIEW_TABS.includes(l)).length, 2, `no second science or board tab: ${labels().join(', ')}`);
     // Every other tab's document reads its record (the page, the good, the task).
     for (const [label, text] of Object.entries(expected.texts)) {
       const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label === label)!;

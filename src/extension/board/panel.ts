@@ -9,10 +9,11 @@ import { fromBoardSchema, type BoardView, type ToBoard } from '../../webview/boa
 import type { ProjectManager } from '../projectManager';
 import { WriteFollower } from '../views/followWrites';
 import type { GameIcons } from '../icons';
-import { iconUri, openTab, tabOptions } from '../webviewTab';
+import { iconUri, openTab, tabOptions, wireTab } from '../webviewTab';
 import { boardView } from './viewModel';
 
 export const BOARD_VIEW = 'pyops.board';
+const PAGE = { title: 'Factory Board', script: 'board', css: ['board.css'], label: 'Factory board' };
 
 export class FactoryBoard implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -43,18 +44,35 @@ export class FactoryBoard implements vscode.Disposable {
       this.panel.reveal();
       return this.panel;
     }
-    const panel = openTab(this.context.extensionUri, this.icons, { viewType: BOARD_VIEW, title: 'Factory Board', script: 'board', css: ['board.css'], label: 'Factory board' }, {
-      message: (raw) => void this.receive(raw),
+    const panel = openTab(this.context.extensionUri, this.icons, { viewType: BOARD_VIEW, ...PAGE }, this.wiring(() => panel));
+    this.panel = panel;
+    this.ready = false;
+    return panel;
+  }
+
+  /** The board VS Code brings back after a window reload; it fills in once the startup project is open. */
+  async restore(panel: vscode.WebviewPanel): Promise<void> {
+    if (this.panel) {
+      panel.dispose();
+      return;
+    }
+    wireTab(panel, this.context.extensionUri, this.icons, PAGE, this.wiring(() => panel));
+    this.panel = panel;
+    this.ready = false;
+    await this.projects.whenStarted();
+    this.update();
+  }
+
+  private wiring(panel: () => vscode.WebviewPanel) {
+    return {
+      message: (raw: unknown) => void this.receive(raw),
       dispose: () => {
-        if (this.panel === panel) {
+        if (this.panel === panel()) {
           this.panel = undefined;
           this.lastView = undefined;
         }
       },
-    });
-    this.panel = panel;
-    this.ready = false;
-    return panel;
+    };
   }
 
   private post(m: ToBoard): void {

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { planningContext, type PlanningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
-import { BlockError, getBlock, trySolve } from '../../core/planning/factory/blocks';
+import { BlockError, getBlock, scienceBlock, trySolve } from '../../core/planning/factory/blocks';
 import { editScience, type ScienceEdit } from '../../core/planning/science/scienceEdit';
 import type { SolveResult } from '../../core/planning/solver/result';
 import { fromScienceEditorSchema, type ScienceEditorView, type ToScienceEditor } from '../../webview/scienceEditorProtocol';
@@ -13,7 +13,7 @@ import type { ProjectManager } from '../projectManager';
 import { homeOf, notOpenText, type ProjectHome } from '../projectHomes';
 import { WriteFollower } from '../views/followWrites';
 import type { GameIcons } from '../icons';
-import { iconUri, openTab, tabOptions } from '../webviewTab';
+import { iconUri, openTab, tabOptions, wireTab } from '../webviewTab';
 import { scienceEditorView } from './viewModel';
 import { askPack, askTechnology } from './pickers';
 
@@ -69,19 +69,43 @@ export class ScienceEditor implements vscode.Disposable {
       this.tab.panel.reveal();
       return this.tab.panel;
     }
-    let tab: Tab | undefined;
-    const panel = openTab(this.context.extensionUri, this.icons, { viewType: SCIENCE_EDITOR_VIEW, title: b.name, script: 'science-editor', css: ['block-editor.css', 'science-editor.css'], label: 'Science block editor' }, {
-      message: (raw) => void this.receive(raw),
+    const panel = openTab(this.context.extensionUri, this.icons, { viewType: SCIENCE_EDITOR_VIEW, ...this.page(b.name) }, this.wiring(() => tab));
+    const tab: Tab = { panel, blockId: id, project: homeOf(p), ready: false, busy: false };
+    this.tab = tab;
+    return panel;
+  }
+
+  /**
+   * A tab VS Code brings back after a window reload: once the startup project is open, it shows that
+   * project's science block (one per project), or closes when the project has none any more.
+   */
+  async restore(panel: vscode.WebviewPanel): Promise<void> {
+    await this.projects.whenStarted();
+    const p = this.projects.active;
+    const b = p && !p.isClosed && p.hasGameData() ? scienceBlock(p) : undefined;
+    if (!p || !b || this.tab) {
+      panel.dispose();
+      return;
+    }
+    wireTab(panel, this.context.extensionUri, this.icons, this.page(b.name), this.wiring(() => tab));
+    const tab: Tab = { panel, blockId: b.id, project: homeOf(p), ready: false, busy: false };
+    this.tab = tab;
+  }
+
+  private page(title: string) {
+    return { title, script: 'science-editor', css: ['block-editor.css', 'science-editor.css'], label: 'Science block editor' };
+  }
+
+  private wiring(tab: () => Tab | undefined) {
+    return {
+      message: (raw: unknown) => void this.receive(raw),
       dispose: () => {
-        if (tab && this.tab === tab) {
+        if (this.tab && this.tab === tab()) {
           this.tab = undefined;
           this.lastView = undefined;
         }
       },
-    });
-    tab = { panel, blockId: id, project: homeOf(p), ready: false, busy: false };
-    this.tab = tab;
-    return panel;
+    };
   }
 
   private post(m: ToScienceEditor): void {

@@ -1,6 +1,6 @@
 // The menus package.json contributes: a view's title carries each action once, each with an icon of
 // its own (one "+" per view), every menu names a contributed command, and activation events wake
-// PyOps for the tabs VS Code restores after a reload (its own file schemes; the block editor is a custom editor, which wakes it by itself).
+// PyOps for the tabs VS Code restores after a reload (its own file schemes and the science editor's and board's webview panels; the block editor is a custom editor, which wakes it by itself).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +37,7 @@ describe('contributed menus', () => {
   });
 
   it('wakes PyOps for the tabs a window reload restores', () => {
-    for (const e of ['onFileSystem:pyops-note', 'onFileSystem:pyops-task', 'onFileSystem:pyops-page', 'onFileSystem:pyops']) {
+    for (const e of ['onFileSystem:pyops-note', 'onFileSystem:pyops-task', 'onFileSystem:pyops-page', 'onFileSystem:pyops', 'onWebviewPanel:pyops.scienceEditor', 'onWebviewPanel:pyops.board']) {
       assert.ok(manifest.activationEvents.includes(e), e);
     }
   });

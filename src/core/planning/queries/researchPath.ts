@@ -7,7 +7,7 @@ import type { TurdState } from '../availability';
 import type { PlanningContext } from '../context';
 import type { Technology } from '../gameIndex';
 import { parseInput, QueryError, suggest } from './errors';
-import { evalCountFormula } from './formula';
+import { techUnits } from '../science/research';
 import { makesForReal } from './common';
 import { researchPathInput, type ResearchPathInput } from './schemas';
 
@@ -52,15 +52,8 @@ export type ResearchPathResult =
   | { status: 'alreadyUnlocked'; target: string; by: string; note: string }
   | { status: 'no-tech'; target: string; note: string };
 
-export function techLevel(t: Technology): number {
-  if (!t.unitFormula) return 1;
-  const m = /-(\d+)$/.exec(t.name);
-  return m ? Number(m[1]) : 1;
-}
-
 export function techCost(t: Technology): TechCost {
-  let units: number | null = t.unitCount;
-  if (units === null && t.unitFormula) units = evalCountFormula(t.unitFormula, techLevel(t));
+  const units = techUnits(t);
   const perUnit = units === null && t.ingredients.length > 0;
   const n = perUnit ? 1 : (units ?? 0);
   const packs: Record<string, number> = {};

@@ -159,10 +159,13 @@ describe('machine choice and the recipe verdict', () => {
         research: ['automation-science-pack'],
         machine: { name: 'assembling-machine-1', research: 'automation', packs: ['automation-science-pack'] },
       });
+      // The drafted machine is the one nearest in research — the same one the verdict names — not the
+      // fastest of the tree (assembling-machine-3 behind automation-3, which also needs logistic,
+      // chemical and production science).
       assert.equal(info.defaultMachine.rule, 'none-buildable');
-      assert.equal(info.defaultMachine.name, 'assembling-machine-3');
+      assert.equal(info.defaultMachine.name, 'assembling-machine-1');
       assert.equal(info.defaultMachine.state, 'needs-research');
-      assert.deepEqual(info.defaultMachine.needs!.research, ['automation-3']);
+      assert.deepEqual(info.defaultMachine.needs!.research, ['automation']);
       assert.ok(info.defaultMachine.needs!.packs!.includes('automation-science-pack'));
       // Producing red science makes assembling-machine-1 (technology automation) buildable.
       const red = py.ctx({ research_mode: 'now', available_science_packs: ['automation-science-pack'] });
@@ -182,19 +185,20 @@ describe('machine choice and the recipe verdict', () => {
 
     it('iron-gear-wheel without packs: locked everywhere, drafted machine flagged with its technology', async () => {
       // The assemblers' recipes are unlocked by automation / automation-2 / automation-3, all costing
-      // automation-science-pack; the fastest (assembling-machine-3, speed 1.25) needs automation-3.
+      // automation-science-pack; automation alone costs nothing else (automation-2 adds logistic
+      // science), so the drafted machine is assembling-machine-1, the one the verdict names.
       const ctx = va.ctx(NONE);
       const info = recipeInfo(ctx, { recipe: 'iron-gear-wheel' });
       const needs = { machine: { name: 'assembling-machine-1', research: 'automation', packs: ['automation-science-pack'] } };
       assert.deepEqual([info.state, info.needs], ['no-machine', needs]);
-      assert.deepEqual([info.defaultMachine.name, info.defaultMachine.rule, info.defaultMachine.needs?.research], ['assembling-machine-3', 'none-buildable', ['automation-3']]);
+      assert.deepEqual([info.defaultMachine.name, info.defaultMachine.rule, info.defaultMachine.needs?.research], ['assembling-machine-1', 'none-buildable', ['automation']]);
       const opt = recipeOptions(ctx, { good: 'iron-gear-wheel' }).candidates.find((c) => c.recipe === 'iron-gear-wheel')!;
       assert.deepEqual([opt.state, opt.needs], ['no-machine', needs]);
       const calc = calcRecipe(ctx, { recipe: 'iron-gear-wheel' });
       assert.equal(calc.recipeState, 'no-machine');
-      assert.match(calc.machine.warning!, /\[assembling-machine-3\] is not buildable under the now horizon: it is unlocked by .* \[automation-3\]/);
+      assert.match(calc.machine.warning!, /\[assembling-machine-1\] is not buildable under the now horizon: it is unlocked by .* \[automation\]/);
       const solved = await solveBlock(va.g, ctx.availability, parseBlockDoc({ goals: [{ good: 'iron-gear-wheel', rate: 1 }], recipes: [{ recipe: 'iron-gear-wheel' }] }));
-      assert.deepEqual(solved.rows[0].machineChoice, { rule: 'none-buildable', explanation: solved.rows[0].machineRule, buildable: false, needs: 'automation-3' });
+      assert.deepEqual(solved.rows[0].machineChoice, { rule: 'none-buildable', explanation: solved.rows[0].machineRule, buildable: false, needs: 'automation' });
       // Red science produced: assembling-machine-1 (automation) is the fastest buildable.
       const red = va.ctx({ research_mode: 'now', available_science_packs: ['automation-science-pack'] });
       assert.deepEqual([red.availability.defaultMachine('iron-gear-wheel').machine!.name, red.availability.defaultMachine('iron-gear-wheel').rule], ['assembling-machine-1', 'fastest-buildable']);
