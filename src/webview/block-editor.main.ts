@@ -4,6 +4,7 @@
 // the campaign and spoil rates (document.ts), and the solve result with its flow diagram (result.ts).
 // Every change goes to the extension as one edit, based on the block version this tab shows; the
 // extension answers with the new state (or why it refused). Keys inside a text field stay the field's.
+import { nextEditorState, type EditorNotice } from './editorProtocol';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import type { BlockEditMessage, BlockEditorView, FromBlockEditor, ToBlockEditor } from './blockEditorProtocol';
@@ -27,7 +28,7 @@ const open = new Set<string>(Array.isArray(saved.open) ? saved.open : []);
 const keep = () => vscode.setState({ open: [...open] });
 let view: BlockEditorView | undefined;
 let busy = false;
-let message: { text: string; kind: 'error' | 'gone' } | undefined;
+let message: EditorNotice | undefined;
 
 const root = document.getElementById('app')!;
 keepFieldUndo(document);
@@ -84,13 +85,7 @@ function render(): void {
 }
 
 window.addEventListener('message', (e: MessageEvent<ToBlockEditor>) => {
-  const m = e.data;
-  if (m.type === 'state') {
-    view = m.view;
-    if (message?.kind === 'gone') message = undefined;
-  } else if (m.type === 'busy') busy = m.busy;
-  else if (m.type === 'error') message = { text: m.message, kind: 'error' };
-  else if (m.type === 'gone') message = { text: m.message, kind: 'gone' };
+  ({ view, busy, message } = nextEditorState({ view, busy, message }, e.data));
   render();
 });
 

@@ -1,6 +1,7 @@
 // The block editor's message protocol (one editor tab per block), shared like protocol.ts: the
 // extension validates every incoming message with the zod schema below; the webview imports the
 // types only. Rates travel per second; the webview converts the unit the user picked.
+import type { ToEditor } from './editorProtocol';
 import { z } from 'zod';
 import type { BlockEdit } from '../core/planning/factory/blockEdit';
 import type { FlowGraphView } from './protocol';
@@ -241,11 +242,7 @@ export interface BlockEditorView {
   redoLabel?: string;
 }
 
-export type ToBlockEditor =
-  | { type: 'state'; view: BlockEditorView }
-  | { type: 'busy'; busy: boolean }
-  | { type: 'error'; message: string }
-  | { type: 'gone'; message: string };
+export type ToBlockEditor = ToEditor<BlockEditorView>;
 
 // ── messages (webview → extension), validated ───────────────────────────────
 

@@ -3,6 +3,7 @@
 // beacons, and the result beside them — labs, research speed, productivity, power, pack rates per
 // second and per minute, the technologies in research order and those skipped with why. Every change
 // goes to the extension as one edit, based on the block version this tab shows.
+import { nextEditorState, type EditorNotice } from './editorProtocol';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import type { FromScienceEditor, ScienceEditMessage, ScienceEditorView, ScienceResultView, ToScienceEditor } from './scienceEditorProtocol';
@@ -21,7 +22,7 @@ const saved = (vscode.getState() ?? {}) as { unit?: Unit };
 let unit: Unit = saved.unit && saved.unit in PER ? saved.unit : 'min';
 let view: ScienceEditorView | undefined;
 let busy = false;
-let message: { text: string; kind: 'error' | 'gone' } | undefined;
+let message: EditorNotice | undefined;
 const root = document.getElementById('app')!;
 
 function edit(e: ScienceEditMessage): void {
@@ -179,13 +180,7 @@ function render(): void {
 }
 
 window.addEventListener('message', (e: MessageEvent<ToScienceEditor>) => {
-  const m = e.data;
-  if (m.type === 'state') {
-    view = m.view;
-    if (message?.kind === 'gone') message = undefined;
-  } else if (m.type === 'busy') busy = m.busy;
-  else if (m.type === 'error') message = { text: m.message, kind: 'error' };
-  else if (m.type === 'gone') message = { text: m.message, kind: 'gone' };
+  ({ view, busy, message } = nextEditorState({ view, busy, message }, e.data));
   render();
 });
 

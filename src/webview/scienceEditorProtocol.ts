@@ -1,6 +1,7 @@
 // The science block editor's message protocol, shared like blockEditorProtocol.ts: the extension
 // validates every incoming message with the zod schema below; the webview imports the types only.
 // Rates travel per second; the webview shows them in the unit the player picked.
+import type { ToEditor } from './editorProtocol';
 import { z } from 'zod';
 import type { ScienceEdit } from '../core/planning/science/scienceEdit';
 import { beaconConfigSchema, moduleCountSchema } from '../core/planning/block/document';
@@ -80,11 +81,7 @@ export interface ScienceEditorView {
   redoLabel?: string;
 }
 
-export type ToScienceEditor =
-  | { type: 'state'; view: ScienceEditorView }
-  | { type: 'busy'; busy: boolean }
-  | { type: 'error'; message: string }
-  | { type: 'gone'; message: string };
+export type ToScienceEditor = ToEditor<ScienceEditorView>;
 
 // ── messages (webview → extension), validated ───────────────────────────────
 
