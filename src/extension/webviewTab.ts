@@ -20,6 +20,16 @@ export function openTab(
   return wireTab(panel, extensionUri, icons, page, on);
 }
 
+/**
+ * Close the tabs of `viewType` that VS Code restored after a reload but has not revived yet (it
+ * revives a background webview tab only when it is shown): an owner opening its one tab calls this
+ * when it holds none, so the player never sees two.
+ */
+export function closeUnrevived(viewType: string): void {
+  const stale = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
+  if (stale.length) void vscode.window.tabGroups.close(stale).then(undefined, () => undefined);
+}
+
 /** A tab's page and wiring, on a new panel or on one VS Code restored after a window reload. */
 export function wireTab(
   panel: vscode.WebviewPanel, extensionUri: vscode.Uri, icons: GameIcons | undefined,

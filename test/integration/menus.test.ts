@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { createBlock, getBlock, listBlocks, saveBlock, snapshotBlock } from '../../src/core/planning/factory/blocks';
+import { setFactoryPin, setSupplyPriority } from '../../src/core/planning/factory/scenario/inputs';
 import { solverFor } from '../../src/core/assistant/tools/context';
 import { planningContext } from '../../src/core/planning/context';
 import { createTask } from '../../src/core/work/tasks';
@@ -56,6 +57,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('PyOps commands from every menu', () => {
   let file: string;
   let gears: string;
+  let moreGears: string;
 
   before(async function () {
     this.timeout(120_000);
@@ -77,8 +79,26 @@ describe('PyOps commands from every menu', () => {
     createTask(p, { title: 'Done task', status: 'done' });
     createNote(p, { title: 'Audit note', body: 'x' });
     createPreset(p, ctx.g, { name: 'Speedy', modules: [{ name: 'speed-module-s1', count: 2 }], beacons: [] });
+    moreGears = await createBlock(p, solve, { name: 'More gears', doc: { goals: [{ good: 'gear', rate: 0.5 }], recipes: [{ recipe: 'gear' }] } });
+    await prepareScenario();
     projects.touch();
   });
+
+  /**
+   * The Scenario section's rows: a pin of the player's, a good two blocks make with a supply order, and
+   * a fresh result ready to apply. Made again before the row menus run, since the palette and title
+   * runs before them may have applied or staled the result.
+   */
+  async function prepareScenario(): Promise<void> {
+    const { projects } = await api();
+    const p = projects.require();
+    // One more gear than the blocks make now, so the result always has goal changes to apply.
+    const made = listBlocks(p).filter((b) => b.enabled).flatMap((b) => b.doc.goals ?? []).filter((g) => g.good === 'gear').reduce((n, g) => n + (g.rate ?? 0), 0);
+    setFactoryPin(p, { good: 'gear' }, made + 1);
+    setSupplyPriority(p, { good: 'gear', order: [moreGears, gears] });
+    const r = (await vscode.commands.executeCommand('pyops.scenario.recalculate')) as { status: string; message?: string };
+    assert.equal(r.status, 'optimal', r.message);
+  }
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -92,7 +112,7 @@ describe('PyOps commands from every menu', () => {
     };
     const menus = pkg.contributes.menus;
     await vscode.commands.executeCommand('pyops.balance.focus');
-    await waitFor(() => factory.current()?.blocks.length === 2, 'the audit blocks in the Factory view');
+    await waitFor(() => factory.current()?.blocks.length === 3, 'the audit blocks in the Factory view');
     await balance.current();
     const rowsOf: Record<string, () => Promise<Row[]>> = {
       'pyops.factory': () => treeRows(rows.factory as vscode.TreeDataProvider<unknown>),
@@ -142,6 +162,9 @@ describe('PyOps commands from every menu', () => {
     }
     // A row's context menu and inline buttons: the row (one of each kind the when clause matches), as
     // the trees were before these commands changed them (a completed task, a removed link).
+    if (projects.active?.file !== file) await vscode.commands.executeCommand('pyops.project.open', { file });
+    await prepareScenario();
+    await balance.current();
     const initial: Record<string, Row[]> = {};
     for (const view of Object.keys(rowsOf)) initial[view] = await rowsOf[view]();
     for (const m of menus['view/item/context'] ?? []) {

@@ -24,6 +24,16 @@ interface Expected {
 
 /** The science block's editor and the board, by their tab labels once they show the project. */
 const WEBVIEW_TABS = ['Science', 'Board: Reload factory'];
+/** Bring a restored tab to the front, as a click on it does (VS Code revives a webview tab when it is shown). */
+async function showTab(label: string): Promise<void> {
+  const groups = vscode.window.tabGroups.all;
+  const g = groups.findIndex((x) => x.tabs.some((t) => t.label === label));
+  assert.ok(g >= 0 && g < 2, `tab ${label} in ${labels().join(', ')}`);
+  const i = groups[g].tabs.findIndex((t) => t.label === label);
+  assert.ok(i < 9, `tab ${label} within the first nine of its group`);
+  await vscode.commands.executeCommand(g === 0 ? 'workbench.action.focusFirstEditorGroup' : 'workbench.action.focusSecondEditorGroup');
+  await vscode.commands.executeCommand(`workbench.action.openEditorAtIndex${i + 1}`);
+}
 const expectFile = () => path.join(env('PYOPS_TEST_OUTPUT'), 'reload-expect.json');
 const labels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
 
@@ -118,12 +128,16 @@ describe(`PyOps tabs ${AFTER_RELOAD}`, () => {
       const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label === label)!;
       assert.ok(tab.input instanceof vscode.TabInputWebview, `${label} is a webview tab`);
     }
-    await vscode.commands.executeCommand('pyops.science.open');
+    // Shown, each is revived through PyOps' serializer onto the project (no command opens them).
+    await showTab('Science');
     const science = await waitFor(() => scienceEditor.lastView, 'the restored science editor drawing');
     assert.equal(science.name, 'Science');
-    await vscode.commands.executeCommand('pyops.board.open');
+    await showTab('Board: Reload factory');
     const boardView = await waitFor(() => board.lastView?.nodes.length && board.lastView, 'the restored board drawing');
     assert.ok(boardView.nodes.some((n) => n.name === expected.blockName), JSON.stringify(boardView.nodes.map((n) => n.name)));
+    // Opening them again reveals the revived tabs: never a second one.
+    await vscode.commands.executeCommand('pyops.science.open');
+    await vscode.commands.executeCommand('pyops.board.open');
     assert.equal(labels().filter((l) => WEBVIEW_TABS.includes(l)).length, 2, `no second science or board tab: ${labels().join(', ')}`);
     // Every other tab's document reads its record (the page, the good, the task).
     for (const [label, text] of Object.entries(expected.texts)) {

@@ -1,4 +1,4 @@
-// The whole factory inside a real VS Code, on the sample project: a pin edited in the Factory
+// The whole factory inside a real VS Code, on a project of the sample world: a pin edited in the Factory
 // Balance's Scenario section, Recalculate, a stale result refused, Balance Factory as one undoable
 // action and Undo putting every goal back; the science block editor derived from a technology (its
 // labs shown, Ctrl+Z in the tab undoing an edit), in a light and a dark theme; the factory board
@@ -13,7 +13,8 @@ import { planningContext } from '../../src/core/planning/context';
 import { readFactoryPins, readSupplyPriorities } from '../../src/core/planning/factory/scenario/inputs';
 import type { ScenarioResult } from '../../src/core/planning/factory/scenario/scenario';
 import type { BalanceOutcome } from '../../src/extension/scenario/store';
-import { api, uiRequest, waitFor } from './helpers';
+import path from 'node:path';
+import { api, sampleWorld, uiRequest, waitFor, workDir } from './helpers';
 
 const near = (a: number | undefined, b: number, tol = 1e-5) => assert.ok(a !== undefined && Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${a} ≠ ${b}`);
 /** A 700 px editor tab between a 300 px side bar (after the 48 px activity bar) and the chat (about 300 px). */
@@ -26,7 +27,9 @@ describe('PyOps factory scenario, science block and board', () => {
 
   before(async function () {
     this.timeout(120_000);
-    await vscode.commands.executeCommand('pyops.project.openSample');
+    // A project of its own on the sample world: the sample project stays as later suites find it.
+    await vscode.commands.executeCommand('pyops.project.new', { file: path.join(workDir('scenario'), 'scenario.pyops'), name: 'Scenario factory' });
+    await vscode.commands.executeCommand('pyops.gamedata.import', { source: sampleWorld().dump });
     await vscode.commands.executeCommand('pyops.planning.setHorizon', { mode: 'future' });
     const { projects } = await api();
     const p = projects.require();
@@ -40,8 +43,9 @@ describe('PyOps factory scenario, science block and board', () => {
   });
 
   after(async () => {
-    // Leave the window as the other suites expect it: no tabs of this project, the side bar's views as they were.
+    // Leave the window as the other suites expect it: the sample open, no tabs of this project, the side bar's views as they were.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('pyops.project.openSample');
     await uiRequest({
       viewport: WIDE,
       pageClicks: [

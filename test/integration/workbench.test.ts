@@ -173,7 +173,7 @@ describe('PyOps workbench: names, not codes', () => {
     // The tree draws only the rows in sight: bring the favourite's row into it.
     const favourite = factory.getChildren(planning).find((n) => n.kind === 'fact' && n.text.startsWith('Favourite for'))!;
     await views.factory.reveal(favourite, { select: false, focus: false });
-    const ui = await uiRequest({ viewport: NARROW, sidebarIncludes: ['Up to Basic research pack', 'Favourite for Crafting'], sidebarExcludes: ['basic-research-pack'], screenshot: { file: 'planning-names-300px.png', element: 'sidebar' } });
+    const ui = await uiRequest({ viewport: NARROW, sidebarIncludes: ['Able to make Basic research pack', 'Favourite for Crafting'], sidebarExcludes: ['basic-research-pack'], screenshot: { file: 'planning-names-300px.png', element: 'sidebar' } });
     assert.deepEqual(ui.failures, [], ui.sidebarText);
   });
 

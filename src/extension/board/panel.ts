@@ -9,7 +9,7 @@ import { fromBoardSchema, type BoardView, type ToBoard } from '../../webview/boa
 import type { ProjectManager } from '../projectManager';
 import { WriteFollower } from '../views/followWrites';
 import type { GameIcons } from '../icons';
-import { iconUri, openTab, tabOptions, wireTab } from '../webviewTab';
+import { closeUnrevived, iconUri, openTab, tabOptions, wireTab } from '../webviewTab';
 import { boardView } from './viewModel';
 
 export const BOARD_VIEW = 'pyops.board';
@@ -44,6 +44,7 @@ export class FactoryBoard implements vscode.Disposable {
       this.panel.reveal();
       return this.panel;
     }
+    closeUnrevived(BOARD_VIEW);
     const panel = openTab(this.context.extensionUri, this.icons, { viewType: BOARD_VIEW, ...PAGE }, this.wiring(() => panel));
     this.panel = panel;
     this.ready = false;

@@ -13,7 +13,7 @@ import type { ProjectManager } from '../projectManager';
 import { homeOf, notOpenText, type ProjectHome } from '../projectHomes';
 import { WriteFollower } from '../views/followWrites';
 import type { GameIcons } from '../icons';
-import { iconUri, openTab, tabOptions, wireTab } from '../webviewTab';
+import { closeUnrevived, iconUri, openTab, tabOptions, wireTab } from '../webviewTab';
 import { scienceEditorView } from './viewModel';
 import { askPack, askTechnology } from './pickers';
 
@@ -69,6 +69,7 @@ export class ScienceEditor implements vscode.Disposable {
       this.tab.panel.reveal();
       return this.tab.panel;
     }
+    closeUnrevived(SCIENCE_EDITOR_VIEW);
     const panel = openTab(this.context.extensionUri, this.icons, { viewType: SCIENCE_EDITOR_VIEW, ...this.page(b.name) }, this.wiring(() => tab));
     const tab: Tab = { panel, blockId: id, project: homeOf(p), ready: false, busy: false };
     this.tab = tab;
