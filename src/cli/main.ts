@@ -2,16 +2,9 @@
 // reason on stderr), 2 usage error.
 import { oneLine, UsageError } from './args';
 import { processIO, type CliIO } from './io';
-import { projectCommand } from './commands/project';
-import { importCommand } from './commands/import';
 import { toolCommand, toolsCommand } from './commands/tools';
-import { solveCommand } from './commands/solve';
-import { iconsCommand } from './commands/icons';
 import { VERSION } from './version';
 import { ASK_USAGE, BLOCK_USAGE, BRIDGE_USAGE, FACTORY_USAGE, ICONS_USAGE, IMPORT_USAGE, MCP_USAGE, PROJECT_USAGE, PROPOSAL_USAGE, RELAY_USAGE, SOLVE_USAGE, TOOLS_USAGE } from './usage';
-import { proposalCommand } from './commands/proposal';
-import { blockCommand } from './commands/block';
-import { factoryCommand } from './commands/factory';
 
 export const USAGE = `Usage:
 ${PROJECT_USAGE}
@@ -33,24 +26,26 @@ export async function run(argv: string[], io: CliIO = processIO): Promise<number
   try {
     switch (cmd) {
       case 'project':
-        return await projectCommand(rest, io);
+        return await (await import('./commands/project')).projectCommand(rest, io);
       case 'import':
-        return await importCommand(rest, io);
+        return await (await import('./commands/import')).importCommand(rest, io);
       case 'icons':
-        return await iconsCommand(rest, io);
+        return await (await import('./commands/icons')).iconsCommand(rest, io);
       case 'solve':
-        return await solveCommand(rest, io);
+        return await (await import('./commands/solve')).solveCommand(rest, io);
       case 'block':
-        return await blockCommand(rest, io);
+        return await (await import('./commands/block')).blockCommand(rest, io);
       case 'factory':
-        return await factoryCommand(rest, io);
+        return await (await import('./commands/factory')).factoryCommand(rest, io);
+      // Every command but the tools is loaded on use: a quick `pyops tool` call (what a script or a
+      // model's host runs most) initializes only what it needs.
       case 'tools':
         return await toolsCommand(rest, io);
       case 'tool':
         return await toolCommand(rest, io);
       case 'proposal':
-        return await proposalCommand(rest, io);
-      // Loaded on use: they bring the AI SDK, MCP and WebSocket code a quick `pyops tool` call never needs.
+        return await (await import('./commands/proposal')).proposalCommand(rest, io);
+      // They bring the AI SDK, MCP and WebSocket code besides.
       case 'ask':
         return await (await import('./commands/ask')).askCommand(rest, io);
       case 'bridge':
