@@ -8,6 +8,8 @@
 // machine. Numbers keep four significant digits: a model answers in rounded figures anyway.
 import type { Draft } from './draft';
 import type { PlanDraft } from './plan';
+import type { FluidFuelOptions } from './fuelOptions';
+import type { ResearchList } from '../queries/researchPath';
 
 /** "<row>: <machine> [<name>] is not buildable under the <mode> horizon: <why>." (availability.ts) */
 const UNBUILDABLE = /^(.+?): (.+? \[([^\]]+)\]) is not buildable under the (\w+) horizon: (.+)$/;
@@ -78,11 +80,118 @@ export function draftForModel<D extends Draft>(d: D) {
 }
 
 /** A plan as a model reads it: each block and update as draftForModel gives it, without the research
- *  list the plan already gives once for all of them (each row still names its own technologies). */
-export function planForModel(p: PlanDraft) {
+ *  list the plan already gives once for all of them (each row still names its own technologies). A
+ *  plan too large to read whole (a dozen full-Py blocks) is shortened: see compactPlan. */
+export function planForModel(p: PlanDraft, budget = PLAN_VIEW_BUDGET) {
   const view = (d: Draft) => {
     const { research: _research, ...rest } = draftForModel(d);
     return rest;
   };
-  return rounded({ ...p, blocks: p.blocks.map(view), updates: p.updates.map(view) });
+  return compactPlan(rounded({ ...p, blocks: p.blocks.map(view), updates: p.updates.map(view) }), budget);
+}
+
+/** Characters of a plan's model view above which it is shortened (the tool result cap is 48,000). */
+export const PLAN_VIEW_BUDGET = 40_000;
+/** Entries kept per list when a plan is shortened: the largest rates first. */
+const KEEP = 15;
+
+type Flow = { good: string; rate: number; display?: string };
+type ViewBlock = { rows?: Array<Record<string, unknown>>; fuelOptions?: FluidFuelOptions; importsExternal?: Flow[]; byproducts?: Flow[]; [k: string]: unknown };
+type PlanView = { blocks: ViewBlock[]; updates: ViewBlock[]; balance?: Record<string, unknown>; research?: ResearchList; [k: string]: unknown };
+
+const size = (v: unknown) => JSON.stringify(v).length;
+
+/** The `keep` largest by rate, and how many were left out. */
+function largest<T extends { rate?: number; shortBy?: number; surplus?: number }>(xs: T[], keep = KEEP): { kept: T[]; more: number } {
+  const w = (x: T) => Math.abs(x.rate ?? x.shortBy ?? x.surplus ?? 0);
+  return { kept: [...xs].sort((a, b) => w(b) - w(a)).slice(0, keep), more: Math.max(0, xs.length - keep) };
+}
+
+/**
+ * A plan view shortened step by step until it fits `budget`, each step saying what it left out (the
+ * user's card keeps everything): the fluid fuels listed once for the plan, the balance's lists and
+ * each block's external imports and byproducts cut to the largest, per-row craft rates dropped, the
+ * research path cut to its first steps. Goals, rows, statuses and problems are never cut.
+ */
+export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET): V {
+  if (size(view) <= budget) return view;
+  const v = structuredClone(view) as unknown as PlanView;
+  const said: string[] = [];
+  const all = () => [...v.blocks, ...v.updates];
+  const steps: Array<() => void> = [
+    () => {
+      const catalog = new Map<string, Omit<FluidFuelOptions['options'][number], 'feedPerSecond' | 'display'>>();
+      for (const b of all()) {
+        if (!b.fuelOptions) continue;
+        for (const o of b.fuelOptions.options) catalog.set(o.fluid, { fluid: o.fluid, mjPerUnit: o.mjPerUnit, burnRecipe: o.burnRecipe, madeBy: o.madeBy });
+        (b as Record<string, unknown>).fuelOptions = { mjPerSecond: b.fuelOptions.mjPerSecond, fluids: b.fuelOptions.options.map((o) => o.fluid), ...(b.fuelOptions.more ? { more: b.fuelOptions.more } : {}) };
+      }
+      if (catalog.size) {
+        v.fluidFuels = [...catalog.values()];
+        said.push('fluid fuels are listed once in `fluidFuels` (feed per second = a block\'s mjPerSecond ÷ mjPerUnit)');
+      }
+    },
+    () => {
+      const b = v.balance;
+      if (!b) return;
+      const cut: string[] = [];
+      for (const [k, x] of Object.entries(b)) {
+        if (!Array.isArray(x) || x.length <= KEEP) continue;
+        const { kept, more } = largest(x as Flow[]);
+        b[k] = kept.map(({ display: _display, ...rest }) => rest);
+        b[`${k}More`] = more;
+        cut.push(k);
+      }
+      if (cut.length) said.push(`the balance lists ${cut.join(', ')} keep their ${KEEP} largest (\`…More\` counts the rest)`);
+    },
+    () => {
+      let n = 0;
+      for (const b of all()) {
+        for (const k of ['importsExternal', 'byproducts'] as const) {
+          const xs = b[k];
+          if (!xs || xs.length <= KEEP) continue;
+          const { kept, more } = largest(xs);
+          b[k] = kept;
+          (b as Record<string, unknown>)[`${k}More`] = more;
+          n++;
+        }
+      }
+      if (n) said.push(`blocks' importsExternal and byproducts keep their ${KEEP} largest`);
+    },
+    () => {
+      for (const b of all()) for (const r of b.rows ?? []) delete r.craftsPerSecond;
+      said.push('rows leave out craftsPerSecond');
+    },
+    () => {
+      // The balance lists every good left over; the warning saying so once more is cut to its count.
+      const ws = (v.warnings as string[] | undefined) ?? [];
+      v.warnings = ws.map((w) => {
+        const m = /^(balanced, but left|left) over between blocks: (.*)$/.exec(w);
+        return m && w.length > 300 ? `${m[1]} over between blocks: ${m[2].split('; ').length} goods (see balance)` : w;
+      });
+      said.push('the left-over warning gives its count (the balance lists the goods)');
+    },
+    () => {
+      for (const b of all()) {
+        for (const r of b.rows ?? []) {
+          delete r.wholeBuildings;
+          const c = r.machineChoice as { needs?: string } | undefined;
+          if (c && r.research) delete r.machineChoice;
+        }
+      }
+      said.push('rows leave out wholeBuildings (round buildings up) and a machine choice whose technology `research` names');
+    },
+    () => {
+      const r = v.research;
+      if (!r || r.steps.length <= 30) return;
+      v.research = { ...r, steps: r.steps.slice(0, 30), stepsOmitted: (r.stepsOmitted ?? 0) + r.steps.length - 30 };
+      said.push('the research path keeps its first 30 steps (its total counts them all)');
+    },
+  ];
+  for (const step of steps) {
+    if (size(v) <= budget) break;
+    step();
+  }
+  if (said.length) v.shortened = `This plan is large, so what you read is shortened: ${said.join('; ')}. The user's card has all of it.`;
+  return v as unknown as V;
 }

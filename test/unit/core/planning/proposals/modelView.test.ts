@@ -9,7 +9,7 @@ import { writeSettings } from '../../../../../src/core/planning/settings';
 import { findTool } from '../../../../../src/core/assistant/tools/registry';
 import { MAX_RESULT_CHARS, runTool } from '../../../../../src/core/assistant/tools/run';
 import { modelOutputOf } from '../../../../../src/core/assistant/agent/tools';
-import { foldWarnings, rounded } from '../../../../../src/core/planning/proposals/modelView';
+import { compactPlan, foldWarnings, rounded } from '../../../../../src/core/planning/proposals/modelView';
 import type { Draft } from '../../../../../src/core/planning/proposals/draft';
 import { SAMPLE_DUMP, requireSharedData, tempDir } from '../../../../helpers/paths';
 
@@ -78,5 +78,60 @@ describe('drafts as a model reads them', () => {
     if (!out.ok) return;
     assert.ok(JSON.stringify(modelOutputOf(out).value).length <= MAX_RESULT_CHARS);
     assert.equal((out.result as Draft).rows.length, 40);
+  });
+});
+
+describe('a plan too large to read whole', () => {
+  const flows = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ good: `${prefix}-${i}`, display: `${prefix} ${i}`, rate: i + 1 }));
+  const block = (name: string) => ({
+    name, status: 'optimal', ok: true, goals: [{ good: name, rate: 1 }],
+    rows: Array.from({ length: 20 }, (_, i) => ({ recipe: `${name}-r${i}`, machine: 'assembler', craftsPerSecond: 0.5, buildings: 1.5, wholeBuildings: 2, research: { machine: 'automation' }, machineChoice: { rule: 'none-buildable', buildable: false, needs: 'automation' } })),
+    importsExternal: flows(`${name}-in`, 40),
+    byproducts: flows(`${name}-by`, 20),
+    fuelOptions: { mjPerSecond: 3, options: [{ fluid: 'naphtha', display: 'Naphtha', mjPerUnit: 0.5, feedPerSecond: 6, burnRecipe: 'burn-naphtha', madeBy: ['refinery'] }], more: 0 },
+  });
+  const plan = () => ({
+    kind: 'plan', ok: true, blocks: ['a', 'b', 'c', 'd'].map(block), updates: [],
+    balance: { ok: true, unsourcedImports: flows('raw', 60), danglingByproducts: flows('left', 30) },
+    warnings: [`balanced, but left over between blocks: ${flows('left', 30).map((f) => `${f.display} ${f.rate}/s nothing takes`).join('; ')}`],
+    research: { steps: Array.from({ length: 50 }, (_, i) => ({ tech: `t${i}`, packs: { red: i } })), total: { techs: 50, packs: { red: 1225 } } },
+  });
+
+  it('is left as it is under the budget', () => {
+    const p = plan();
+    assert.equal(compactPlan(p, 1e9), p);
+  });
+
+  it('is shortened step by step, saying what it left out, never its goals, rows or statuses', () => {
+    const p = plan();
+    const full = JSON.stringify(p).length;
+    const v = compactPlan(p, 12_000) as ReturnType<typeof plan> & { shortened?: string; fluidFuels?: unknown[]; balance: Record<string, unknown> };
+    assert.ok(JSON.stringify(v).length < full / 2, `${JSON.stringify(v).length} of ${full}`);
+    assert.equal(JSON.stringify(p).length, full, 'the plan itself (the card, Apply) is untouched');
+    assert.match(v.shortened ?? '', /shortened: fluid fuels are listed once/);
+    assert.deepEqual(v.fluidFuels, [{ fluid: 'naphtha', mjPerUnit: 0.5, burnRecipe: 'burn-naphtha', madeBy: ['refinery'] }]);
+    assert.deepEqual(v.blocks[0].fuelOptions, { mjPerSecond: 3, fluids: ['naphtha'] });
+    // The largest kept, the rest counted.
+    assert.equal((v.balance.unsourcedImports as unknown[]).length, 15);
+    assert.equal(v.balance.unsourcedImportsMore, 45);
+    assert.deepEqual((v.balance.unsourcedImports as Array<{ good: string }>)[0], { good: 'raw-59', rate: 60 });
+    assert.equal(v.blocks[0].importsExternal.length, 15);
+    assert.equal((v.blocks[0] as Record<string, unknown>).importsExternalMore, 25);
+    for (const b of v.blocks) {
+      assert.equal(b.rows.length, 20);
+      assert.deepEqual(b.goals, [{ good: b.name, rate: 1 }]);
+      assert.equal(b.status, 'optimal');
+      for (const r of b.rows) assert.ok(r.recipe && r.buildings === 1.5 && r.research.machine === 'automation');
+    }
+  });
+
+  it('stops at the first step that fits', () => {
+    const p = plan();
+    const afterFuel = JSON.stringify(compactPlan(p, 0)).length;
+    const v = compactPlan(p, JSON.stringify(p).length - 10) as { shortened?: string; balance: Record<string, unknown> };
+    assert.match(v.shortened ?? '', /fluid fuels/);
+    assert.doesNotMatch(v.shortened ?? '', /balance lists/);
+    assert.equal((v.balance.unsourcedImports as unknown[]).length, 60);
+    assert.ok(afterFuel < JSON.stringify(v).length);
   });
 });
