@@ -154,7 +154,7 @@ export function rowsSection(v: BlockEditorView, host: EditorHost): HTMLElement {
     v.rows.length
       ? h('table', { class: 'rows-table' },
           h('colgroup', null, h('col', { class: 'c-recipe' }), h('col', { class: 'c-machine' }), h('col', { class: 'c-modules' }), h('col', { class: 'c-count' }), h('col', { class: 'c-power' }), h('col', { class: 'c-actions' })),
-          h('thead', null, h('tr', null, h('th', null, 'Recipe'), h('th', null, 'Machine and fuel'), h('th', null, 'Modules'), h('th', { class: 'num' }, 'Buildings'), h('th', { class: 'num' }, 'Power'), h('th', null, ''))),
+          h('thead', null, h('tr', null, h('th', null, 'Recipe'), h('th', null, 'Machine and fuel'), h('th', null, 'Modules'), h('th', { class: 'num', title: 'Buildings' }, 'Buildings'), h('th', { class: 'num', title: 'Power' }, 'Power'), h('th', null, ''))),
           h('tbody', null, body))
       : h('p', { class: 'muted' }, 'No recipes yet: click a goal or an import under Result to add the recipe that makes it.'),
   );
