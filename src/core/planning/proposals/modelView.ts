@@ -159,27 +159,30 @@ export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET
       if (n) said.push(`blocks' importsExternal and byproducts keep their ${KEEP} largest`);
     },
     () => {
-      for (const b of all()) for (const r of b.rows ?? []) delete r.craftsPerSecond;
-      said.push('rows leave out craftsPerSecond');
+      const rows = all().flatMap((b) => b.rows ?? []).filter((r) => 'craftsPerSecond' in r);
+      for (const r of rows) delete r.craftsPerSecond;
+      if (rows.length) said.push('rows leave out craftsPerSecond');
     },
     () => {
       // The balance lists every good left over; the warning saying so once more is cut to its count.
-      const ws = (v.warnings as string[] | undefined) ?? [];
+      const ws = v.warnings as string[] | undefined;
+      if (!ws) return;
+      let cut = false;
       v.warnings = ws.map((w) => {
         const m = /^(balanced, but left|left) over between blocks: (.*)$/.exec(w);
-        return m && w.length > 300 ? `${m[1]} over between blocks: ${m[2].split('; ').length} goods (see balance)` : w;
+        if (!m || w.length <= 300) return w;
+        cut = true;
+        return `${m[1]} over between blocks: ${m[2].split('; ').length} goods (see balance)`;
       });
-      said.push('the left-over warning gives its count (the balance lists the goods)');
+      if (cut) said.push('the left-over warning gives its count (the balance lists the goods)');
     },
     () => {
-      for (const b of all()) {
-        for (const r of b.rows ?? []) {
-          delete r.wholeBuildings;
-          const c = r.machineChoice as { needs?: string } | undefined;
-          if (c && r.research) delete r.machineChoice;
-        }
+      const rows = all().flatMap((b) => b.rows ?? []).filter((r) => 'wholeBuildings' in r || (r.machineChoice && r.research));
+      for (const r of rows) {
+        delete r.wholeBuildings;
+        if (r.research) delete r.machineChoice;
       }
-      said.push('rows leave out wholeBuildings (round buildings up) and a machine choice whose technology `research` names');
+      if (rows.length) said.push('rows leave out wholeBuildings (round buildings up) and a machine choice whose technology `research` names');
     },
     () => {
       const r = v.research;
