@@ -585,19 +585,28 @@ export class Availability {
    * the tree (whose research path would fill the draft).
    */
   private nearest(ms: Machine[]): Machine {
-    const distance = (m: Machine): [number, number] => {
-      const u = this.machineUnlock(m);
-      if (!u) return [Infinity, Infinity];
-      let todo = 0;
-      for (const t of this.closure(u.technology)) if (!this.state.researched.has(t)) todo++;
-      return [this.tier(u.technology), todo];
-    };
-    const d = new Map(ms.map((m) => [m.name, distance(m)]));
+    const d = new Map(ms.map((m) => [m.name, this.researchDistance(m)]));
     const cmp = (x: number, y: number) => (x === y ? 0 : x < y ? -1 : 1);
     return [...ms].sort((a, b) => {
       const [da, db] = [d.get(a.name)!, d.get(b.name)!];
       return cmp(da[0], db[0]) || cmp(da[1], db[1]) || b.speed - a.speed || a.energyUsageW - b.energyUsageW || a.name.localeCompare(b.name);
     })[0];
+  }
+
+  /** Per machine, fixed for this horizon: [packs over its unlock's closure, technologies still to research]. */
+  private readonly distanceCache = new Map<string, [number, number]>();
+  private researchDistance(m: Machine): [number, number] {
+    const hit = this.distanceCache.get(m.name);
+    if (hit) return hit;
+    const u = this.machineUnlock(m);
+    let out: [number, number] = [Infinity, Infinity];
+    if (u) {
+      let todo = 0;
+      for (const t of this.closure(u.technology)) if (!this.state.researched.has(t)) todo++;
+      out = [this.tier(u.technology), todo];
+    }
+    this.distanceCache.set(m.name, out);
+    return out;
   }
 
   /** A row's machine: the one it names when that machine can run the recipe, else the default rule. */
