@@ -38,7 +38,7 @@ export interface FullPlanSession {
   log: SessionCall[];
 }
 
-type Candidate = { recipe: string; state: string; in: string; out: string; machineName?: string | null };
+type Candidate = { recipe: string; state: string; in: string; out: string; machine?: string; machineName?: string | null };
 type GraphNode = { candidates?: Candidate[]; leaf?: boolean; seam?: string; depth: number };
 type Graph = { goods: Record<string, GraphNode>; unexpanded?: string[] };
 type Options = { options: Record<string, { candidates?: Candidate[] }> };
@@ -56,10 +56,10 @@ export function parseSide(s: string): Array<{ good: string; amount: number }> {
 }
 
 /** The candidate a careful model takes for a good: the first one a building can run (options say
- *  "machine: none" for the planner's virtual fuel burning) whose main output is that good (not a
+ *  "machine: none — …" for the planner's virtual fuel burning) whose main output is that good (not a
  *  byproduct of something else), else the first a building can run. */
 export function pickCandidate(good: string, all: Candidate[] | undefined): Candidate | undefined {
-  const cs = (all ?? []).filter((c) => c.machineName !== null);
+  const cs = (all ?? []).filter((c) => c.machineName !== null && !c.machine?.startsWith('none'));
   if (!cs.length) return undefined;
   const main = cs.find((c) => {
     const out = parseSide(c.out);

@@ -5,7 +5,7 @@ export * from './schemas';
 export { searchGoods, type SearchGoodsResult } from './searchGoods';
 export { goodInfo, type GoodInfoResult, type GoodInfoOptions } from './goodInfo';
 export { recipeInfo, type RecipeInfoResult } from './recipeInfo';
-export { recipeOptions, recipeOptionsBatch, type RecipeOptionsResult, type RecipeOptionsBatchResult, type RecipeCandidate } from './recipeOptions';
+export { recipeOptions, recipeOptionsBatch, recipeOptionsForModel, recipeOptionsBatchForModel, type RecipeOptionsResult, type RecipeOptionsBatchResult, type RecipeCandidate } from './recipeOptions';
 export { recipeGraph, type RecipeGraphResult, type RecipeGraphOptions } from './recipeGraph';
 export { calcRecipe, type CalcRecipeResult } from './calcRecipe';
 export { researchPath, type ResearchPathResult } from './researchPath';

@@ -2,7 +2,7 @@
 // cost, missing last; then name), horizon gating as one state with what it needs, machine text with
 // favorites, in/out strings.
 import assert from 'node:assert/strict';
-import { recipeOptions, recipeOptionsBatch } from '../../../../../src/core/planning/queries/recipeOptions';
+import { recipeOptions, recipeOptionsBatch, recipeOptionsForModel } from '../../../../../src/core/planning/queries/recipeOptions';
 import { comparePicks, isBarrelRecipe, isVoidRecipeFor } from '../../../../../src/core/planning/queries/common';
 import { unitCost } from '../../../../../src/core/planning/queries/cost';
 import { QueryError } from '../../../../../src/core/planning/queries/errors';
@@ -90,12 +90,21 @@ describe('recipeOptions', () => {
     const r = opts('gear', NOW_BASIC, EARLY);
     const gear = r.candidates[0];
     assert.equal(gear.machineName, 'press');
-    assert.equal(gear.machine, 'Press [press] ×0.6 — fastest buildable machine (no buildable favorite set for this category)');
+    // The rule is said once (machineRule); the plain fastest buildable machine carries no reason.
+    assert.equal(gear.machine, 'Press [press] ×0.6');
     assert.deepEqual(gear.fastestMachine, { name: 'press-mk2', speed: 1.1, state: 'needs-research' });
     assert.match(r.machineRule, /favorite .* fastest buildable/);
+    // The model reads internal names: the machine as "name ×speed", a faster one in one string.
+    const view = recipeOptionsForModel(r) as { candidates: Array<Record<string, unknown>> };
+    assert.equal(view.candidates[0].machine, 'press ×0.6');
+    assert.equal(view.candidates[0].fastestMachine, 'press-mk2 ×1.1 (needs-research)');
+    assert.equal(view.candidates[0].display, undefined);
+    assert.equal(view.candidates[0].machineName, undefined);
     const fav = opts('gear', { research_mode: 'future', favorite_machines: { crafting: 'press' } }).candidates.find((c) => c.recipe === 'gear')!;
     assert.equal(fav.machineName, 'press');
-    assert.match(fav.machine, /your favorite for crafting/);
+    assert.match(fav.machine, /^Press \[press\] ×[\d.]+ — Press is your favorite for crafting$/);
+    const favView = recipeOptionsForModel(opts('gear', { research_mode: 'future', favorite_machines: { crafting: 'press' } })) as { candidates: Array<Record<string, unknown>> };
+    assert.match(String(favView.candidates.find((c) => c.recipe === 'gear')!.machine), /^press ×[\d.]+ — Press is your favorite for crafting$/);
     assert.deepEqual(fav.machineFavorite, { name: 'press', state: 'buildable', used: true });
   });
 
