@@ -189,7 +189,8 @@ export async function fullPlanSession(project: Project): Promise<FullPlanSession
     log.push({ tool: name, input, chars, ok: o.ok });
     byTool[name] = (byTool[name] ?? 0) + chars;
     read = o.ok ? modelView(o) : undefined;
-    if (name === 'changePlanningSettings') settings = read as typeof settings;
+    // The figure counts every technology added; the model reads the first ones and a count.
+    if (name === 'changePlanningSettings' && o.ok) settings = o.result as typeof settings;
     if (name === 'submitPlan') drafted = read as PlanView | undefined;
   }
   const asked = new Set((log.find((c) => c.tool === 'byproductSinks')?.input as { goods?: string[] } | undefined)?.goods ?? []);
