@@ -10,6 +10,8 @@ import { runTool } from '../src/core/assistant/tools/run';
 import { modelText, modelView } from '../src/core/assistant/tools/types';
 
 export const FULL_PLAN = { good: 'logistic-science-pack', rate: 0.25 };
+/** Supplier blocks whose recipe graph the session reads (see fullPlanScript). */
+const MAX_SUPPLIER_GRAPHS = 7;
 
 export interface SessionCall {
   tool: string;
@@ -95,8 +97,12 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   const shared = (g: Graph) => Object.entries(g.goods).filter(([, n]) => n.leaf && n.seam === 'shared').map(([name]) => name);
   for (const [good, node] of Object.entries(graph.goods)) if (!node.leaf) choose(good, node.candidates);
 
-  // Shared intermediates of the pack's chain get blocks of their own, sized from the plan.
-  const suppliers = shared(graph);
+  // Shared intermediates of the pack's chain get blocks of their own, sized from the plan — as many
+  // as the session's 12 calls leave graphs for (the horizon, the pack's graph, the options batch, the
+  // byproducts and the plan take 5); further shared goods are made in the pack's block from the batch.
+  const sharedGoods = shared(graph);
+  const suppliers = sharedGoods.slice(0, MAX_SUPPLIER_GRAPHS);
+  const inline = sharedGoods.slice(MAX_SUPPLIER_GRAPHS);
   const graphs = new Map<string, Graph>();
   for (const s of suppliers) {
     const gr = (yield { name: 'recipeGraph', input: { target: s } }) as Graph | undefined;
@@ -140,7 +146,7 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   // What the graphs left unexpanded and the chains need: one batch of options.
   const unexpanded = [...new Set([graph, ...graphs.values()].flatMap((g) => g.unexpanded ?? []))];
   const needed = new Set([target, ...suppliers].flatMap((b) => [...reach(b).goods]));
-  const open = unexpanded.filter((g) => needed.has(g) && !chosen.has(g));
+  const open = [...inline, ...unexpanded.filter((g) => needed.has(g) && !inline.includes(g))].filter((g) => !chosen.has(g));
   if (open.length) {
     const opts = (yield { name: 'recipeOptionsBatch', input: { goods: open.slice(0, 30), limitEach: 2 } }) as Options | undefined;
     for (const g of open) choose(g, opts?.options[g]?.candidates);
