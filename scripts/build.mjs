@@ -63,12 +63,11 @@ const targets = [
   { ...nodeCommon, entryPoints: [path.join(root, 'src/core/planning/solver/worker.ts')], outfile: path.join(dist, 'solver-worker.cjs') },
   // The icon extraction's thread (bounded decoding off the main thread; found beside either bundle).
   { ...nodeCommon, entryPoints: [path.join(root, 'src/core/gamedata/icons/worker.ts')], outfile: path.join(dist, 'icons-worker.cjs') },
-  {
-    ...nodeCommon,
-    entryPoints: [path.join(root, 'src/cli/index.ts')],
-    outfile: path.join(dist, 'cli.cjs'),
-    banner: { js: '#!/usr/bin/env node\n' + importMetaFix.banner.js },
-  },
+  // The command line: a small launcher (dist/cli.cjs, the `pyops` bin) that loads the bundle with a
+  // V8 code cache (src/cli/launch.ts). The bundle runs as a vm.Script, where a real import() needs an
+  // experimental flag, so esbuild turns the dependencies' import() of Node modules into require().
+  { ...nodeCommon, entryPoints: [path.join(root, 'src/cli/index.ts')], outfile: path.join(dist, 'cli-main.cjs'), supported: { 'dynamic-import': false } },
+  { ...nodeCommon, entryPoints: [path.join(root, 'src/cli/launch.ts')], outfile: path.join(dist, 'cli.cjs'), banner: { js: '#!/usr/bin/env node' }, define: {}, sourcemap: false },
 ];
 
 const webviewEntries = fs.existsSync(path.join(root, 'src/webview'))
@@ -88,5 +87,5 @@ if (watch) {
   await Promise.all(targets.map((t) => build(t)));
   fs.chmodSync(path.join(dist, 'cli.cjs'), 0o755);
   const size = (f) => (fs.statSync(path.join(dist, f)).size / 1024).toFixed(0) + ' KB';
-  console.log(`built dist/extension.cjs (${size('extension.cjs')}), dist/cli.cjs (${size('cli.cjs')})${webviewEntries.length ? `, ${webviewEntries.length} webview bundle(s)` : ''}`);
+  console.log(`built dist/extension.cjs (${size('extension.cjs')}), dist/cli-main.cjs (${size('cli-main.cjs')})${webviewEntries.length ? `, ${webviewEntries.length} webview bundle(s)` : ''}`);
 }

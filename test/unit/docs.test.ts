@@ -9,7 +9,8 @@ import { REPO } from '../helpers/paths';
 const DOCS = path.join(REPO, 'docs');
 const pages = fs.readdirSync(DOCS).filter((f) => f.endsWith('.md'));
 /** Files a doc names that are not in the repository on purpose (written at install time). */
-const NOT_IN_REPO = new Set(['pairing.lua']);
+// Build outputs and files the mod writes at run time, named by the docs but not in the repository.
+const NOT_IN_REPO = new Set(['pairing.lua', 'dist/cli.cjs', 'dist/cli-main.cjs']);
 const SKIP_DIRS = new Set(['node_modules', '.git', '.vscode-test', 'dist', 'test-output']);
 
 function repoFiles(dir: string, out: string[] = []): string[] {

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { Project } from '../../../../src/core/db/project';
 import { importGameData } from '../../../../src/core/gamedata/import';
 import { GameIndex, gameIndex, loadGameIndex } from '../../../../src/core/planning/gameIndex';
-import { indexCacheKey, readIndexCache, writeIndexCache } from '../../../../src/core/planning/indexCache';
-import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
+import { decodeIndex, encodeIndex, indexCacheKey, readIndexCache, writeIndexCache } from '../../../../src/core/planning/indexCache';
+import { requireSharedData, SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
+import { loadWorld } from './queries/world';
 
 describe('game index snapshot', () => {
   let dir: string;
@@ -55,7 +56,7 @@ describe('game index snapshot', () => {
     await importGameData(p, SAMPLE_DUMP); // a new import: the old snapshot no longer applies
     assert.notEqual(gameIndex(p).recipes.get('gear')!.display, 'stale');
     p.close();
-    fs.writeFileSync(snap, Buffer.from('PYOPSIX1' + 'x'.repeat(200)));
+    fs.writeFileSync(snap, Buffer.concat([fs.readFileSync(snap).subarray(0, 8 + 64), Buffer.from('{"shape":[["recipes","map"]],"data":{"recipes":[["gear"')]));
     p = await Project.open(file);
     try {
       assert.notEqual(gameIndex(p).recipes.get('gear')!.display, 'stale');
@@ -63,5 +64,39 @@ describe('game index snapshot', () => {
     } finally {
       p.close();
     }
+  });
+
+  describe('the snapshot format', function () {
+    this.timeout(180_000);
+    // Every field, Map, Set and nested property of the index comes back as the loader built it; on
+    // the real data sets, so a new field of a shape the format cannot carry fails here.
+    for (const set of ['py-hightech-2.0-data-raw', 'factoriolab-pysalf']) {
+      it(`gives back the ${set} index exactly`, async function () {
+        const w = await loadWorld(requireSharedData(this, set));
+        const built = loadGameIndex(w.project.db, w.g.fingerprint);
+        const text = encodeIndex(built);
+        assert.ok(text, 'the index is encodable');
+        const back = decodeIndex(text, GameIndex.prototype);
+        assert.deepStrictEqual(back, built);
+        assert.ok([...back.modules.values()].some((m) => m.limitation instanceof Set) || set.startsWith('py-'), 'module limitations come back as sets');
+      });
+    }
+
+    it('refuses to encode what it could not give back: a Map deeper than one level, a non-finite number', () => {
+      const nested = { recipes: new Map([['a', { deep: { m: new Map([['x', 1]]) } }]]), goods: new Map() };
+      assert.equal(encodeIndex(nested), undefined);
+      const inf = { recipes: new Map([['a', { energy: Infinity }]]), goods: new Map() };
+      assert.equal(encodeIndex(inf), undefined);
+      const ok = { recipes: new Map([['a', { display: 'Gear — grün 😀', limitation: new Set(['r']), none: null }]]), goods: new Map(), handCrafting: new Set(['crafting']) };
+      assert.match(encodeIndex(ok)!, /^[\x00-\x7f]*$/, 'the text is ASCII (read back as one-byte)');
+      const back = decodeIndex(encodeIndex(ok)!, Object.prototype) as typeof ok;
+      assert.deepStrictEqual(back, ok);
+    });
+
+    it('writes no snapshot for an index it cannot encode, and the next open builds from the database', () => {
+      const snap = path.join(dir, 'x.index');
+      writeIndexCache(snap, 'k'.repeat(64), { recipes: new Map([['a', { energy: NaN }]]), goods: new Map() });
+      assert.equal(fs.existsSync(snap), false);
+    });
   });
 });

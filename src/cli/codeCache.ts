@@ -1,0 +1,78 @@
+// Runs a CommonJS bundle with a V8 code cache: the command line's start (see launch.ts).
+//
+// Compiling the 2 MB command-line bundle is a sixth of a `pyops tool` call's time (~100 ms), paid
+// again by every process, and a model's host or a script runs many. Node 22 caches compiled code
+// itself (module.enableCompileCache); on Node 20 this does the same with vm.Script's cachedData: the
+// first run compiles and, at exit, stores V8's code (with every function that run compiled on the way)
+// in the user's cache folder; later runs start from it. V8 rejects data of another V8 build or source
+// length, and the file is named for the bundle's path, size and time, so a rebuilt bundle never runs
+// old code. Failing to read or write the cache only costs the time it would have saved.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import Module from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+
+/** The per-user cache folder: PYOPS_CACHE_DIR, else the platform's usual place. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PYOPS_CACHE_DIR) return env.PYOPS_CACHE_DIR;
+  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local'), 'pyops', 'Cache');
+  if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches', 'pyops');
+  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'pyops');
+}
+
+export function codeCacheFile(bundle: string, cacheDir: string): string {
+  const stat = fs.statSync(bundle);
+  const id = crypto.createHash('sha256').update(`${process.version}\0${process.arch}\0${path.resolve(bundle)}\0${stat.size}\0${stat.mtimeMs}`).digest('hex').slice(0, 24);
+  return path.join(cacheDir, `${path.basename(bundle, path.extname(bundle))}-${id}.v8cache`);
+}
+
+function writeCache(file: string, data: Buffer): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(tmp, data, { mode: 0o600 });
+    fs.renameSync(tmp, file);
+  } catch {
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // the folder itself could not be made
+    }
+  }
+}
+
+export interface CodeCacheOptions {
+  /** undefined: no cache (PYOPS_NO_CODE_CACHE). */
+  cacheDir?: string;
+  /** When to store the cache; by default at exit, so it holds what the whole run compiled. */
+  storeAt?: (store: () => void) => void;
+}
+
+/** What happened to the cache, for tests: `used` = the run started from stored code. */
+export type CodeCacheUse = 'used' | 'stored' | 'off';
+
+/** Loads and runs `bundle` as Node's require would, from its code cache when there is a valid one. */
+export function runWithCodeCache(bundle: string, opts: CodeCacheOptions): CodeCacheUse {
+  const source = fs.readFileSync(bundle, 'utf8');
+  const file = opts.cacheDir ? codeCacheFile(bundle, opts.cacheDir) : undefined;
+  let cachedData: Buffer | undefined;
+  if (file) {
+    try {
+      cachedData = fs.readFileSync(file);
+    } catch {
+      // the first run of this bundle
+    }
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
+  const used = !!cachedData && !script.cachedDataRejected;
+  if (file && !used) (opts.storeAt ?? ((store) => process.once('exit', store)))(() => writeCache(file, script.createCachedData()));
+  const mod = new Module(bundle, module);
+  mod.filename = bundle;
+  mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(bundle));
+  const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+  wrapper.call(mod.exports, mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
+  mod.loaded = true;
+  return used ? 'used' : file ? 'stored' : 'off';
+}

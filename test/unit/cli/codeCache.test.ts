@@ -1,0 +1,70 @@
+// The command line's bundle runs from a V8 code cache: stored at the end of the first run, used by the
+// next, never used for a changed bundle or damaged data, and the bundle runs the same either way.
+// Each run is its own process, as each `pyops` call is (V8 also keeps compiled code in memory, which
+// would hide what the file does).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { codeCacheFile } from '../../../src/cli/codeCache';
+import { REPO, tempDir } from '../../helpers/paths';
+
+const DRIVER = `
+const { runWithCodeCache } = require(${JSON.stringify(path.join(REPO, 'src', 'cli', 'codeCache.ts'))});
+const use = runWithCodeCache(process.argv[1], { cacheDir: process.argv[2] || undefined });
+process.stdout.write(JSON.stringify({ use, ran: globalThis.__ran }));
+`;
+
+describe('command-line code cache', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let bundle: string;
+  let cacheDir: string;
+  beforeEach(() => {
+    dir = tempDir();
+    cacheDir = path.join(dir, 'cache');
+    bundle = path.join(dir, 'bundle.cjs');
+    // What a bundle relies on: module.exports, require relative to itself, __filename and __dirname.
+    fs.writeFileSync(path.join(dir, 'dep.cjs'), 'module.exports = 41;');
+    fs.writeFileSync(bundle, "globalThis.__ran = { value: require('./dep.cjs') + 1, file: __filename, dir: __dirname, self: module.exports === exports };\n");
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  function runOnce(cache: string | undefined = cacheDir): { use: string; ran: { value: number; file: string; dir: string; self: boolean } } {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', DRIVER, bundle, cache ?? ''], { cwd: REPO, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  }
+
+  it('stores the code at the end of the first run and starts from it on the next', () => {
+    const first = runOnce();
+    assert.deepEqual(first, { use: 'stored', ran: { value: 42, file: bundle, dir, self: true } });
+    const file = codeCacheFile(bundle, cacheDir);
+    assert.ok(fs.statSync(file).size > 0);
+    if (process.platform !== 'win32') assert.equal((fs.statSync(file).mode & 0o777).toString(8), '600', 'only the user reads it');
+    assert.deepEqual(runOnce(), { ...first, use: 'used' });
+  });
+
+  it('never runs stored code for a rebuilt bundle, and replaces damaged data', () => {
+    runOnce();
+    const before = codeCacheFile(bundle, cacheDir);
+    fs.writeFileSync(bundle, "globalThis.__ran = { value: require('./dep.cjs') + 2, file: __filename, dir: __dirname, self: true };\n");
+    assert.notEqual(codeCacheFile(bundle, cacheDir), before, 'another file for another bundle');
+    const rebuilt = runOnce();
+    assert.equal(rebuilt.use, 'stored');
+    assert.equal(rebuilt.ran.value, 43, 'the new code ran');
+    const file = codeCacheFile(bundle, cacheDir);
+    fs.writeFileSync(file, Buffer.alloc(fs.statSync(file).size, 7));
+    const damaged = runOnce();
+    assert.deepEqual([damaged.use, damaged.ran.value], ['stored', 43], 'damaged data is rejected and written again');
+    assert.equal(runOnce().use, 'used');
+  });
+
+  it('runs without a cache when told to, or when its folder cannot be written', () => {
+    assert.deepEqual([runOnce('').use, runOnce('').ran.value], ['off', 42]);
+    fs.writeFileSync(path.join(dir, 'file'), '');
+    const blocked = path.join(dir, 'file', 'cache');
+    assert.deepEqual([runOnce(blocked).use, runOnce(blocked).ran.value], ['stored', 42]);
+    assert.equal(fs.existsSync(blocked), false);
+  });
+});
