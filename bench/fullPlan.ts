@@ -57,8 +57,8 @@ export function parseSide(s: string): Array<{ good: string; amount: number }> {
   });
 }
 
-/** The candidate a careful model takes for a good: the first one a building can run (options say
- *  "machine: none — …" for the planner's virtual fuel burning) whose main output is that good (not a
+/** The candidate a careful model takes for a good: the first one a building can run (options and
+ *  graphs say "machine: none — …" of the planner's virtual fuel burning) whose main output is that good (not a
  *  byproduct of something else), else the first a building can run. */
 export function pickCandidate(good: string, all: Candidate[] | undefined): Candidate | undefined {
   const cs = (all ?? []).filter((c) => c.machineName !== null && !c.machine?.startsWith('none'));

@@ -170,6 +170,15 @@ export function verdictFields(v: CandidateVerdict): CandidateVerdict {
   return { state: v.state, ...(v.needs ? { needs: v.needs } : {}) };
 }
 
+/** What a virtual recipe (no building runs it) is, for a candidate's machine text: a burning recipe
+ *  gives its burnt result only by destroying the fuel — a burner row burning that fuel gives the same
+ *  result and uses the energy. Undefined for a recipe a building runs. */
+export function virtualMachineText(r: Recipe): string | undefined {
+  if (r.kind === 'burning') return 'none — virtual burning: it destroys the fuel; for its burnt result, make the fuel the fuel of a burner row instead';
+  if (r.kind === 'spoiling') return 'none — virtual: the item left to spoil';
+  return undefined;
+}
+
 /** Machine text for results: "Press MK2 [press-mk2] ×1.1 — fastest buildable machine …". */
 export function machineText(d: DefaultMachine): string {
   if (!d.machine) return `none — ${d.explanation}`;

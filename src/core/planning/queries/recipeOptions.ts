@@ -6,7 +6,7 @@ import type { PlanningContext } from '../context';
 import type { DefaultMachine } from '../availability';
 import type { Machine } from '../gameIndex';
 import { parseInput, QueryError, requireGood } from './errors';
-import { costOut, fmtNum, inText, machineText, outText, rankedRecipes, verdictFields, type CandidateNeeds, type CandidateState, type RankedRecipe } from './common';
+import { costOut, fmtNum, inText, machineText, outText, rankedRecipes, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe } from './common';
 import { recipeOptionsBatchInput, recipeOptionsInput, type RecipeOptionsBatchInput, type RecipeOptionsInput } from './schemas';
 
 export interface RecipeCandidate {
@@ -60,7 +60,7 @@ export function candidateOf(ctx: PlanningContext, r: RankedRecipe): RecipeCandid
     cost: costOut(r.cost),
     prod: rec.allowProductivity,
     ...(bonus > 0 ? { researchProdPct: Math.round(bonus * 1000) / 10 } : {}),
-    machine: optionMachineText(info.machine),
+    machine: virtualMachineText(rec) ?? optionMachineText(info.machine),
     machineName: m?.name ?? null,
     ...(fav ? { machineFavorite: { name: fav.name, state: a.machineVerdict(fav.name).state, used: m?.name === fav.name } } : {}),
     ...(fastest && m && fastest.name !== m.name && fastest.speed > m.speed
