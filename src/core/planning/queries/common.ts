@@ -174,7 +174,7 @@ export function verdictFields(v: CandidateVerdict): CandidateVerdict {
  *  gives its burnt result only by destroying the fuel — a burner row burning that fuel gives the same
  *  result and uses the energy. Undefined for a recipe a building runs. */
 export function virtualMachineText(r: Recipe): string | undefined {
-  if (r.kind === 'burning') return 'none — virtual burning: it destroys the fuel; for its burnt result, make the fuel the fuel of a burner row instead';
+  if (r.kind === 'burning') return "none — virtual burning; a burner row's fuel gives this result";
   if (r.kind === 'spoiling') return 'none — virtual: the item left to spoil';
   return undefined;
 }

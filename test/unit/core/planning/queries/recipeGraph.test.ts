@@ -39,7 +39,7 @@ describe('recipeGraph', () => {
     const r = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'ash' });
     const burn = r.goods['ash'].candidates?.find((c) => c.recipe === 'burn-lignite');
     assert.ok(burn, JSON.stringify(r.goods['ash']));
-    assert.match(burn.machine!, /^none — virtual burning: .*burner row/);
+    assert.match(burn.machine!, /^none — virtual burning; a burner row/);
     assert.ok(Object.values(r.goods).every((n) => (n.candidates ?? []).every((c) => c.recipe.startsWith('burn-') || c.machine === undefined)), 'a recipe a building runs names no machine in the graph');
     const opt = recipeOptions(w.ctx({ research_mode: 'future' }), { good: 'ash' }).candidates.find((c) => c.recipe === 'burn-lignite');
     assert.equal(opt?.machine, burn.machine);
