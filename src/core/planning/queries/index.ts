@@ -11,6 +11,6 @@ export { calcRecipe, type CalcRecipeResult } from './calcRecipe';
 export { researchPath, type ResearchPathResult } from './researchPath';
 export { turdChoices, availableTurds, turdConsistency, type TurdChoicesResult, type AvailableTurdsResult, type TurdConsistencyResult, type TurdConsistencyOptions } from './turd';
 export { chainStatus, type ChainStatusResult } from './chainStatus';
-export { byproductSinks, byproductSinksBatch, type ByproductSinksResult, type ByproductSinksBatchResult, type ByproductSinksOptions } from './byproductSinks';
+export { byproductSinks, byproductSinksBatch, byproductSinksForModel, type ByproductSinksResult, type ByproductSinksBatchResult, type ByproductSinksOptions } from './byproductSinks';
 export { logisticsFor, type LogisticsResult } from './logisticsFor';
 export { goodCost, recipeCost, unitCost } from './cost';

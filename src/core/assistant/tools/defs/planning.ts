@@ -147,6 +147,7 @@ export const planningTools: AnyTool[] = [
       'Where byproducts can go — give `goods` (up to 10) or one `good`; returns `results`, one per good: recipes that consume it (with state and needs as in recipeOptions), blocks that import it, void/disposal options (in → out shows what is lost or given back; state and needs too), spoilage, and a one-line note. Route every byproduct of a plan with it: consumer/cascade first, then an importing block, then a void.',
     input: q.byproductSinksBatchInput,
     run: (i, ctx) => q.byproductSinksBatch(planning(ctx), i, (good) => blockImporters(ctx, good)),
+    forModel: (o) => q.byproductSinksForModel(o),
     describe: (i, o) => `Looked for sinks of ${i.goods ? plural(o.results.length, 'good') : i.good}`,
   }),
   defineTool({
