@@ -10,6 +10,8 @@ import { runTool } from '../src/core/assistant/tools/run';
 import { modelText, modelView } from '../src/core/assistant/tools/types';
 
 export const FULL_PLAN = { good: 'logistic-science-pack', rate: 0.25 };
+/** Supplier blocks whose recipe graph the session reads (see fullPlanScript). */
+const MAX_SUPPLIER_GRAPHS = 7;
 
 export interface SessionCall {
   tool: string;
@@ -38,7 +40,7 @@ export interface FullPlanSession {
   log: SessionCall[];
 }
 
-type Candidate = { recipe: string; state: string; in: string; out: string; machineName?: string | null };
+type Candidate = { recipe: string; state: string; in: string; out: string; machine?: string; machineName?: string | null };
 type GraphNode = { candidates?: Candidate[]; leaf?: boolean; seam?: string; depth: number };
 type Graph = { goods: Record<string, GraphNode>; unexpanded?: string[] };
 type Options = { options: Record<string, { candidates?: Candidate[] }> };
@@ -55,11 +57,11 @@ export function parseSide(s: string): Array<{ good: string; amount: number }> {
   });
 }
 
-/** The candidate a careful model takes for a good: the first one a building can run (options say
- *  "machine: none" for the planner's virtual fuel burning) whose main output is that good (not a
+/** The candidate a careful model takes for a good: the first one a building can run (options and
+ *  graphs say "machine: none — …" of the planner's virtual fuel burning) whose main output is that good (not a
  *  byproduct of something else), else the first a building can run. */
 export function pickCandidate(good: string, all: Candidate[] | undefined): Candidate | undefined {
-  const cs = (all ?? []).filter((c) => c.machineName !== null);
+  const cs = (all ?? []).filter((c) => c.machineName !== null && !c.machine?.startsWith('none'));
   if (!cs.length) return undefined;
   const main = cs.find((c) => {
     const out = parseSide(c.out);
@@ -95,8 +97,12 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   const shared = (g: Graph) => Object.entries(g.goods).filter(([, n]) => n.leaf && n.seam === 'shared').map(([name]) => name);
   for (const [good, node] of Object.entries(graph.goods)) if (!node.leaf) choose(good, node.candidates);
 
-  // Shared intermediates of the pack's chain get blocks of their own, sized from the plan.
-  const suppliers = shared(graph);
+  // Shared intermediates of the pack's chain get blocks of their own, sized from the plan — as many
+  // as the session's 12 calls leave graphs for (the horizon, the pack's graph, the options batch, the
+  // byproducts and the plan take 5); further shared goods are made in the pack's block from the batch.
+  const sharedGoods = shared(graph);
+  const suppliers = sharedGoods.slice(0, MAX_SUPPLIER_GRAPHS);
+  const inline = sharedGoods.slice(MAX_SUPPLIER_GRAPHS);
   const graphs = new Map<string, Graph>();
   for (const s of suppliers) {
     const gr = (yield { name: 'recipeGraph', input: { target: s } }) as Graph | undefined;
@@ -140,7 +146,7 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   // What the graphs left unexpanded and the chains need: one batch of options.
   const unexpanded = [...new Set([graph, ...graphs.values()].flatMap((g) => g.unexpanded ?? []))];
   const needed = new Set([target, ...suppliers].flatMap((b) => [...reach(b).goods]));
-  const open = unexpanded.filter((g) => needed.has(g) && !chosen.has(g));
+  const open = [...inline, ...unexpanded.filter((g) => needed.has(g) && !inline.includes(g))].filter((g) => !chosen.has(g));
   if (open.length) {
     const opts = (yield { name: 'recipeOptionsBatch', input: { goods: open.slice(0, 30), limitEach: 2 } }) as Options | undefined;
     for (const g of open) choose(g, opts?.options[g]?.candidates);
@@ -189,7 +195,8 @@ export async function fullPlanSession(project: Project): Promise<FullPlanSession
     log.push({ tool: name, input, chars, ok: o.ok });
     byTool[name] = (byTool[name] ?? 0) + chars;
     read = o.ok ? modelView(o) : undefined;
-    if (name === 'changePlanningSettings') settings = read as typeof settings;
+    // The figure counts every technology added; the model reads the first ones and a count.
+    if (name === 'changePlanningSettings' && o.ok) settings = o.result as typeof settings;
     if (name === 'submitPlan') drafted = read as PlanView | undefined;
   }
   const asked = new Set((log.find((c) => c.tool === 'byproductSinks')?.input as { goods?: string[] } | undefined)?.goods ?? []);

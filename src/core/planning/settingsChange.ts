@@ -186,6 +186,28 @@ function horizonReport(p: Project): HorizonReport | undefined {
   };
 }
 
+/** Technologies of a target horizon's `make` scope named to the model; the rest are counted. */
+const ADDED_SHOWN = 25;
+
+/**
+ * The result as the model reads it: a full-Py science pack's `make` scope adds hundreds of technologies,
+ * so the model reads the first ones (prerequisite order) and how many more; a draft's or plan's
+ * `research` lists every technology still to research for what it plans, in order.
+ */
+export function changeSettingsForModel(r: ChangeSettingsResult): unknown {
+  const added = r.horizon?.addedTechnologies;
+  if (!r.horizon || !added || added.length <= ADDED_SHOWN) return r;
+  return {
+    ...r,
+    horizon: {
+      ...r.horizon,
+      addedTechnologies: added.slice(0, ADDED_SHOWN),
+      addedTechnologiesMore: added.length - ADDED_SHOWN,
+      addedTechnologiesNote: `the first ${ADDED_SHOWN} of ${added.length} in prerequisite order; a draft's or plan's research lists the ones its blocks need`,
+    },
+  };
+}
+
 /** Up to 3 of `names` closest to `query`. */
 function closest(names: Iterable<string>, query: string): string[] {
   const entries: NameEntry[] = [...names].map((n) => ({ name: n, display: n, kind: 'name', hidden: false, weight: 0, nName: normalizeName(n), nDisplay: normalizeName(n), words: n.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean) }));

@@ -13,7 +13,7 @@ describe('the full-plan script', () => {
 
   it('takes the first candidate a building runs whose main output is the good', () => {
     const cs = [
-      { recipe: 'burn-solid-fuel', state: 'unlocked', in: '1 solid-fuel', out: '1 ash', machineName: null },
+      { recipe: 'burn-solid-fuel', state: 'unlocked', in: '1 solid-fuel', out: '1 ash', machine: 'none — no machine can run recipe burn-solid-fuel (category burning)' },
       { recipe: 'tar-distilation', state: 'buildable', in: '350 tar', out: '500 flue-gas + 100 carbon-dioxide + 1 rich-clay' },
       { recipe: 'rich-clay', state: 'buildable', in: '25 ash + 500 water', out: '10 rich-clay' },
     ];

@@ -15,6 +15,7 @@ import { checkFluidFuel } from '../energy';
 import { FLUID_FUEL, HEAT } from '../../gamedata/model';
 import { fluidFuelOptions, type FluidFuelOptions } from './fuelOptions';
 import { ENERGY_GOODS } from '../factory/ledger';
+import { netlyMakes } from '../queries/cost';
 import { requireRecipe } from '../queries/errors';
 import { QueryError } from '../queries/errors';
 import { expandPresets, type DraftRow } from './presetRows';
@@ -218,14 +219,16 @@ export function invalidNames(ctx: PlanningContext, rows: Row[], goods: string[])
   return out;
 }
 
-/** Goods linked inside the block: made by one selected recipe and used by another (as an ingredient or as the fuel it burns). */
+/** Goods linked inside the block: made by one selected recipe and used by another (as an ingredient or
+ *  as the fuel it burns). A recipe that gives back less of a good than it takes (a catalyst it uses up,
+ *  Py's NiSi and its cobalt extract) makes none of it: alone it leaves the good to import. */
 export function linkedGoods(ctx: PlanningContext, rows: Row[], except: Set<string>): string[] {
   const made = new Set<string>();
   const used = new Set<string>(energyInputs(ctx.g, ctx.availability, rows.filter((r) => ctx.g.recipes.has(r.recipe))));
   for (const r of rows) {
     const rec = ctx.g.recipes.get(r.recipe);
     if (!rec) continue;
-    for (const p of rec.products) made.add(p.name);
+    for (const p of rec.products) if (netlyMakes(rec, p.name)) made.add(p.name);
     for (const i of rec.ingredients) used.add(i.name);
   }
   return [...made].filter((x) => used.has(x) && !except.has(x) && !ENERGY_GOODS.has(x)).sort();

@@ -2,10 +2,10 @@
 // (Apply saves it), the building list (the rows carry the counts), the unsplit import list (the split
 // lists hold the same flows), exports already listed as byproducts, display names (the model names
 // goods, recipes and machines by their internal names; the hosts show the display names), the rule
-// text repeated beside the machine choice, the choice itself when it is the default (the fastest
-// buildable machine), empty module lists and the auto-fill's reason on rows it left without
-// modules — and one warning per row for the same unbuildable machine, folded into one line per
-// machine. Numbers keep four significant digits: a model answers in rounded figures anyway.
+// text repeated beside the machine choice, a flow's temperature bounds when it has none, the choice
+// itself when it is the default (the fastest buildable machine), empty module lists and the
+// auto-fill's reason on rows it left without modules — and one warning per row for the same
+// unbuildable machine, folded into one line per machine. Numbers keep four significant digits: a model answers in rounded figures anyway.
 import type { Draft } from './draft';
 import type { PlanDraft } from './plan';
 import type { FluidFuelOptions } from './fuelOptions';
@@ -42,9 +42,11 @@ export function rounded<T>(v: T): T {
   return v;
 }
 
-/** A flow without its display name. */
-const bare = <F extends { display?: string }>(f: F): Omit<F, 'display'> => {
+/** A flow without its display name, and without temperature bounds it does not have (null = any). */
+const bare = <F extends { display?: string; minTemperature?: number | null; maxTemperature?: number | null }>(f: F): Omit<F, 'display'> => {
   const { display: _display, ...rest } = f;
+  if (rest.minTemperature === null) delete rest.minTemperature;
+  if (rest.maxTemperature === null) delete rest.maxTemperature;
   return rest;
 };
 

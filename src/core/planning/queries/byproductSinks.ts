@@ -100,3 +100,20 @@ function sinksOf(ctx: PlanningContext, name: string, limit: number, importingBlo
     note: parts.join('; '),
   };
 }
+
+/** One good's sinks as the model reads them: recipes by their internal names (display names are for
+ *  people; the good's own stays), without `spoils: null` and an empty disposal list — the note says
+ *  whether it spoils and that no void recipe exists. */
+function sinksForModel({ spoils, consumedBy, voidOptions, ...r }: ByproductSinksResult): unknown {
+  const bare = <T extends { display: string }>({ display: _display, ...x }: T) => x;
+  return {
+    ...r,
+    ...(spoils ? { spoils } : {}),
+    consumedBy: consumedBy.map(bare),
+    ...(voidOptions.length ? { voidOptions: voidOptions.map(bare) } : {}),
+  };
+}
+
+export function byproductSinksForModel(r: ByproductSinksBatchResult): unknown {
+  return { ...r, results: r.results.map(sinksForModel) };
+}

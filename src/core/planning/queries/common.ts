@@ -4,7 +4,7 @@
 import type { GameIndex, Good, Ingredient, Product, Recipe } from '../gameIndex';
 import { notBuildableSuffix, type CandidateVerdict, type DefaultMachine, type LockState, type RecipeAvailability } from '../availability';
 import type { PlanningContext } from '../context';
-import { roundCost, unitCost, recipeCost } from './cost';
+import { netlyMakes, roundCost, unitCost, recipeCost } from './cost';
 
 /** Goods with at least this many consumers are "additive": shared inputs worth their own block. */
 export const ADDITIVE_CONSUMERS = 10;
@@ -52,11 +52,13 @@ export function isBarrelRecipe(r: Recipe): boolean {
 }
 
 /**
- * Really makes `good`: any recipe but a barrel one, and of a barrel recipe only the filling of the
- * barrel itself — emptying a barrel is no source of its fluid (or of an empty barrel), while filling
- * one is the only way to get the filled barrel another recipe may ask for.
+ * Really makes `good`: gives more of it than it takes (a recipe handing back less of a good than it
+ * consumes is a consumer of it, however its products read), and of a barrel recipe only the filling
+ * of the barrel itself — emptying a barrel is no source of its fluid (or of an empty barrel), while
+ * filling one is the only way to get the filled barrel another recipe may ask for.
  */
 export function makesForReal(r: Recipe, good: string): boolean {
+  if (!netlyMakes(r, good)) return false;
   if (!isBarrelRecipe(r)) return true;
   return r.ingredients.some((i) => i.kind === 'fluid') && r.products.some((p) => p.name === good && p.kind === 'item');
 }
@@ -166,6 +168,15 @@ export function rankedRecipes(ctx: PlanningContext, good: string, direction: 'pr
 /** A candidate's availability in tool results: `state`, and `needs` when something is left to do. */
 export function verdictFields(v: CandidateVerdict): CandidateVerdict {
   return { state: v.state, ...(v.needs ? { needs: v.needs } : {}) };
+}
+
+/** What a virtual recipe (no building runs it) is, for a candidate's machine text: a burning recipe
+ *  gives its burnt result only by destroying the fuel — a burner row burning that fuel gives the same
+ *  result and uses the energy. Undefined for a recipe a building runs. */
+export function virtualMachineText(r: Recipe): string | undefined {
+  if (r.kind === 'burning') return "none — virtual burning; a burner row's fuel gives this result";
+  if (r.kind === 'spoiling') return 'none — virtual: the item left to spoil';
+  return undefined;
 }
 
 /** Machine text for results: "Press MK2 [press-mk2] ×1.1 — fastest buildable machine …". */

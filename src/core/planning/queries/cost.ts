@@ -204,6 +204,12 @@ export function unitCost(g: GameIndex, recipe: Recipe, good: string): number | n
   return (c * out[2]) / n.weight;
 }
 
+/** Gives more of `good` than it takes, per craft at base (no productivity): a recipe that hands back
+ *  less of a good than it consumes (Py's NiSi: 2 cobalt extract in, 1 back) only uses it up. */
+export function netlyMakes(recipe: Recipe, good: string): boolean {
+  return netOf(recipe).outs.some((o) => o[0] === good);
+}
+
 /** A cost for output: three significant digits. */
 export function roundCost(c: number | null): number | null {
   if (c === null || !Number.isFinite(c)) return null;

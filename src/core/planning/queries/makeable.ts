@@ -3,7 +3,10 @@
 // inputs can all be made. A least fixed point over the recipe graph (each recipe fires once, when its
 // last input becomes makeable), built once per availability. A good a recipe both takes and gives
 // back at least as much of (a catalyst, a breeding loop) is no input for this purpose, so self-seeding
-// loops do not count as dead ends.
+// loops do not count as dead ends. Nor do loops over several recipes that give back more than they
+// take once started (Py's wood: 5 wood → 4 seeds, 1 seed → 3 seedlings, 3 seedlings → 3 logs,
+// 4 logs → 20 wood), the player seeding them by hand as in the game (a FactorioLab set has no tree
+// to mine): such a loop's goods count as made, and what they feed follows.
 import type { PlanningContext } from '../context';
 import type { Recipe } from '../gameIndex';
 import { isRaw, makesForReal, pickerInfo } from './common';
@@ -54,14 +57,113 @@ export function makeableGoods(ctx: PlanningContext): ReadonlySet<string> {
       waiting.set(i, l);
     }
   }
-  for (let good = ready.pop(); good !== undefined; good = ready.pop()) {
-    for (const r of waiting.get(good) ?? []) {
-      const left = missing.get(r.name)! - 1;
-      missing.set(r.name, left);
-      if (left === 0) fire(r);
+  const settle = () => {
+    for (let good = ready.pop(); good !== undefined; good = ready.pop()) {
+      for (const r of waiting.get(good) ?? []) {
+        const left = missing.get(r.name)! - 1;
+        missing.set(r.name, left);
+        if (left === 0) fire(r);
+      }
+      waiting.delete(good);
     }
-    waiting.delete(good);
+  };
+  settle();
+  // Each round seeds the gaining loops whose other inputs are made, then lets what they feed follow.
+  for (let round = 0; round < 50; round++) {
+    const waitingRecipes = [...new Set([...waiting.values()].flat())].filter((r) => missing.get(r.name)! > 0);
+    const seeded = gainingLoopGoods(waitingRecipes, made, real);
+    if (!seeded.length) break;
+    for (const x of seeded) mark(x);
+    settle();
   }
   cache.set(ctx.availability, made);
   return made;
+}
+
+/** Per craft: how much of `good` the recipe uses up (taken less given back) and how much it gives net. */
+function netAmounts(r: Recipe, good: string): { used: number; given: number } {
+  const inn = r.ingredients.filter((i) => i.name === good).reduce((s, i) => s + i.amount, 0);
+  const out = r.products.filter((p) => p.name === good).reduce((s, p) => s + p.amount * p.probability, 0);
+  return { used: Math.max(0, inn - out), given: Math.max(0, out - inn) };
+}
+
+/**
+ * Goods on loops of waiting recipes that give back more than they take: edges run from a good a
+ * recipe uses up to a good it gives, weighted by the ratio given ÷ used; a strongly connected group of
+ * goods whose recipes wait only on goods of the group (or made ones) is seeded when some loop in it
+ * multiplies by more than 1 (a Bellman–Ford negative cycle over −ln ratio).
+ */
+export function gainingLoopGoods(recipes: Recipe[], made: Set<string>, real: (r: Recipe) => Array<{ name: string }>): string[] {
+  type Edge = { from: string; to: string; w: number; recipe: Recipe };
+  const edges: Edge[] = [];
+  for (const r of recipes) {
+    const ins = consumedInputs(r).filter((i) => !made.has(i));
+    for (const i of ins) {
+      const used = netAmounts(r, i).used;
+      for (const o of real(r)) {
+        if (made.has(o.name) || o.name === i) continue;
+        const given = netAmounts(r, o.name).given;
+        if (used > 0 && given > 0) edges.push({ from: i, to: o.name, w: -Math.log(given / used), recipe: r });
+      }
+    }
+  }
+  const out: string[] = [];
+  for (const group of components(edges)) {
+    if (group.size < 2) continue;
+    // Only recipes whose unmade inputs all lie in the group can run once the group is seeded.
+    const inner = edges.filter((e) => group.has(e.from) && group.has(e.to) && consumedInputs(e.recipe).every((i) => made.has(i) || group.has(i)));
+    if (hasNegativeCycle([...group], inner)) out.push(...group);
+  }
+  return out;
+}
+
+/** Strongly connected groups of goods (Tarjan). */
+function components(edges: Array<{ from: string; to: string }>): Array<Set<string>> {
+  const next = new Map<string, string[]>();
+  for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: Array<Set<string>> = [];
+  let n = 0;
+  const visit = (v: string) => {
+    index.set(v, n);
+    low.set(v, n++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const g = new Set<string>();
+      for (let w = stack.pop()!; ; w = stack.pop()!) {
+        onStack.delete(w);
+        g.add(w);
+        if (w === v) break;
+      }
+      groups.push(g);
+    }
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return groups;
+}
+
+function hasNegativeCycle(nodes: string[], edges: Array<{ from: string; to: string; w: number }>): boolean {
+  const dist = new Map(nodes.map((v) => [v, 0]));
+  for (let i = 0; i < nodes.length; i++) {
+    let changed = false;
+    for (const e of edges) {
+      const d = dist.get(e.from)! + e.w;
+      if (d < dist.get(e.to)! - 1e-12) {
+        dist.set(e.to, d);
+        changed = true;
+      }
+    }
+    if (!changed) return false;
+  }
+  return true;
 }

@@ -10,7 +10,7 @@ import type { PlanningContext } from '../context';
 import type { Recipe } from '../gameIndex';
 import { parseInput, requireGood } from './errors';
 import {
-  ADDITIVE_CONSUMERS, SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, verdictFields, type CandidateNeeds, type CandidateState, type RankedRecipe, type SpoilFacts,
+  ADDITIVE_CONSUMERS, SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe, type SpoilFacts,
 } from './common';
 import { consumedInputs, makeableGoods } from './makeable';
 import { unlockPacks } from './researchPath';
@@ -26,6 +26,8 @@ export interface GraphCandidate {
   needs?: CandidateNeeds;
   cost: number | null;
   prod: boolean;
+  /** Only for a virtual recipe no building runs (fuel burning, spoiling): "none — what it is". */
+  machine?: string;
   in: string;
   out: string;
 }
@@ -225,11 +227,13 @@ function nextText(target: string): string {
 }
 
 function candidate(r: RankedRecipe): GraphCandidate {
+  const virtual = virtualMachineText(r.info.recipe);
   return {
     recipe: r.info.recipe.name,
     ...verdictFields(r.info.verdict),
     cost: costOut(r.cost),
     prod: r.info.recipe.allowProductivity,
+    ...(virtual ? { machine: virtual } : {}),
     in: inText(r.info.recipe),
     out: outText(r.info.recipe),
   };

@@ -3,9 +3,10 @@
 // availability as one `state` (plus `needs`: what is left to do) and the machine the default rule
 // picks, stated in words.
 import type { PlanningContext } from '../context';
+import type { DefaultMachine } from '../availability';
 import type { Machine } from '../gameIndex';
 import { parseInput, QueryError, requireGood } from './errors';
-import { costOut, inText, machineText, outText, rankedRecipes, verdictFields, type CandidateNeeds, type CandidateState, type RankedRecipe } from './common';
+import { costOut, fmtNum, inText, machineText, outText, rankedRecipes, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe } from './common';
 import { recipeOptionsBatchInput, recipeOptionsInput, type RecipeOptionsBatchInput, type RecipeOptionsInput } from './schemas';
 
 export interface RecipeCandidate {
@@ -59,7 +60,7 @@ export function candidateOf(ctx: PlanningContext, r: RankedRecipe): RecipeCandid
     cost: costOut(r.cost),
     prod: rec.allowProductivity,
     ...(bonus > 0 ? { researchProdPct: Math.round(bonus * 1000) / 10 } : {}),
-    machine: machineText(info.machine),
+    machine: virtualMachineText(rec) ?? optionMachineText(info.machine),
     machineName: m?.name ?? null,
     ...(fav ? { machineFavorite: { name: fav.name, state: a.machineVerdict(fav.name).state, used: m?.name === fav.name } } : {}),
     ...(fastest && m && fastest.name !== m.name && fastest.speed > m.speed
@@ -68,6 +69,12 @@ export function candidateOf(ctx: PlanningContext, r: RankedRecipe): RecipeCandid
     in: inText(rec),
     out: outText(rec),
   };
+}
+
+// The rule is stated once per result (machineRule): a candidate gives its reason only when its machine
+// is not simply the fastest buildable one (a favorite, or none buildable and what unlocks it).
+function optionMachineText(d: DefaultMachine): string {
+  return d.rule === 'fastest-buildable' && d.machine ? `${d.machine.display} [${d.machine.name}] ×${fmtNum(d.machine.speed)}` : machineText(d);
 }
 
 function favoriteFor(ctx: PlanningContext, categories: string[]): Machine | null {
@@ -81,7 +88,7 @@ function favoriteFor(ctx: PlanningContext, categories: string[]): Machine | null
 }
 
 export const MACHINE_RULE =
-  'machine = your favorite for the category if set and buildable, else the fastest buildable machine; when none is buildable, the fastest one, marked not buildable with the technology it needs';
+  'machine = your favorite for the category if set and buildable, else the fastest buildable machine (a machine with no reason after it); when none is buildable, the fastest one, marked not buildable with the technology it needs';
 
 function optionsFor(ctx: PlanningContext, good: string, direction: 'produce' | 'consume', limit: number): RecipeOptionsResult {
   const x = requireGood(ctx, good);
@@ -135,4 +142,27 @@ export function recipeOptionsBatch(ctx: PlanningContext, raw: RecipeOptionsBatch
   }
   if (!Object.keys(options).length && unknown.length) throw new QueryError(unknown.map((u) => u.error).join('; '));
   return { direction: input.direction, machineRule: MACHINE_RULE, options, ...(unknown.length ? { unknown } : {}) };
+}
+
+/** A candidate as the model reads it: recipe and machine by the internal names every other tool takes
+ *  (display names are for people; the good's own display stays), the machine as "name ×speed" with its
+ *  reason when it has one ("none — why" when no machine runs it), a faster one as "name ×speed (state)". */
+type ModelCandidate = Omit<RecipeCandidate, 'display' | 'machineName' | 'fastestMachine'> & { fastestMachine?: string };
+
+function candidateForModel({ display: _display, machineName, machine, fastestMachine, ...c }: RecipeCandidate): ModelCandidate {
+  const tag = machineName ? `[${machineName}]` : '';
+  const at = tag ? machine.indexOf(tag) : -1;
+  return {
+    ...c,
+    machine: at >= 0 ? `${machineName}${machine.slice(at + tag.length)}` : machine,
+    ...(fastestMachine ? { fastestMachine: `${fastestMachine.name} ×${fmtNum(fastestMachine.speed)} (${fastestMachine.state})` } : {}),
+  };
+}
+
+export function recipeOptionsForModel(r: RecipeOptionsResult): unknown {
+  return { ...r, candidates: r.candidates.map(candidateForModel) };
+}
+
+export function recipeOptionsBatchForModel(r: RecipeOptionsBatchResult): unknown {
+  return { ...r, options: Object.fromEntries(Object.entries(r.options).map(([good, o]) => [good, { ...o, candidates: o.candidates.map(candidateForModel) }])) };
 }

@@ -89,18 +89,19 @@ export function researchPath(ctx: PlanningContext, raw: ResearchPathInput): Rese
   let via: Map<string, string> | undefined;
   if (g.technologies.has(target)) techs = [target];
   else if (g.recipes.has(target) || g.goods.has(target)) {
-    const recipes = g.recipes.has(target) ? [target] : g.producersOf(target);
+    const isRecipe = g.recipes.has(target);
+    const recipes = isRecipe ? [target] : g.producersOf(target);
     via = new Map();
     for (const rn of recipes) {
       const r = g.recipes.get(rn)!;
-      if (r.synthetic || a.isExcluded(rn) || !makesForReal(r, target) || (r.hidden && recipes.length > 1)) continue;
+      if (r.synthetic || a.isExcluded(rn) || (!isRecipe && !makesForReal(r, target)) || (r.hidden && recipes.length > 1)) continue;
       if (r.enabled) return { status: 'alreadyUnlocked', target, by: `recipe ${rn} (enabled from the start)`, note: 'nothing to research' };
       for (const t of r.unlockedBy) if (!via.has(t)) via.set(t, rn);
     }
     techs = [...via.keys()];
     if (!techs.length) {
-      const what = g.recipes.has(target) ? `recipe ${target}` : `good ${target}`;
-      return { status: 'no-tech', target, note: `no technology unlocks ${what}${g.recipes.has(target) ? '' : ' (or any recipe making it)'}` };
+      const what = isRecipe ? `recipe ${target}` : `good ${target}`;
+      return { status: 'no-tech', target, note: `no technology unlocks ${what}${isRecipe ? '' : ' (or any recipe making it)'}` };
     }
   } else {
     const s = [...suggest(ctx, 'technology', target, 2), ...suggest(ctx, 'good', target, 2)];

@@ -12,6 +12,7 @@ import { readPlanningState, readSettings } from '../../../../src/core/planning/s
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 import { createPreset, listPresets } from '../../../../src/core/planning/modulePresets';
 import { gameIndex } from '../../../../src/core/planning/gameIndex';
+import { changeSettingsForModel } from '../../../../src/core/planning/settingsChange';
 
 type Outcome = Awaited<ReturnType<typeof runTool>>;
 
@@ -90,6 +91,16 @@ describe('changePlanningSettings', function () {
       assert.equal(again.horizon.scope, 'make');
       assert.deepEqual(again.horizon.addedTechnologies, []);
       assert.ok(again.changes.some((c: { setting: string }) => c.setting === 'horizonScope'));
+    });
+
+    it('names the first 25 added technologies to the model and counts the rest', async () => {
+      const r = ok(await call({ horizon: 'target', horizonTarget: 'basic-research-pack' }));
+      assert.deepEqual(changeSettingsForModel(r), r, 'a short list is read whole');
+      const many = Array.from({ length: 262 }, (_, i) => `tech-${i}`);
+      const v = changeSettingsForModel({ ...r, horizon: { ...r.horizon, addedTechnologies: many } }) as { horizon: { addedTechnologies: string[]; addedTechnologiesMore: number; addedTechnologiesNote: string } };
+      assert.deepEqual(v.horizon.addedTechnologies, many.slice(0, 25));
+      assert.equal(v.horizon.addedTechnologiesMore, 237);
+      assert.match(v.horizon.addedTechnologiesNote, /first 25 of 262/);
     });
 
     it('reports no horizon when nothing about it changed', async () => {

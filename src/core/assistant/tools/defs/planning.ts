@@ -49,6 +49,7 @@ export const planningTools: AnyTool[] = [
       'Ranked recipes that produce (or consume) one good under the current horizon, each with one `state`: unlocked (usable in the save), buildable (usable under the horizon), needs-research, unobtainable (not enabled and no technology unlocks it: never usable), turd-pick (a TURD branch to pick; plannable under Up to target), turd-blocked (another branch is picked: a respec), no-machine (no machine that can run it is reachable), by-hand (only the player crafts it; no building can run it) or superseded; and, only when not unlocked/buildable, `needs`: research (technologies), packs (science packs not produced), turd (branch to pick), machine (to unlock, with its technology), use (the recipe replacing it). Also cost, productivity, the machine a draft would use (the default-machine rule, not buildable yet says what unlocks it) and in/out text. Machines elsewhere use the same state words. Prefer recipeOptionsBatch for several goods at once.',
     input: q.recipeOptionsInput,
     run: (i, ctx) => q.recipeOptions(planning(ctx), i),
+    forModel: (o) => q.recipeOptionsForModel(o),
     describe: (i, o) => `Listed ${plural(o.candidates.length, 'recipe')} for ${i.good}`,
   }),
   defineTool({
@@ -59,6 +60,7 @@ export const planningTools: AnyTool[] = [
     description: 'recipeOptions for up to 30 goods in one call (fewer candidates each). Use it to expand the seams chosen from recipeGraph in one step instead of many recipeOptions calls.',
     input: q.recipeOptionsBatchInput,
     run: (i, ctx) => q.recipeOptionsBatch(planning(ctx), i),
+    forModel: (o) => q.recipeOptionsBatchForModel(o),
     describe: (i) => `Listed recipe options for ${plural(i.goods.length, 'good')}`,
   }),
   defineTool({
@@ -145,6 +147,7 @@ export const planningTools: AnyTool[] = [
       'Where byproducts can go — give `goods` (up to 10) or one `good`; returns `results`, one per good: recipes that consume it (with state and needs as in recipeOptions), blocks that import it, void/disposal options (in → out shows what is lost or given back; state and needs too), spoilage, and a one-line note. Route every byproduct of a plan with it: consumer/cascade first, then an importing block, then a void.',
     input: q.byproductSinksBatchInput,
     run: (i, ctx) => q.byproductSinksBatch(planning(ctx), i, (good) => blockImporters(ctx, good)),
+    forModel: (o) => q.byproductSinksForModel(o),
     describe: (i, o) => `Looked for sinks of ${i.goods ? plural(o.results.length, 'good') : i.good}`,
   }),
   defineTool({

@@ -16,7 +16,8 @@ import { listBlocks, undoAndResolve, getBlock, createBlock } from '../../../../.
 import { coherenceAudit } from '../../../../../src/core/planning/factory/audit';
 import { solveBlock } from '../../../../../src/core/planning/solver/solve';
 import { goalRate } from '../../../../../src/core/planning/block/document';
-import { SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
+import { requireSharedData, SAMPLE_DUMP, tempDir } from '../../../../helpers/paths';
+import { loadWorld } from '../queries/world';
 
 describe('block drafts and plans', () => {
   let dir: string;
@@ -196,5 +197,20 @@ describe('block drafts and plans', () => {
     assert.match(bill.skipped[1].reason, /gear.*nothing in the block makes Gear/);
     const wire = await draft({ target: 'wire', rate: 1, recipes: ['wire'] });
     assert.deepEqual(bill.machines.map((m) => [m.entity, m.count]), wire.rows.filter((r) => r.machine).map((r) => [r.machine, Math.ceil(r.buildings - 1e-6)]), 'only the valid block is billed');
+  });
+});
+
+describe('block drafts on full Py (pysalf)', function () {
+  this.timeout(180_000);
+
+  it('leaves a good that a recipe gives back less of than it takes to import, instead of marking it made', async function () {
+    const w = await loadWorld(requireSharedData(this, 'factoriolab-pysalf'));
+    const ctx = w.ctx({ research_mode: 'future' });
+    // data.json: nisi 5 s, 300 vacuum + 1 nickel-plate + 2 silicon + 2 cobalt-extract → 1 nisi + 1 cobalt-extract.
+    // 0.5 nisi/s = 0.5 crafts/s, which use up 0.5 × (2 − 1) = 0.5 cobalt extract/s from outside.
+    const d = await buildDraft(ctx, specFromSubmit(ctx, submitBlockInput.parse({ target: 'nisi', rate: 0.5, recipes: ['nisi'] })));
+    assert.equal(d.status, 'optimal');
+    assert.deepEqual(d.doc.made, []);
+    assert.ok(Math.abs((d.importsExternal.find((f) => f.good === 'cobalt-extract')?.rate ?? 0) - 0.5) < 1e-9, JSON.stringify(d.importsExternal));
   });
 });

@@ -43,7 +43,15 @@ describe('drafts as a model reads them', () => {
     const seen = modelOutputOf(out).value as Record<string, unknown> & { rows: Array<Record<string, unknown>>; importsExternal: Array<Record<string, unknown>> };
     assert.ok(full.doc && full.buildings.length && full.imports.length, 'the host keeps what Apply and the cards use');
     for (const k of ['doc', 'buildings', 'imports']) assert.ok(!(k in seen), `${k} is not sent to the model`);
-    assert.deepEqual(seen.importsExternal, full.importsExternal.map(({ display: _d, ...f }) => ({ ...f, rate: Number(f.rate.toPrecision(4)) })));
+    // Temperature bounds a flow does not have (null) are left out; bounds it has stay.
+    const noBounds = (f: Record<string, unknown>) => Object.fromEntries(Object.entries(f).filter(([k, x]) => !(x === null && /^m(in|ax)Temperature$/.test(k))));
+    assert.deepEqual(seen.importsExternal, full.importsExternal.map(({ display: _d, ...f }) => noBounds({ ...f, rate: Number(f.rate.toPrecision(4)) })));
+    const tempered = await runTool(findTool('submitBlock')!, { target: 'gear', rate: 1, recipes: ['gear-tempered'] }, { project: p!, caller: 'agent' });
+    assert.ok(tempered.ok);
+    // gear-tempered takes steam(≥150°): its import keeps the lower bound only.
+    const steam = (modelOutputOf(tempered).value as { importsExternal: Array<Record<string, unknown>> }).importsExternal.find((f) => f.good === 'steam');
+    assert.deepEqual(steam && Object.keys(steam).filter((k) => /Temperature$/.test(k)), ['minTemperature']);
+    assert.equal(steam!.minTemperature, 150);
     assert.deepEqual(
       seen.rows.map((r) => [r.recipe, r.machine, r.buildings, r.wholeBuildings]),
       full.rows.map((r) => [r.recipe, r.machine, Number(r.buildings.toPrecision(4)), r.wholeBuildings]),

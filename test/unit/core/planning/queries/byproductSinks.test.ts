@@ -2,7 +2,7 @@
 // options, never consumers, and the note agrees with the lists; several goods in one call; a void
 // that is not selectable yet says why.
 import assert from 'node:assert/strict';
-import { byproductSinksBatch } from '../../../../../src/core/planning/queries/byproductSinks';
+import { byproductSinksBatch, byproductSinksForModel } from '../../../../../src/core/planning/queries/byproductSinks';
 import { isDisposalRecipeFor } from '../../../../../src/core/planning/queries/common';
 import { byproductSinksBatchInput } from '../../../../../src/core/planning/queries/schemas';
 import { requireSharedData } from '../../../../helpers/paths';
@@ -24,6 +24,20 @@ describe('byproductSinks (batch, disposals)', () => {
       assert.equal(r.unknown![0].good, 'no-such-good');
       // One good is still accepted and answered the same way.
       assert.deepEqual(byproductSinksBatch(w.ctx(), { good: 'tailings' }).results.map((x) => x.good), ['tailings']);
+    });
+
+    it('gives the model recipes by internal name and leaves out what the note already says is not there', () => {
+      const r = byproductSinksBatch(w.ctx({ research_mode: 'future' }), { goods: ['tailings', 'lignite'] }, (good) => (good === 'tailings' ? ['Brine'] : []));
+      const v = byproductSinksForModel(r) as { results: Array<Record<string, unknown> & { consumedBy: Array<Record<string, unknown>> }> };
+      const [tailings, lignite] = v.results;
+      assert.deepEqual(tailings.importingBlocks, ['Brine']);
+      assert.deepEqual((tailings.voidOptions as Array<Record<string, unknown>>).map((x) => [x.recipe, x.display]), [['tailings-void', undefined]]);
+      assert.ok(v.results.every((x) => x.consumedBy.every((c) => c.recipe && !('display' in c))));
+      assert.equal(r.results[1].voidOptions.length, 0);
+      assert.ok(!('voidOptions' in lignite) && /no void recipe exists/.test(String(lignite.note)), 'an empty disposal list is said by the note');
+      assert.equal(r.results[1].spoils, null);
+      assert.ok(!('spoils' in lignite));
+      assert.deepEqual(lignite.importingBlocks, [], 'which blocks import it is said even when none does');
     });
 
     it('says why a void is not selectable yet', () => {

@@ -3,6 +3,7 @@
 // their frontier, and determinism. On Py data: the default-settings result stays small.
 import assert from 'node:assert/strict';
 import { recipeGraph } from '../../../../../src/core/planning/queries/recipeGraph';
+import { recipeOptions } from '../../../../../src/core/planning/queries/recipeOptions';
 import { QueryError } from '../../../../../src/core/planning/queries/errors';
 import { findTool } from '../../../../../src/core/assistant/tools/registry';
 import { runTool } from '../../../../../src/core/assistant/tools/run';
@@ -32,6 +33,16 @@ describe('recipeGraph', () => {
     assert.equal(r.goods['azurite-ore'].leaf, true);
     assert.equal(r.goods['azurite-ore'].candidates, undefined);
     assert.match(r.legend, /seam/);
+  });
+
+  it('says of a virtual burning recipe that no building runs it and a burner row gives its burnt result', () => {
+    const r = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'ash' });
+    const burn = r.goods['ash'].candidates?.find((c) => c.recipe === 'burn-lignite');
+    assert.ok(burn, JSON.stringify(r.goods['ash']));
+    assert.match(burn.machine!, /^none — virtual burning; a burner row/);
+    assert.ok(Object.values(r.goods).every((n) => (n.candidates ?? []).every((c) => c.recipe.startsWith('burn-') || c.machine === undefined)), 'a recipe a building runs names no machine in the graph');
+    const opt = recipeOptions(w.ctx({ research_mode: 'future' }), { good: 'ash' }).candidates.find((c) => c.recipe === 'burn-lignite');
+    assert.equal(opt?.machine, burn.machine);
   });
 
   it('lists only the candidates selectable under the horizon, with cost and in/out, and sums up the locked ones', () => {

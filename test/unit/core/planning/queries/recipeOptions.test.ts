@@ -2,11 +2,12 @@
 // cost, missing last; then name), horizon gating as one state with what it needs, machine text with
 // favorites, in/out strings.
 import assert from 'node:assert/strict';
-import { recipeOptions, recipeOptionsBatch } from '../../../../../src/core/planning/queries/recipeOptions';
+import { recipeOptions, recipeOptionsBatch, recipeOptionsForModel } from '../../../../../src/core/planning/queries/recipeOptions';
 import { comparePicks, isBarrelRecipe, isVoidRecipeFor } from '../../../../../src/core/planning/queries/common';
 import { unitCost } from '../../../../../src/core/planning/queries/cost';
 import { QueryError } from '../../../../../src/core/planning/queries/errors';
-import { sampleWorld, type World } from './world';
+import { requireSharedData } from '../../../../helpers/paths';
+import { loadWorld, sampleWorld, type World } from './world';
 
 const EARLY = ['automation-basics', 'electronics'];
 const ALL = ['automation-basics', 'electronics', 'fluid-handling', 'advanced-research', 'advanced-pressing', 'modules-1', 'beacons', 'press-upgrade'];
@@ -89,12 +90,21 @@ describe('recipeOptions', () => {
     const r = opts('gear', NOW_BASIC, EARLY);
     const gear = r.candidates[0];
     assert.equal(gear.machineName, 'press');
-    assert.equal(gear.machine, 'Press [press] ×0.6 — fastest buildable machine (no buildable favorite set for this category)');
+    // The rule is said once (machineRule); the plain fastest buildable machine carries no reason.
+    assert.equal(gear.machine, 'Press [press] ×0.6');
     assert.deepEqual(gear.fastestMachine, { name: 'press-mk2', speed: 1.1, state: 'needs-research' });
     assert.match(r.machineRule, /favorite .* fastest buildable/);
+    // The model reads internal names: the machine as "name ×speed", a faster one in one string.
+    const view = recipeOptionsForModel(r) as { candidates: Array<Record<string, unknown>> };
+    assert.equal(view.candidates[0].machine, 'press ×0.6');
+    assert.equal(view.candidates[0].fastestMachine, 'press-mk2 ×1.1 (needs-research)');
+    assert.equal(view.candidates[0].display, undefined);
+    assert.equal(view.candidates[0].machineName, undefined);
     const fav = opts('gear', { research_mode: 'future', favorite_machines: { crafting: 'press' } }).candidates.find((c) => c.recipe === 'gear')!;
     assert.equal(fav.machineName, 'press');
-    assert.match(fav.machine, /your favorite for crafting/);
+    assert.match(fav.machine, /^Press \[press\] ×[\d.]+ — Press is your favorite for crafting$/);
+    const favView = recipeOptionsForModel(opts('gear', { research_mode: 'future', favorite_machines: { crafting: 'press' } })) as { candidates: Array<Record<string, unknown>> };
+    assert.match(String(favView.candidates.find((c) => c.recipe === 'gear')!.machine), /^press ×[\d.]+ — Press is your favorite for crafting$/);
     assert.deepEqual(fav.machineFavorite, { name: 'press', state: 'buildable', used: true });
   });
 
@@ -149,5 +159,30 @@ describe('recipeOptionsBatch', () => {
 
   it('throws when no name is a good', () => {
     assert.throws(() => recipeOptionsBatch(w.ctx(), { goods: ['nothing-here'] }), QueryError);
+  });
+});
+
+describe('recipeOptions on catalyst recipes (FactorioLab sets)', function () {
+  this.timeout(180_000);
+  const producers = (w: World, good: string) => recipeOptions(w.ctx({ research_mode: 'future' }), { good, limit: 20 }).candidates.map((c) => c.recipe).sort();
+  const consumers = (w: World, good: string) => recipeOptions(w.ctx({ research_mode: 'future' }), { good, direction: 'consume', limit: 25 }).candidates.map((c) => c.recipe);
+
+  it('vanilla 2.0: kovarex makes uranium-235 but only uses uranium-238', async function () {
+    const w = await loadWorld(requireSharedData(this, 'factoriolab-vanilla-2.0'));
+    // data.json: kovarex-enrichment-process 40 U-235 + 5 U-238 → 41 U-235 + 2 U-238 (net +1 U-235, −3 U-238);
+    // uranium-processing 10 uranium-ore → 0.007 U-235 + 0.993 U-238; nuclear-fuel-reprocessing
+    // 5 depleted-uranium-fuel-cell → 3 U-238.
+    assert.deepEqual(producers(w, 'uranium-235'), ['kovarex-enrichment-process', 'uranium-processing']);
+    assert.deepEqual(producers(w, 'uranium-238'), ['nuclear-fuel-reprocessing', 'uranium-processing']);
+    assert.ok(consumers(w, 'uranium-238').includes('kovarex-enrichment-process'));
+  });
+
+  it('full Py: NiSi hands back less cobalt extract than it takes, so it is no producer of it', async function () {
+    const w = await loadWorld(requireSharedData(this, 'factoriolab-pysalf'));
+    // data.json: nisi 300 vacuum + 1 nickel-plate + 2 silicon + 2 cobalt-extract → 1 nisi + 1 cobalt-extract
+    // (net −1); the three others make it from none: co-biomass-extraction(-steam-2000) → 2, cobalt-extract → 3.
+    assert.deepEqual(producers(w, 'cobalt-extract'), ['co-biomass-extraction', 'co-biomass-extraction-steam-2000', 'cobalt-extract']);
+    assert.ok(consumers(w, 'cobalt-extract').includes('nisi'));
+    assert.deepEqual(producers(w, 'nisi'), ['nisi']);
   });
 });
