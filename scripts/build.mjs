@@ -86,6 +86,15 @@ if (watch) {
 } else {
   await Promise.all(targets.map((t) => build(t)));
   fs.chmodSync(path.join(dist, 'cli.cjs'), 0o755);
+  // esbuild escapes non-ASCII text in strings but not in regular expressions. One such character
+  // makes V8 hold the whole bundle as a two-byte string: twice the memory, and reading and compiling
+  // it slower for every window and every `pyops` call. Write \u escapes in the source instead.
+  // (Development builds keep comments, which may say anything.)
+  for (const f of production ? ['extension.cjs', 'cli-main.cjs', 'solver-worker.cjs', 'icons-worker.cjs'] : []) {
+    const text = fs.readFileSync(path.join(dist, f), 'latin1');
+    const at = text.search(/[^\x00-\x7f]/);
+    if (at >= 0) throw new Error(`dist/${f} is not ASCII near: ${JSON.stringify(fs.readFileSync(path.join(dist, f), 'utf8').slice(Math.max(0, at - 60), at + 20))} — write the character as a \\u escape in the source`);
+  }
   const size = (f) => (fs.statSync(path.join(dist, f)).size / 1024).toFixed(0) + ' KB';
   console.log(`built dist/extension.cjs (${size('extension.cjs')}), dist/cli-main.cjs (${size('cli-main.cjs')})${webviewEntries.length ? `, ${webviewEntries.length} webview bundle(s)` : ''}`);
 }

@@ -84,7 +84,7 @@ function readCandidate(SQL: SqlJs, file: string): Candidate {
     return { file, db, generation: journalGeneration(db) };
   } catch (err) {
     // Only the first sentence: the rest is advice to run this very recovery.
-    return { file, error: (err as Error).message.replace(/ Run "PyOps: Recover Project….*$/, '') };
+    return { file, error: (err as Error).message.replace(/ Run "PyOps: Recover Project\u2026.*$/, '') };
   }
 }
 

@@ -48,7 +48,7 @@ export function isAutomaticTitle(title: string | null, messages: readonly UIMess
 /** Strip quotes/backticks, collapse spaces, trim trailing dots, cap at 70 characters — secrets out first. */
 export function cleanTitle(raw: string): string {
   let t = redactSecrets(raw).split('\n').find((l) => l.trim()) ?? '';
-  t = t.replace(/^\s*(title\s*:\s*)/i, '').replace(/[`"“”‘’*#]/g, '').replace(/^'+|'+$/g, '');
+  t = t.replace(/^\s*(title\s*:\s*)/i, '').replace(/[`"\u201c\u201d\u2018\u2019*#]/g, '').replace(/^'+|'+$/g, '');
   t = t.replace(/\s+/g, ' ').trim().replace(/[.\s]+$/, '');
   if (t.length > 70) t = `${t.slice(0, 69).trimEnd()}…`;
   return t;

@@ -70,7 +70,7 @@ function kindOf(e: FlabItem): EntryKind {
 
 /** `(500°C)` in a fluid variant's name: the temperature the variant stands for. */
 export function nameTemperature(name: string): number | undefined {
-  const m = /\((-?\d+(?:\.\d+)?)\s*°C\)/.exec(name);
+  const m = /\((-?\d+(?:\.\d+)?)\s*\u00b0C\)/.exec(name);
   return m ? Number(m[1]) : undefined;
 }
 
