@@ -11,7 +11,7 @@ import { modelText, modelView } from '../src/core/assistant/tools/types';
 
 export const FULL_PLAN = { good: 'logistic-science-pack', rate: 0.25 };
 /** Supplier blocks whose recipe graph the session reads (see fullPlanScript). */
-const MAX_SUPPLIER_GRAPHS = 7;
+const MAX_SUPPLIER_GRAPHS = Number(process.env.MAX_SUPPLIER_GRAPHS ?? 7);
 
 export interface SessionCall {
   tool: string;

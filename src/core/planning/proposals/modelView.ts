@@ -9,6 +9,7 @@
 import type { Draft } from './draft';
 import type { PlanDraft } from './plan';
 import type { FluidFuelOptions } from './fuelOptions';
+import type { RowResearch } from './research';
 import type { ResearchList } from '../queries/researchPath';
 
 /** "<row>: <machine> [<name>] is not buildable under the <mode> horizon: <why>." (availability.ts) */
@@ -94,8 +95,14 @@ export function planForModel(p: PlanDraft, budget = PLAN_VIEW_BUDGET) {
 
 /** Characters of a plan's model view above which it is shortened (the tool result cap is 48,000). */
 export const PLAN_VIEW_BUDGET = 40_000;
-/** Entries kept per list when a plan is shortened: the largest rates first. */
+/** Entries kept per list when a plan is shortened: the largest rates first; FEW when that is not enough. */
 const KEEP = 15;
+const FEW = 5;
+
+/** A row's research as one line: "recipe kovarex; machine automation-2; modules speed-module". */
+function researchLine(r: RowResearch): string {
+  return [r.recipe && `recipe ${r.recipe}`, r.machine && `machine ${r.machine}`, r.modules?.length && `modules ${r.modules.join(', ')}`].filter(Boolean).join('; ');
+}
 
 type Flow = { good: string; rate: number; display?: string };
 type ViewBlock = { rows?: Array<Record<string, unknown>>; fuelOptions?: FluidFuelOptions; importsExternal?: Flow[]; byproducts?: Flow[]; [k: string]: unknown };
@@ -191,6 +198,38 @@ export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET
       if (!r || r.steps.length <= 30) return;
       v.research = { ...r, steps: r.steps.slice(0, 30), stepsOmitted: (r.stepsOmitted ?? 0) + r.steps.length - 30 };
       said.push('the research path keeps its first 30 steps (its total counts them all)');
+    },
+    // Still too large (a dozen full-Py blocks of a hundred rows): shorter still, down to what a
+    // model needs to check the plan and fix it — never past the point where a row loses its recipe,
+    // machine, buildings or what it waits for.
+    () => {
+      const rows = all().flatMap((b) => b.rows ?? []).filter((r) => r.research && typeof r.research === 'object');
+      for (const r of rows) r.research = researchLine(r.research as RowResearch);
+      if (rows.length) said.push('a row\'s `research` is one line ("recipe <tech>; machine <tech>; modules <tech>, …")');
+    },
+    () => {
+      const rows = all().flatMap((b) => b.rows ?? []).filter((r) => 'moduleReason' in r);
+      for (const r of rows) delete r.moduleReason;
+      if (rows.length) said.push('rows leave out moduleReason');
+    },
+    () => {
+      let n = 0;
+      const lists: Array<[Record<string, unknown>, string]> = [...all().flatMap((b) => (['importsExternal', 'byproducts'] as const).map((k) => [b as Record<string, unknown>, k] as [Record<string, unknown>, string])), ...Object.keys(v.balance ?? {}).map((k) => [v.balance!, k] as [Record<string, unknown>, string])];
+      for (const [o, k] of lists) {
+        const xs = o[k];
+        if (!Array.isArray(xs) || xs.length <= FEW) continue;
+        const { kept, more } = largest(xs as Flow[], FEW);
+        o[k] = kept;
+        o[`${k}More`] = ((o[`${k}More`] as number | undefined) ?? 0) + more;
+        n++;
+      }
+      if (n) said.push(`long lists (blocks' importsExternal and byproducts, the balance's) keep only their ${FEW} largest`);
+    },
+    () => {
+      const r = v.research;
+      if (!r || r.steps.length <= FEW) return;
+      v.research = { ...r, steps: r.steps.slice(0, FEW), stepsOmitted: (r.stepsOmitted ?? 0) + r.steps.length - FEW };
+      said.push(`the research path keeps its first ${FEW} steps`);
     },
   ];
   for (const step of steps) {

@@ -113,7 +113,7 @@ describe('a plan too large to read whole', () => {
   it('is shortened step by step, saying what it left out, never its goals, rows or statuses', () => {
     const p = plan();
     const full = JSON.stringify(p).length;
-    const v = compactPlan(p, 12_000) as ReturnType<typeof plan> & { shortened?: string; fluidFuels?: unknown[]; balance: Record<string, unknown> };
+    const v = compactPlan(p, 20_000) as ReturnType<typeof plan> & { shortened?: string; fluidFuels?: unknown[]; balance: Record<string, unknown> };
     assert.ok(JSON.stringify(v).length < full / 2, `${JSON.stringify(v).length} of ${full}`);
     assert.equal(JSON.stringify(p).length, full, 'the plan itself (the card, Apply) is untouched');
     assert.match(v.shortened ?? '', /shortened: fluid fuels are listed once/);
@@ -131,6 +131,29 @@ describe('a plan too large to read whole', () => {
       assert.equal(b.status, 'optimal');
       for (const r of b.rows) assert.ok(r.recipe && r.buildings === 1.5 && r.research.machine === 'automation');
     }
+  });
+
+  it('when the first steps are not enough, cuts further but keeps every row with its recipe, machine, buildings and research', () => {
+    const p = plan();
+    for (const b of p.blocks) for (const r of b.rows as Array<Record<string, unknown>>) r.moduleReason = 'preset: speed modules where they fit';
+    const v = compactPlan(p, 0) as ReturnType<typeof plan> & { shortened?: string; balance: Record<string, unknown> };
+    assert.match(v.shortened ?? '', /`research` is one line/);
+    assert.match(v.shortened ?? '', /keep only their 5 largest/);
+    for (const b of v.blocks) {
+      assert.equal(b.rows.length, 20);
+      for (const r of b.rows as Array<Record<string, unknown>>) {
+        assert.deepEqual([r.recipe !== undefined, r.machine, r.buildings, r.research], [true, 'assembler', 1.5, 'machine automation']);
+        assert.ok(!('moduleReason' in r));
+      }
+      // 40 imports: the 15 largest, then the 5 largest of those; the rest counted either way.
+      assert.deepEqual(b.importsExternal.map((f) => f.rate), [40, 39, 38, 37, 36]);
+      assert.equal((b as Record<string, unknown>).importsExternalMore, 35);
+    }
+    assert.equal((v.balance.unsourcedImports as unknown[]).length, 5);
+    assert.equal(v.balance.unsourcedImportsMore, 55);
+    assert.equal(v.research.steps.length, 5);
+    assert.equal((v.research as { stepsOmitted?: number }).stepsOmitted, 45);
+    assert.equal(v.research.total.techs, 50, 'the total still counts every step');
   });
 
   it('stops at the first step that fits', () => {
