@@ -149,6 +149,45 @@ export function notBuildableSuffix(d: Pick<DefaultMachine, 'machine' | 'buildabl
   return d.needs ? `; not buildable yet — needs ${d.needs.display} [${d.needs.technology}]` : '; not buildable yet — no research unlocks it';
 }
 
+/**
+ * Science packs over each technology's prerequisite closure, per game index: they depend on the game
+ * data alone, so every horizon shares them. Ranking candidates asks for a tier thousands of times,
+ * and walking a full-Py closure (hundreds of technologies) each time made the first recipe graph
+ * under a new horizon take seconds. Built bottom-up: a technology's packs are its own and those of
+ * its prerequisites (a prerequisite cycle in broken data ends the walk, it does not loop).
+ */
+const packsCache = new WeakMap<GameIndex, Map<string, ReadonlySet<string>>>();
+
+export function packsOver(g: GameIndex, tech: string): ReadonlySet<string> {
+  let memo = packsCache.get(g);
+  if (!memo) packsCache.set(g, (memo = new Map()));
+  const hit = memo.get(tech);
+  if (hit) return hit;
+  const visiting = new Set<string>();
+  const stack: Array<{ t: string; expanded: boolean }> = [{ t: tech, expanded: false }];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    if (memo.has(top.t)) {
+      stack.pop();
+      continue;
+    }
+    const prereqs = g.technologies.get(top.t)?.prerequisites ?? [];
+    if (!top.expanded) {
+      top.expanded = true;
+      visiting.add(top.t);
+      for (const p of prereqs) if (!memo.has(p) && !visiting.has(p)) stack.push({ t: p, expanded: false });
+      continue;
+    }
+    stack.pop();
+    visiting.delete(top.t);
+    const packs = new Set<string>();
+    for (const i of g.technologies.get(top.t)?.ingredients ?? []) packs.add(i.pack);
+    for (const p of prereqs) for (const x of memo.get(p) ?? []) packs.add(x);
+    memo.set(top.t, packs);
+  }
+  return memo.get(tech)!;
+}
+
 export class Availability {
   readonly mode: ResearchMode;
   private readonly techCache = new Map<string, { reachable: boolean; missing: string[] }>();
@@ -218,9 +257,7 @@ export class Availability {
 
   /** Distinct packs over a technology's prerequisite closure (its "tier"). */
   tier(t: string): number {
-    const packs = new Set<string>();
-    for (const x of this.closure(t)) for (const i of this.g.technologies.get(x)?.ingredients ?? []) packs.add(i.pack);
-    return packs.size;
+    return packsOver(this.g, t).size;
   }
 
   /** Lowest-tier technology unlocking a recipe that makes the good (ties by name). */

@@ -2,7 +2,8 @@
 // closure of Target, TURD branch states and replacements, available vs buildable, the one
 // default-machine rule (favorites included), exclusions and productivity bonuses.
 import assert from 'node:assert/strict';
-import { Availability } from '../../../../src/core/planning/availability';
+import { Availability, packsOver } from '../../../../src/core/planning/availability';
+import { GameIndex } from '../../../../src/core/planning/gameIndex';
 import type { Machine } from '../../../../src/core/planning/gameIndex';
 import { loadWorld, privateSampleWorld, sampleWorld, type World } from './queries/world';
 import { requireSharedData } from '../../../helpers/paths';
@@ -344,6 +345,35 @@ describe('availability', () => {
       assert.deepEqual(a.defaultMachine('electronic-circuit-initial'), { machine: null, rule: 'by-hand', explanation: 'crafted by hand: no building can run it', buildable: true });
       // A recipe the hand and buildings both craft keeps its buildings.
       assert.ok(a.defaultMachine('iron-gear-wheel').machine);
+    });
+  });
+
+  describe('a technology\'s tier (packs over its prerequisite closure)', function () {
+    this.timeout(120_000);
+    it('counts the packs of every technology of the full Py set over its whole closure', async function () {
+      const py = await loadWorld(requireSharedData(this, 'factoriolab-pysalf'));
+      const a = new Availability(py.g, py.state({ research_mode: 'now' }));
+      let deep = 0;
+      for (const t of py.g.technologies.keys()) {
+        // Independently: walk the closure and collect the packs of each technology in it.
+        const packs = new Set<string>();
+        for (const x of a.closure(t)) for (const i of py.g.technologies.get(x)!.ingredients) packs.add(i.pack);
+        assert.deepEqual([...packsOver(py.g, t)].sort(), [...packs].sort(), t);
+        assert.equal(a.tier(t), packs.size);
+        if (a.closure(t).size > 100) deep++;
+      }
+      assert.ok(deep > 100, `${deep} technologies with a closure of over 100`);
+    });
+
+    it('ends at a prerequisite cycle in broken data instead of looping', () => {
+      const g = new GameIndex('cycle');
+      const tech = (name: string, prerequisites: string[], pack: string) =>
+        g.technologies.set(name, { name, display: name, unitCount: 1, unitFormula: null, unitTime: 1, trigger: null, enabled: true, hidden: false, upgrade: false, maxLevel: null, isTurd: false, prerequisites, unlocks: [], ingredients: [{ pack, amount: 1 }], productivity: [], bonuses: [] });
+      tech('a', ['b'], 'red');
+      tech('b', ['a'], 'green');
+      tech('c', ['a'], 'blue');
+      assert.ok(packsOver(g, 'c').has('blue') && packsOver(g, 'c').has('red'));
+      assert.ok(packsOver(g, 'a').has('red'));
     });
   });
 });
