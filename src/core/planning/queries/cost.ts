@@ -204,6 +204,16 @@ export function unitCost(g: GameIndex, recipe: Recipe, good: string): number | n
   return (c * out[2]) / n.weight;
 }
 
+/** Net amount of `good` per craft at base (no productivity): what it gives less what it takes;
+ *  negative when it uses the good up. */
+export function netAmount(recipe: Recipe, good: string): number {
+  const n = netOf(recipe);
+  let sum = 0;
+  for (const o of n.outs) if (o[0] === good) sum += o[1];
+  for (const i of n.ins) if (i[0] === good) sum -= i[1];
+  return sum;
+}
+
 /** Gives more of `good` than it takes, per craft at base (no productivity): a recipe that hands back
  *  less of a good than it consumes (Py's NiSi: 2 cobalt extract in, 1 back) only uses it up. */
 export function netlyMakes(recipe: Recipe, good: string): boolean {

@@ -10,6 +10,7 @@
 import type { PlanningContext } from '../context';
 import type { Recipe } from '../gameIndex';
 import { isRaw, makesForReal, pickerInfo } from './common';
+import { netAmount } from './cost';
 
 const cache = new WeakMap<object, Set<string>>();
 
@@ -80,13 +81,6 @@ export function makeableGoods(ctx: PlanningContext): ReadonlySet<string> {
   return made;
 }
 
-/** Per craft: how much of `good` the recipe uses up (taken less given back) and how much it gives net. */
-function netAmounts(r: Recipe, good: string): { used: number; given: number } {
-  const inn = r.ingredients.filter((i) => i.name === good).reduce((s, i) => s + i.amount, 0);
-  const out = r.products.filter((p) => p.name === good).reduce((s, p) => s + p.amount * p.probability, 0);
-  return { used: Math.max(0, inn - out), given: Math.max(0, out - inn) };
-}
-
 /**
  * Goods on loops of waiting recipes that give back more than they take: edges run from a good a
  * recipe uses up to a good it gives, weighted by the ratio given ÷ used; a strongly connected group of
@@ -99,10 +93,10 @@ export function gainingLoopGoods(recipes: Recipe[], made: Set<string>, real: (r:
   for (const r of recipes) {
     const ins = consumedInputs(r).filter((i) => !made.has(i));
     for (const i of ins) {
-      const used = netAmounts(r, i).used;
+      const used = -netAmount(r, i);
       for (const o of real(r)) {
         if (made.has(o.name) || o.name === i) continue;
-        const given = netAmounts(r, o.name).given;
+        const given = netAmount(r, o.name);
         if (used > 0 && given > 0) edges.push({ from: i, to: o.name, w: -Math.log(given / used), recipe: r });
       }
     }
@@ -120,7 +114,11 @@ export function gainingLoopGoods(recipes: Recipe[], made: Set<string>, real: (r:
 /** Strongly connected groups of goods (Tarjan). */
 function components(edges: Array<{ from: string; to: string }>): Array<Set<string>> {
   const next = new Map<string, string[]>();
-  for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  for (const e of edges) {
+    const l = next.get(e.from);
+    if (l) l.push(e.to);
+    else next.set(e.from, [e.to]);
+  }
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
