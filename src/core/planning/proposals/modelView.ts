@@ -111,9 +111,27 @@ type PlanView = { blocks: ViewBlock[]; updates: ViewBlock[]; balance?: Record<st
 const size = (v: unknown) => JSON.stringify(v).length;
 
 /** The `keep` largest by rate, and how many were left out. */
-function largest<T extends { rate?: number; shortBy?: number; surplus?: number }>(xs: T[], keep = KEEP): { kept: T[]; more: number } {
+function largest<T extends { rate?: number; shortBy?: number; surplus?: number }>(xs: T[], keep: number): { kept: T[]; more: number } {
   const w = (x: T) => Math.abs(x.rate ?? x.shortBy ?? x.surplus ?? 0);
   return { kept: [...xs].sort((a, b) => w(b) - w(a)).slice(0, keep), more: Math.max(0, xs.length - keep) };
+}
+
+/** Cuts `o[k]` to its `keep` largest (without display names), adding what it left out to `o[k + 'More']`. */
+function cutList(o: Record<string, unknown>, k: string, keep: number): boolean {
+  const xs = o[k];
+  if (!Array.isArray(xs) || xs.length <= keep) return false;
+  const { kept, more } = largest(xs as Flow[], keep);
+  o[k] = kept.map(({ display: _display, ...rest }) => rest);
+  o[`${k}More`] = ((o[`${k}More`] as number | undefined) ?? 0) + more;
+  return true;
+}
+
+/** Keeps the research path's first `keep` steps (its total still counts them all). */
+function cutResearch(v: PlanView, keep: number): boolean {
+  const r = v.research;
+  if (!r || r.steps.length <= keep) return false;
+  v.research = { ...r, steps: r.steps.slice(0, keep), stepsOmitted: (r.stepsOmitted ?? 0) + r.steps.length - keep };
+  return true;
 }
 
 /**
@@ -127,6 +145,7 @@ export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET
   const v = structuredClone(view) as unknown as PlanView;
   const said: string[] = [];
   const all = () => [...v.blocks, ...v.updates];
+  const blockLists = () => all().flatMap((b) => (['importsExternal', 'byproducts'] as const).map((k): [Record<string, unknown>, string] => [b, k]));
   const steps: Array<() => void> = [
     () => {
       const catalog = new Map<string, Omit<FluidFuelOptions['options'][number], 'feedPerSecond' | 'display'>>();
@@ -142,30 +161,11 @@ export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET
     },
     () => {
       const b = v.balance;
-      if (!b) return;
-      const cut: string[] = [];
-      for (const [k, x] of Object.entries(b)) {
-        if (!Array.isArray(x) || x.length <= KEEP) continue;
-        const { kept, more } = largest(x as Flow[]);
-        b[k] = kept.map(({ display: _display, ...rest }) => rest);
-        b[`${k}More`] = more;
-        cut.push(k);
-      }
+      const cut = b ? Object.keys(b).filter((k) => cutList(b, k, KEEP)) : [];
       if (cut.length) said.push(`the balance lists ${cut.join(', ')} keep their ${KEEP} largest (\`…More\` counts the rest)`);
     },
     () => {
-      let n = 0;
-      for (const b of all()) {
-        for (const k of ['importsExternal', 'byproducts'] as const) {
-          const xs = b[k];
-          if (!xs || xs.length <= KEEP) continue;
-          const { kept, more } = largest(xs);
-          b[k] = kept;
-          (b as Record<string, unknown>)[`${k}More`] = more;
-          n++;
-        }
-      }
-      if (n) said.push(`blocks' importsExternal and byproducts keep their ${KEEP} largest`);
+      if (blockLists().filter(([o, k]) => cutList(o, k, KEEP)).length) said.push(`blocks' importsExternal and byproducts keep their ${KEEP} largest`);
     },
     () => {
       const rows = all().flatMap((b) => b.rows ?? []).filter((r) => 'craftsPerSecond' in r);
@@ -194,10 +194,7 @@ export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET
       if (rows.length) said.push('rows leave out wholeBuildings (round buildings up) and a machine choice whose technology `research` names');
     },
     () => {
-      const r = v.research;
-      if (!r || r.steps.length <= 30) return;
-      v.research = { ...r, steps: r.steps.slice(0, 30), stepsOmitted: (r.stepsOmitted ?? 0) + r.steps.length - 30 };
-      said.push('the research path keeps its first 30 steps (its total counts them all)');
+      if (cutResearch(v, 30)) said.push('the research path keeps its first 30 steps (its total counts them all)');
     },
     // Still too large (a dozen full-Py blocks of a hundred rows): shorter still, down to what a
     // model needs to check the plan and fix it — never past the point where a row loses its recipe,
@@ -213,23 +210,12 @@ export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET
       if (rows.length) said.push('rows leave out moduleReason');
     },
     () => {
-      let n = 0;
-      const lists: Array<[Record<string, unknown>, string]> = [...all().flatMap((b) => (['importsExternal', 'byproducts'] as const).map((k) => [b as Record<string, unknown>, k] as [Record<string, unknown>, string])), ...Object.keys(v.balance ?? {}).map((k) => [v.balance!, k] as [Record<string, unknown>, string])];
-      for (const [o, k] of lists) {
-        const xs = o[k];
-        if (!Array.isArray(xs) || xs.length <= FEW) continue;
-        const { kept, more } = largest(xs as Flow[], FEW);
-        o[k] = kept;
-        o[`${k}More`] = ((o[`${k}More`] as number | undefined) ?? 0) + more;
-        n++;
-      }
-      if (n) said.push(`long lists (blocks' importsExternal and byproducts, the balance's) keep only their ${FEW} largest`);
+      const b = v.balance;
+      const lists = [...blockLists(), ...(b ? Object.keys(b).map((k): [Record<string, unknown>, string] => [b, k]) : [])];
+      if (lists.filter(([o, k]) => cutList(o, k, FEW)).length) said.push(`long lists (blocks' importsExternal and byproducts, the balance's) keep only their ${FEW} largest`);
     },
     () => {
-      const r = v.research;
-      if (!r || r.steps.length <= FEW) return;
-      v.research = { ...r, steps: r.steps.slice(0, FEW), stepsOmitted: (r.stepsOmitted ?? 0) + r.steps.length - FEW };
-      said.push(`the research path keeps its first ${FEW} steps`);
+      if (cutResearch(v, FEW)) said.push(`the research path keeps its first ${FEW} steps`);
     },
   ];
   for (const step of steps) {
