@@ -46,8 +46,6 @@ function writeCache(file: string, data: Buffer): void {
 export interface CodeCacheOptions {
   /** undefined: no cache (PYOPS_NO_CODE_CACHE). */
   cacheDir?: string;
-  /** When to store the cache; by default at exit, so it holds what the whole run compiled. */
-  storeAt?: (store: () => void) => void;
 }
 
 /** What happened to the cache, for tests: `used` = the run started from stored code. */
@@ -67,7 +65,8 @@ export function runWithCodeCache(bundle: string, opts: CodeCacheOptions): CodeCa
   }
   const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
   const used = !!cachedData && !script.cachedDataRejected;
-  if (file && !used) (opts.storeAt ?? ((store) => process.once('exit', store)))(() => writeCache(file, script.createCachedData()));
+  // Stored at exit, so the cache holds every function the whole run compiled.
+  if (file && !used) process.once('exit', () => writeCache(file, script.createCachedData()));
   const mod = new Module(bundle, module);
   mod.filename = bundle;
   mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(bundle));
