@@ -62,16 +62,23 @@ export function encodeIndex(index: object): string | undefined {
       }
     }
     for (const [prop, k] of nested) shape.push([field, k, prop]);
-    data[field] = nested.size
-      ? values.map((v, i) => {
-          const copy: Record<string, unknown> = { ...(v as Record<string, unknown>) };
-          for (const [prop] of nested) {
-            const pv = copy[prop];
-            if (pv instanceof Map || pv instanceof Set) copy[prop] = flatten(pv);
-          }
-          return kind === 'map' ? [(entries[i] as [unknown, unknown])[0], copy] : copy;
-        })
-      : entries;
+    if (!nested.size) {
+      data[field] = entries;
+      continue;
+    }
+    const copies: unknown[] = [];
+    for (const [i, v] of values.entries()) {
+      const copy: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+      for (const [prop, k] of nested) {
+        const pv = copy[prop];
+        // The decoder turns this property back into a Map or Set wherever it holds a list: anything
+        // else there but nothing would come back changed.
+        if (kindOf(pv) === k) copy[prop] = flatten(pv as Map<unknown, unknown> | Set<unknown>);
+        else if (pv !== null && pv !== undefined) return undefined;
+      }
+      copies.push(kind === 'map' ? [(entries[i] as [unknown, unknown])[0], copy] : copy);
+    }
+    data[field] = copies;
   }
   let text: string;
   try {
@@ -92,12 +99,14 @@ export function encodeIndex(index: object): string | undefined {
 export function decodeIndex<T extends object>(text: string, proto: T): T {
   const { shape, data } = JSON.parse(text) as Snapshot;
   if (!Array.isArray(shape) || !data || typeof data !== 'object') throw new Error('not an index snapshot');
+  const fieldKind = new Map(shape.filter((e) => e[2] === undefined).map(([field, kind]) => [field, kind]));
   // Properties of entries first: their field is still the array the encoder wrote.
   for (const [field, kind, prop] of shape) {
     if (prop === undefined) continue;
     const list = data[field] as unknown[];
+    const isMap = fieldKind.get(field) === 'map';
     for (const item of list) {
-      const v = (Array.isArray(item) ? item[1] : item) as Record<string, unknown>;
+      const v = (isMap ? (item as [unknown, unknown])[1] : item) as Record<string, unknown>;
       const pv = v?.[prop];
       if (Array.isArray(pv)) v[prop] = kind === 'map' ? new Map(pv as Array<[unknown, unknown]>) : new Set(pv);
     }

@@ -87,6 +87,9 @@ describe('game index snapshot', () => {
       assert.equal(encodeIndex(nested), undefined);
       const inf = { recipes: new Map([['a', { energy: Infinity }]]), goods: new Map() };
       assert.equal(encodeIndex(inf), undefined);
+      // A property a Set in one entry and a list in another would come back as two Sets.
+      const mixed = { modules: new Map<string, { limitation: Set<string> | string[] }>([['a', { limitation: new Set(['r']) }], ['b', { limitation: ['r'] }]]), recipes: new Map(), goods: new Map() };
+      assert.equal(encodeIndex(mixed), undefined);
       const ok = { recipes: new Map([['a', { display: 'Gear — grün 😀', limitation: new Set(['r']), none: null }]]), goods: new Map(), handCrafting: new Set(['crafting']) };
       assert.match(encodeIndex(ok)!, /^[\x00-\x7f]*$/, 'the text is ASCII (read back as one-byte)');
       const back = decodeIndex(encodeIndex(ok)!, Object.prototype) as typeof ok;
