@@ -91,9 +91,9 @@ if (watch) {
   // it slower for every window and every `pyops` call. Write \u escapes in the source instead.
   // (Development builds keep comments, which may say anything.)
   for (const f of production ? ['extension.cjs', 'cli-main.cjs', 'solver-worker.cjs', 'icons-worker.cjs'] : []) {
-    const text = fs.readFileSync(path.join(dist, f), 'latin1');
-    const at = text.search(/[^\x00-\x7f]/);
-    if (at >= 0) throw new Error(`dist/${f} is not ASCII near: ${JSON.stringify(fs.readFileSync(path.join(dist, f), 'utf8').slice(Math.max(0, at - 60), at + 20))} — write the character as a \\u escape in the source`);
+    const bytes = fs.readFileSync(path.join(dist, f));
+    const at = bytes.findIndex((b) => b > 0x7f);
+    if (at >= 0) throw new Error(`dist/${f} is not ASCII near: ${JSON.stringify(bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8'))} — write the character as a \\u escape in the source`);
   }
   const size = (f) => (fs.statSync(path.join(dist, f)).size / 1024).toFixed(0) + ' KB';
   console.log(`built dist/extension.cjs (${size('extension.cjs')}), dist/cli-main.cjs (${size('cli-main.cjs')})${webviewEntries.length ? `, ${webviewEntries.length} webview bundle(s)` : ''}`);
