@@ -16,7 +16,7 @@ import { gamedataPath } from './gamedataFile';
 import { setMetaRaw } from './meta';
 import { projectPath, validateProjectBytes } from './projectFile';
 import { BUNDLE_KIND, PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
-import { GAMEDATA_MIGRATIONS, GAMEDATA_TABLES } from './schema/gamedata';
+import { GAMEDATA_MIGRATIONS, GAMEDATA_TABLES, RETIRED_GAMEDATA_TABLES } from './schema/gamedata';
 
 export const BACKUP_EXTENSION = '.pyops-backup';
 
@@ -72,12 +72,17 @@ export async function restoreBackup(backupFile: string, dest: string): Promise<v
     const project = new SQL.Database(bundle.export());
     const gd = new SQL.Database();
     try {
-      for (const t of ['gd_meta', ...GAMEDATA_TABLES]) project.run(`DROP TABLE IF EXISTS ${t}`);
+      for (const t of ['gd_meta', ...GAMEDATA_TABLES, ...RETIRED_GAMEDATA_TABLES]) project.run(`DROP TABLE IF EXISTS ${t}`);
+      const written = Number(scalar(bundle, "SELECT value FROM meta WHERE key = 'bundle_gamedata_version'") ?? 0);
       project.run("UPDATE meta SET value = ? WHERE key = 'kind'", [PROJECT_KIND]);
       project.run("DELETE FROM meta WHERE key LIKE 'bundle_%'");
       project.run('VACUUM');
-      migrate(gd, GAMEDATA_MIGRATIONS);
+      // The game data is copied into the schema the backup was written with, then migrated like a
+      // sidecar of that version, so a migration that moves data (v4's limitation lists) moves it.
+      if (written >= 1) migrate(gd, GAMEDATA_MIGRATIONS.filter((m) => m.version <= written));
+      else migrate(gd, GAMEDATA_MIGRATIONS);
       copyGameDataTables(gd, bundle);
+      migrate(gd, GAMEDATA_MIGRATIONS);
       // Validate what we are about to write exactly as an open would.
       const projectBytes = project.export();
       validateProjectBytes(SQL, projectBytes, dest).close();
@@ -132,14 +137,15 @@ function openBundle(SQL: Awaited<ReturnType<typeof loadSqlJs>>, bytes: Uint8Arra
 }
 
 /**
- * Copy every game-data table from `from` into the same tables of `into`, in one transaction. Columns
- * are matched by name: a backup written before a game-data migration lacks the newer columns, which
- * then take their defaults, and the newer tables, which stay empty.
+ * Copy every game-data table `into` has from `from`, in one transaction. Columns are matched by name:
+ * a backup written before a game-data migration lacks the newer columns, which then take their
+ * defaults, and the newer tables, which stay empty.
  */
 function copyGameDataTables(into: Database, from: Database, alsoInTransaction?: (db: Database) => void): void {
   into.run(`ATTACH DATABASE '${dbFilename(from)}' AS src`);
   into.run('BEGIN');
-  for (const t of ['gd_meta', ...GAMEDATA_TABLES]) {
+  const tables = all<{ name: string }>(into, "SELECT name FROM main.sqlite_master WHERE type = 'table'").map((r) => r.name);
+  for (const t of ['gd_meta', ...GAMEDATA_TABLES, ...RETIRED_GAMEDATA_TABLES].filter((x) => tables.includes(x))) {
     const have = new Set(all<{ name: string }>(into, `PRAGMA main.table_info(${t})`).map((c) => c.name));
     const cols = all<{ name: string }>(into, `PRAGMA src.table_info(${t})`).map((c) => c.name).filter((c) => have.has(c)).map((c) => `"${c}"`).join(', ');
     // A table newer than the backup (icons) stays empty.

@@ -54,8 +54,14 @@ export interface LabRow { name: string; researching_speed: number; inputs: strin
 export interface ModuleRow {
   name: string; category: string; tier: number | null; hidden: number; speed: number; productivity: number;
   consumption: number; pollution: number; quality: number;
+  /** The `limitation_lists` row naming the recipes it may be used on; null = any recipe. */
+  limitation: string | null;
 }
-export interface ModuleLimitationRow { module: string; recipe: string }
+/**
+ * A module limitation, stored once however many modules share it: Py's speed and efficiency modules
+ * each list ~5,000 recipes, which as one row per module and recipe was a third of the full-Py file.
+ */
+export interface LimitationListRow { name: string; /** JSON list of recipe names. */ recipes: string }
 export interface BeaconRow {
   name: string; display: string; effectivity: number; module_slots: number; energy_usage_w: number;
   allowed_effects: string | null; allowed_module_categories: string | null; profile: string | null;
@@ -97,7 +103,7 @@ export interface GameData {
   resources: ResourceRow[];
   labs: LabRow[];
   modules: ModuleRow[];
-  module_limitations: ModuleLimitationRow[];
+  limitation_lists: LimitationListRow[];
   beacons: BeaconRow[];
   belts: BeltRow[];
   loaders: BeltRow[];
@@ -119,7 +125,7 @@ export function emptyGameData(): GameData {
   return {
     item_groups: [], item_subgroups: [], items: [], fluids: [], recipes: [], recipe_categories: [],
     recipe_ingredients: [], recipe_products: [], crafting_machines: [], machine_categories: [],
-    machine_fuel_categories: [], resources: [], labs: [], modules: [], module_limitations: [], beacons: [],
+    machine_fuel_categories: [], resources: [], labs: [], modules: [], limitation_lists: [], beacons: [],
     belts: [], loaders: [], inserters: [], technologies: [], tech_prerequisites: [], tech_unlocks: [],
     tech_ingredients: [], tech_bonuses: [], tech_productivity_bonuses: [], turd_masters: [], turd_branches: [],
     turd_branch_modules: [], turd_replacements: [], icons: [],

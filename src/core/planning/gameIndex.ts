@@ -325,17 +325,16 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
   for (const it of g.goods.values()) if (it.placeResult) placingItem.set(it.placeResult, it.name);
   for (const m of g.machines.values()) if (!m.item && placingItem.has(m.name)) m.item = placingItem.get(m.name)!;
 
+  // Modules sharing a limitation list share its Set.
   const limits = new Map<string, Set<string>>();
-  for (const r of all<{ module: string; recipe: string }>(db, 'SELECT module, recipe FROM gd.module_limitations')) {
-    const s = limits.get(r.module) ?? new Set<string>();
-    s.add(r.recipe);
-    limits.set(r.module, s);
+  for (const r of all<{ name: string; recipes: string }>(db, 'SELECT name, recipes FROM gd.limitation_lists')) {
+    limits.set(r.name, new Set(JSON.parse(r.recipes) as string[]));
   }
   for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.modules')) {
     g.modules.set(r.name, {
       name: r.name, display: g.goods.get(r.name)?.display ?? r.name, category: r.category, tier: r.tier, hidden: !!r.hidden,
       effects: { speed: r.speed, productivity: r.productivity, consumption: r.consumption, pollution: r.pollution, quality: r.quality },
-      limitation: limits.get(r.name) ?? null,
+      limitation: (r.limitation !== null && limits.get(r.limitation)) || null,
     });
   }
   for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.beacons')) {

@@ -135,17 +135,44 @@ const V3 = `
 CREATE TABLE icons (kind TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (kind, name));
 `;
 
+// v4: a module limitation is stored once per list, however many modules share it (Py's speed and
+// efficiency modules each list ~5,000 recipes: as one row per module and recipe that was 42k rows and a
+// third of the full-Py file). Older sidecars are converted here, one list per module, so nothing is
+// lost and no re-import is needed. The secondary indexes go: nothing reads game data by those columns
+// (the game index is built from whole-table scans, lookups are by primary key), and keeping them up
+// cost a fifth of an import's inserts and 2 MB of every full-Py file.
+const V4 = `
+CREATE TABLE limitation_lists (name TEXT PRIMARY KEY, recipes TEXT NOT NULL);
+ALTER TABLE modules ADD COLUMN limitation TEXT;
+INSERT INTO limitation_lists (name, recipes)
+  SELECT module, json_group_array(recipe) FROM (SELECT module, recipe FROM module_limitations ORDER BY rowid) GROUP BY module;
+UPDATE modules SET limitation = name WHERE name IN (SELECT name FROM limitation_lists);
+DROP TABLE module_limitations;
+DROP INDEX items_display;
+DROP INDEX recipes_category;
+DROP INDEX recipe_categories_cat;
+DROP INDEX recipe_ingredients_name;
+DROP INDEX recipe_products_name;
+DROP INDEX machine_categories_cat;
+DROP INDEX tech_prerequisites_pre;
+DROP INDEX tech_unlocks_recipe;
+`;
+
 export const GAMEDATA_MIGRATIONS: Migration[] = [
   { version: 1, sql: V1 },
   { version: 2, sql: V2 },
   { version: 3, sql: V3 },
+  { version: 4, sql: V4 },
 ];
+
+/** Game-data tables of earlier schemas, which a backup written then may still hold (v4 converts them). */
+export const RETIRED_GAMEDATA_TABLES = ['module_limitations'] as const;
 
 /** Every table the import replaces, in an order safe for deletes. */
 export const GAMEDATA_TABLES = [
   'item_groups', 'item_subgroups', 'items', 'fluids', 'recipes', 'recipe_categories', 'recipe_ingredients',
   'recipe_products', 'crafting_machines', 'machine_categories', 'machine_fuel_categories', 'resources', 'labs',
-  'modules', 'module_limitations', 'beacons', 'belts', 'loaders', 'inserters', 'technologies',
+  'modules', 'limitation_lists', 'beacons', 'belts', 'loaders', 'inserters', 'technologies',
   'tech_prerequisites', 'tech_unlocks', 'tech_ingredients', 'tech_bonuses', 'tech_productivity_bonuses',
   'turd_masters', 'turd_branches', 'turd_branch_modules', 'turd_replacements', 'cost_analysis', 'icons',
 ] as const;

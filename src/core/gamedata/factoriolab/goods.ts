@@ -80,7 +80,7 @@ function flabModules(f: FlabCtx): void {
   const recipes = new Set(f.data.recipes.filter((r) => !r.flags?.some((x) => PSEUDO_FLAGS.has(x))).map((r) => r.id));
   const limitations = f.data.limitations ?? {};
   // Several modules share one list (a tier family): each list is checked once.
-  const known = new Map<string, { usable: string[]; missing: number }>();
+  const known = new Map<string, { name: string | null; missing: number }>();
   let unknown = 0;
   for (const e of f.data.items) {
     const m = e.module;
@@ -88,6 +88,22 @@ function flabModules(f: FlabCtx): void {
     if (f.kinds.get(e.id) !== 'item') {
       f.ctx.problem(`items "${e.id}".module: a module must be an item (it has no stack size)`);
       continue;
+    }
+    let limitation: string | null = null;
+    if (m.limitation) {
+      const list = limitations[m.limitation];
+      if (!list) {
+        f.ctx.problem(`items "${e.id}".module.limitation: "${m.limitation}" is not a key of limitations`);
+        continue;
+      }
+      let lim = known.get(m.limitation);
+      if (!lim) {
+        const all = [...new Set(list)];
+        const usable = all.filter((r) => recipes.has(r));
+        known.set(m.limitation, (lim = { name: f.ctx.limitations.add(m.limitation, usable), missing: all.length - usable.length }));
+      }
+      unknown += lim.missing;
+      limitation = lim.name;
     }
     out.modules.push({
       name: e.id,
@@ -99,21 +115,8 @@ function flabModules(f: FlabCtx): void {
       consumption: m.consumption ?? 0,
       pollution: m.pollution ?? 0,
       quality: m.quality ?? 0,
+      limitation,
     });
-    if (!m.limitation) continue;
-    const list = limitations[m.limitation];
-    if (!list) {
-      f.ctx.problem(`items "${e.id}".module.limitation: "${m.limitation}" is not a key of limitations`);
-      continue;
-    }
-    let lim = known.get(m.limitation);
-    if (!lim) {
-      const all = [...new Set(list)];
-      const usable = all.filter((r) => recipes.has(r));
-      known.set(m.limitation, (lim = { usable, missing: all.length - usable.length }));
-    }
-    unknown += lim.missing;
-    for (const r of lim.usable) out.module_limitations.push({ module: e.id, recipe: r });
   }
   if (unknown) f.ctx.warn(`${unknown} module limitation entr${unknown === 1 ? 'y names a recipe' : 'ies name recipes'} the data set does not contain; ignored`);
 }

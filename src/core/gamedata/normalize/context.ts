@@ -3,6 +3,7 @@
 // with every broken prototype the user would otherwise discover one import at a time.
 import type { z } from 'zod';
 import { emptyGameData, type GameData } from '../model';
+import { LimitationLists } from '../limitationLists';
 import { Localizer, type LocaleKind, type Prototype } from '../locale';
 import { humanize, parseEnergy } from '../units';
 
@@ -26,6 +27,7 @@ export class DumpError extends Error {
 
 export class Ctx {
   readonly out: GameData = emptyGameData();
+  readonly limitations = new LimitationLists(this.out.limitation_lists);
   readonly problems: string[] = [];
   readonly warnings: string[] = [];
   /** name → display, for goods; recipes fall back to their main product's display. */

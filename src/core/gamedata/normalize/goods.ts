@@ -70,8 +70,8 @@ export function normalizeItems(ctx: Ctx): void {
           consumption: eff('consumption'),
           pollution: eff('pollution'),
           quality: eff('quality'),
+          limitation: ctx.limitations.add(m.name, m.limitation ?? []),
         });
-        for (const r of m.limitation ?? []) ctx.out.module_limitations.push({ module: m.name, recipe: r });
       }
     }
   }

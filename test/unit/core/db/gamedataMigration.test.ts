@@ -1,6 +1,7 @@
 // Game data imported before a game-data schema change still opens: the sidecar (or a backup) from
 // schema 1 has no beacons.beacon_counter; it gets the Factorio 2.0 default `same_type` and the
-// project reports its data as `outdated` (usable; a re-import refreshes it).
+// project reports its data as `outdated` (usable; a re-import refreshes it). Schema 3's limitation
+// rows become schema 4's shared lists with nothing lost.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,12 +14,44 @@ import { importGameData } from '../../../../src/core/gamedata/import';
 import { gameIndex } from '../../../../src/core/planning/gameIndex';
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 
+/** Rewrite a current game-data database as schema 3 wrote it: one limitation row per module and recipe, the secondary indexes. */
+function toSchema3(db: import('sql.js').Database, schema = 'main'): void {
+  db.run(`CREATE TABLE ${schema}.module_limitations (module TEXT NOT NULL, recipe TEXT NOT NULL, PRIMARY KEY (module, recipe))`);
+  db.run(`INSERT INTO ${schema}.module_limitations SELECT m.name, j.value FROM ${schema}.modules m JOIN ${schema}.limitation_lists l ON l.name = m.limitation, json_each(l.recipes) j`);
+  db.run(`DROP TABLE ${schema}.limitation_lists`);
+  db.run(`ALTER TABLE ${schema}.modules DROP COLUMN limitation`);
+  for (const [name, on] of [
+    ['items_display', 'items(display COLLATE NOCASE)'], ['recipes_category', 'recipes(category)'], ['recipe_categories_cat', 'recipe_categories(category)'],
+    ['recipe_ingredients_name', 'recipe_ingredients(name)'], ['recipe_products_name', 'recipe_products(name)'], ['machine_categories_cat', 'machine_categories(category)'],
+    ['tech_prerequisites_pre', 'tech_prerequisites(prerequisite)'], ['tech_unlocks_recipe', 'tech_unlocks(recipe)'],
+  ]) db.run(`CREATE INDEX ${schema}.${name} ON ${on}`);
+}
+
 /** Rewrite a current game-data database as schema 1 wrote it: no beacon_counter, no icons, format 1. */
 function downgrade(db: import('sql.js').Database, schema = 'main'): void {
+  toSchema3(db, schema);
   db.run(`DROP TABLE ${schema}.icons`);
   db.run(`ALTER TABLE ${schema}.beacons DROP COLUMN beacon_counter`);
   db.run(`UPDATE ${schema}.gd_meta SET value = '1' WHERE key = 'data_format_version'`);
 }
+
+/** Give the sample's two speed modules one limitation list and the productivity module its own, as an import would. */
+function limitModules(db: import('sql.js').Database): void {
+  db.run(`INSERT INTO limitation_lists (name, recipes) VALUES ('speed-module-s1', '["iron-gear-wheel","copper-cable"]'), ('productivity-module-s1', '["copper-cable"]')`);
+  db.run(`UPDATE modules SET limitation = 'speed-module-s1' WHERE name IN ('speed-module-s1', 'speed-module-s2')`);
+  db.run(`UPDATE modules SET limitation = 'productivity-module-s1' WHERE name = 'productivity-module-s1'`);
+}
+
+function limitations(p: Project): Record<string, string[] | null> {
+  const out: Record<string, string[] | null> = {};
+  for (const m of gameIndex(p).modules.values()) out[m.name] = m.limitation ? [...m.limitation].sort() : null;
+  return out;
+}
+
+const LIMITED = {
+  'speed-module-s1': ['copper-cable', 'iron-gear-wheel'], 'speed-module-s2': ['copper-cable', 'iron-gear-wheel'],
+  'productivity-module-s1': ['copper-cable'], 'efficiency-module-s1': null,
+};
 
 describe('game data from an older schema', () => {
   let dir: string;
@@ -77,5 +110,64 @@ describe('game data from an older schema', () => {
     } finally {
       r.close();
     }
+  });
+  it('converts a schema-3 sidecar\'s limitation rows into lists, keeping every limitation', async () => {
+    const file = path.join(dir, 'v3.pyops');
+    const p = await Project.create(file);
+    await importGameData(p, SAMPLE_DUMP);
+    p.close();
+    const SQL = await loadSqlJs();
+    const gd = new SQL.Database(fs.readFileSync(gamedataPath(file)));
+    limitModules(gd);
+    toSchema3(gd);
+    assert.equal(scalar(gd, 'SELECT count(*) FROM module_limitations'), 5);
+    gd.run('PRAGMA user_version = 3');
+    fs.writeFileSync(gamedataPath(file), gd.export());
+    gd.close();
+
+    const again = await Project.open(file);
+    try {
+      // The same normalizer wrote it: the data is current, only stored another way.
+      assert.equal(again.gamedataStatus, 'ok');
+      const got = limitations(again);
+      for (const [m, want] of Object.entries(LIMITED)) assert.deepEqual(got[m], want, m);
+      assert.equal(Object.values(got).filter(Boolean).length, 3);
+    } finally {
+      again.close();
+    }
+  });
+
+  it('restores a backup written with schema 3 with its limitations', async () => {
+    const file = path.join(dir, 'src.pyops');
+    const p = await Project.create(file);
+    await importGameData(p, SAMPLE_DUMP);
+    p.close();
+    const SQL = await loadSqlJs();
+    const gd = new SQL.Database(fs.readFileSync(gamedataPath(file)));
+    limitModules(gd);
+    fs.writeFileSync(gamedataPath(file), gd.export());
+    gd.close();
+    const src = await Project.open(file);
+    const backup = await backupProject(src, path.join(dir, 'v3.pyops-backup'));
+    src.close();
+    const bundle = new SQL.Database(fs.readFileSync(backup));
+    toSchema3(bundle);
+    bundle.run("UPDATE meta SET value = '3' WHERE key = 'bundle_gamedata_version'");
+    fs.writeFileSync(backup, bundle.export());
+    bundle.close();
+
+    const target = path.join(dir, 'restored.pyops');
+    await restoreBackup(backup, target);
+    const r = await Project.open(target);
+    try {
+      const got = limitations(r);
+      for (const [m, want] of Object.entries(LIMITED)) assert.deepEqual(got[m], want, m);
+    } finally {
+      r.close();
+    }
+    // The retired table does not travel into the restored project.
+    const restored = new SQL.Database(fs.readFileSync(target));
+    assert.equal(scalar(restored, "SELECT count(*) FROM sqlite_master WHERE name = 'module_limitations'"), 0);
+    restored.close();
   });
 });

@@ -85,6 +85,26 @@ describe('sample world import (normalization)', () => {
     assert.deepEqual([s2.speed, s2.consumption, s2.quality], [0.4, 0.6, -0.1]);
   });
 
+  it('stores a 1.1-style module limitation once per list, shared by the modules that carry it', () => {
+    // The sample's modules are 2.0-style (no limitation); give two the same list and one another.
+    const dump = readDump(findDumpSource(SAMPLE_DUMP));
+    const mods = dump.raw.module as Record<string, { limitation?: string[] }>;
+    mods['speed-module-s1'].limitation = ['gear', 'wire'];
+    mods['speed-module-s2'].limitation = ['gear', 'wire'];
+    mods['productivity-module-s1'].limitation = ['wire'];
+    mods['efficiency-module-s1'].limitation = [];
+    const out = normalizeDump(dump.raw, dump.locale).data;
+    const lim = (m: string) => out.modules.find((x) => x.name === m)!.limitation;
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    assert.deepEqual([...out.limitation_lists].sort(byName), [
+      { name: 'productivity-module-s1', recipes: '["wire"]' },
+      { name: 'speed-module-s1', recipes: '["gear","wire"]' },
+    ]);
+    assert.deepEqual([lim('speed-module-s1'), lim('speed-module-s2'), lim('productivity-module-s1')], ['speed-module-s1', 'speed-module-s1', 'productivity-module-s1']);
+    // An empty list limits nothing, as in the game.
+    assert.equal(lim('efficiency-module-s1'), null);
+  });
+
   it('synthesizes mining, pumping, boiling, generating, burning and spoiling recipes', () => {
     const mineFerrite = recipe('mine-ferrite-ore');
     assert.equal(mineFerrite.synthetic, 1);

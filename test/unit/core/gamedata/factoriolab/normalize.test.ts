@@ -240,13 +240,17 @@ describe('FactorioLab data sets: full Pyanodons (pysalf)', function () {
     assert.deepEqual([farm.crafting_speed, farm.module_slots, farm.energy_usage_w], [0.0625, 15, 100_000]);
     const moss = d.modules.find((m) => m.name === 'moss-mk04')!;
     assert.deepEqual([moss.category, moss.tier, moss.speed, moss.pollution], ['moss', 4, 4, 1]);
-    const limits = (m: string) => d.module_limitations.filter((x) => x.module === m).map((x) => x.recipe);
+    const lists = new Map(d.limitation_lists.map((l) => [l.name, JSON.parse(l.recipes) as string[]]));
+    const limits = (m: string) => lists.get(d.modules.find((x) => x.name === m)!.limitation ?? '') ?? [];
     assert.ok(limits('moss-mk04').includes('Moss 1'));
     assert.ok(!limits('speed-module-3').includes('Moss 1'), 'the speed modules are not for moss');
     assert.equal(d.modules.find((m) => m.name === 'speed-module-3')!.category, 'speed');
     // Every limitation entry names a recipe of the set.
     const names = new Set(d.recipes.map((r) => r.name));
-    assert.ok(d.module_limitations.every((x) => names.has(x.recipe)));
+    assert.ok([...lists.values()].every((l) => l.every((r) => names.has(r))));
+    // A family of modules shares its list: the moss modules point at one row.
+    assert.deepEqual(new Set(['moss', 'moss-mk02', 'moss-mk03', 'moss-mk04', 'hd-moss-module'].map((m) => d.modules.find((x) => x.name === m)!.limitation)), new Set(['moss']));
+    assert.equal(new Set(d.limitation_lists.map((l) => l.recipes)).size, d.limitation_lists.length, 'no list is stored twice');
     assert.ok(l.n.warnings.some((w) => /module limitation entries name recipes the data set does not contain/.test(w)));
   });
 
