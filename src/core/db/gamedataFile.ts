@@ -3,10 +3,10 @@
 // is gone, unreadable or damaged is replaced by an empty one in memory and reported by status.
 import fs from 'node:fs';
 import path from 'node:path';
-import { hasSqliteHeader, loadSqlJs, scalar, type Database } from './sqlite';
+import { dbFilename, hasSqliteHeader, loadSqlJs, scalar, type Database } from './sqlite';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { unsealImage } from './seal';
-import { GAMEDATA_KIND, GAMEDATA_MIGRATIONS, GAMEDATA_TABLES, DATA_FORMAT_VERSION } from './schema/gamedata';
+import { GAMEDATA_KIND, GAMEDATA_MIGRATIONS, DATA_FORMAT_VERSION } from './schema/gamedata';
 
 export const GAMEDATA_SUFFIX = '.gamedata';
 
@@ -105,31 +105,78 @@ export function gamedataProblem(project: GamedataHolder): string | undefined {
   }
 }
 
-export function emptyGamedata(SQL: SqlJs): Database {
-  const gd = new SQL.Database();
-  migrate(gd, GAMEDATA_MIGRATIONS);
-  return gd;
+/** The empty current schema's file, made once per sql.js instance. */
+const emptyImages = new WeakMap<SqlJs, Uint8Array>();
+
+/**
+ * A new game-data database of the current schema, with no data. Given `roomFor`, its in-memory file
+ * starts that large: SQLite takes the page count from the header and ignores the zeros after it, and
+ * cuts the file to what it holds when the first write commits. sql.js's file system grows a file by
+ * an eighth each time a write passes its end, so filling 7.7 MB (full Py) otherwise went through
+ * ~20 ever larger copies, 60 MB of new memory, which in a fresh process was a third of the import.
+ */
+export function emptyGamedata(SQL: SqlJs, roomFor = 0): Database {
+  let image = emptyImages.get(SQL);
+  if (!image) {
+    const gd = new SQL.Database();
+    migrate(gd, GAMEDATA_MIGRATIONS);
+    image = gd.export();
+    gd.close();
+    emptyImages.set(SQL, image);
+  }
+  if (roomFor <= image.length) return new SQL.Database(image);
+  const bytes = new Uint8Array(roomFor);
+  bytes.set(image);
+  return new SQL.Database(bytes);
+}
+
+/** Attach `gd` to the project's connection as schema `gd`. */
+export function attachGamedata(db: Database, gd: Database): void {
+  db.run(`ATTACH DATABASE '${dbFilename(gd)}' AS gd`);
+  // In sql.js's in-memory file system, like the project (see Project.open).
+  db.run('PRAGMA gd.journal_mode = MEMORY');
+  db.run('PRAGMA gd.synchronous = OFF');
+}
+
+/** Attach `next` as schema `gd` in place of the database attached now. */
+export function swapGamedata(db: Database, next: Database): void {
+  db.run('DETACH DATABASE gd');
+  attachGamedata(db, next);
 }
 
 /**
- * Replace every game-data row of the attached `gd` schema in one transaction: `fill` inserts the new
- * rows, then `gdMeta` is recorded. On any error nothing changes.
+ * Build new game data beside the current one: a new database (room for about `roomFor` bytes) is
+ * attached as `gd` in its place, `fill` inserts the rows and `gdMeta` is recorded, in one
+ * transaction. Returns the new database, attached; the caller closes the old one once the new is
+ * saved. On any error the current game data is attached again, untouched, and the new one dropped.
  */
-export function refillGamedata(db: Database, fill: (db: Database) => void, gdMeta: Record<string, string>): void {
-  db.run('BEGIN');
+export function buildGamedata(SQL: SqlJs, db: Database, current: Database, fill: (db: Database) => void, gdMeta: Record<string, string>, roomFor: number): Database {
+  const fresh = emptyGamedata(SQL, roomFor);
   try {
-    for (const t of GAMEDATA_TABLES) db.run(`DELETE FROM gd.${t}`);
-    db.run('DELETE FROM gd.gd_meta');
-    fill(db);
-    const stmt = db.prepare('INSERT INTO gd.gd_meta(key, value) VALUES (?, ?)');
-    try {
-      for (const [k, v] of Object.entries({ kind: GAMEDATA_KIND, ...gdMeta })) stmt.run([k, v]);
-    } finally {
-      stmt.free();
-    }
-    db.run('COMMIT');
+    swapGamedata(db, fresh);
   } catch (err) {
-    db.run('ROLLBACK');
+    fresh.close();
     throw err;
   }
+  try {
+    db.run('BEGIN');
+    try {
+      fill(db);
+      const stmt = db.prepare('INSERT INTO gd.gd_meta(key, value) VALUES (?, ?)');
+      try {
+        for (const [k, v] of Object.entries({ kind: GAMEDATA_KIND, ...gdMeta })) stmt.run([k, v]);
+      } finally {
+        stmt.free();
+      }
+      db.run('COMMIT');
+    } catch (err) {
+      db.run('ROLLBACK');
+      throw err;
+    }
+  } catch (err) {
+    swapGamedata(db, current);
+    fresh.close();
+    throw err;
+  }
+  return fresh;
 }

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { loadSqlJs, scalar, all, dbFilename, reuseStatements, type Database, type SqlValue } from './sqlite';
+import { loadSqlJs, scalar, all, reuseStatements, type Database, type SqlJsStatic, type SqlValue } from './sqlite';
 import { atomicWriteFile, removeStaleTempFiles } from './atomicFile';
 import { JournalWriter, journalPath, keepAsPreviousJournal } from './journal';
 import { AckRecorder } from './ackRecord';
@@ -24,7 +24,7 @@ import { journalGeneration, nowIso, setMetaRaw } from './meta';
 import { applyFrames } from './rowImages';
 import { collectChanges, installChangeCapture, type ChangeCapture } from './changeCapture';
 import { nextRedo, nextUndo, recordUndo, swapImages, type UndoEntry, type UndoResult } from './undo';
-import { gamedataPath, openGamedata, refillGamedata, type GamedataStatus } from './gamedataFile';
+import { attachGamedata, buildGamedata, gamedataPath, openGamedata, swapGamedata, type GamedataStatus } from './gamedataFile';
 import { copiesBeside, projectPath, readProjectBytes, validateProjectBytes } from './projectFile';
 import { describeFsError, recoverHint, storeError } from './storeProblems';
 import { PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
@@ -67,6 +67,7 @@ export class Project {
   private stampedAt = 0;
 
   private constructor(
+    private readonly SQL: SqlJsStatic,
     readonly file: string,
     /** Project database; the game data is attached to it as schema `gd`. */
     readonly db: Database,
@@ -202,14 +203,12 @@ export class Project {
       const { gd, status: gdStatus } = openGamedata(SQL, file);
       const hadData = !!scalar(db, "SELECT value FROM meta WHERE key = 'data_fingerprint' AND value <> ''");
       const status: GamedataStatus = gdStatus === 'empty' && hadData ? 'missing' : gdStatus;
-      const project = new Project(file, db, gd, readOnly, reason, owner, release, status, damage);
-      db.run(`ATTACH DATABASE '${dbFilename(gd)}' AS gd`);
+      const project = new Project(SQL, file, db, gd, readOnly, reason, owner, release, status, damage);
       // These databases live in sql.js's in-memory file system; durability is our journal and
       // checkpoints, so SQLite's own rollback journal and syncs may stay in memory too.
+      attachGamedata(db, gd);
       db.run('PRAGMA main.journal_mode = MEMORY');
-      db.run('PRAGMA gd.journal_mode = MEMORY');
       db.run('PRAGMA main.synchronous = OFF');
-      db.run('PRAGMA gd.synchronous = OFF');
       db.run('PRAGMA temp_store = MEMORY');
       // No other connection ever opens the project's in-memory file (the game data's has its own,
       // for exports, so it stays shared): holding the lock spares every transaction re-checking
@@ -419,17 +418,26 @@ export class Project {
   }
 
   /**
-   * Replace all reference data in one transaction. `fill` inserts the new rows (unqualified table
-   * names resolve to `gd`). Project-owned rows are untouched. On any error nothing changes, in
+   * Replace all reference data. `fill` inserts the new rows (unqualified table names resolve to `gd`)
+   * into a new game-data database, with room for about `roomFor` bytes, which is swapped in once it
+   * is complete and written. Project-owned rows are untouched. On any error nothing changes, in
    * memory or on disk.
    */
-  replaceGameData(fill: (db: Database) => void, gdMeta: Record<string, string>): void {
+  replaceGameData(fill: (db: Database) => void, gdMeta: Record<string, string>, roomFor = 0): void {
     this.assertWritable();
-    refillGamedata(this.db, fill, gdMeta);
-    // Game data first: if we crash in between, the project still opens with the new data and
-    // simply records the fingerprint on its next save.
-    // Through a symlinked sidecar to its file: the link stays where the user put it.
-    atomicWriteFile(projectPath(this.gamedataFile), sealImage(this.gd.export()));
+    const fresh = buildGamedata(this.SQL, this.db, this.gd, fill, gdMeta, roomFor);
+    try {
+      // Game data first: if we crash in between, the project still opens with the new data and
+      // simply records the fingerprint on its next save.
+      // Through a symlinked sidecar to its file: the link stays where the user put it.
+      atomicWriteFile(projectPath(this.gamedataFile), sealImage(fresh.export()));
+    } catch (err) {
+      swapGamedata(this.db, this.gd);
+      fresh.close();
+      throw err;
+    }
+    this.gd.close();
+    this.gd = fresh;
     this.write((d) => {
       setMetaRaw(d, 'data_fingerprint', gdMeta.fingerprint ?? '');
       setMetaRaw(d, 'data_imported_at', gdMeta.imported_at ?? nowIso());

@@ -9,7 +9,7 @@ import { normalizeDump } from './normalize';
 import { readFlab } from './factoriolab/read';
 import { normalizeFlab } from './factoriolab/normalize';
 import { findGameDataSource, type GameDataSource } from './source';
-import { writeGameData } from './write';
+import { estimateGameDataBytes, writeGameData } from './write';
 import type { GameData, MachineKind } from './model';
 import type { GameDataFormat } from './provenance';
 
@@ -94,7 +94,7 @@ export async function importGameData(project: Project, source: string | DumpSour
     turd_replacement_source: read.turdReplacementSource,
     lacks: JSON.stringify(read.lacks),
     [HAND_CRAFTING_META]: JSON.stringify(read.handCraftingCategories),
-  });
+  }, estimateGameDataBytes(read.data));
   progress('done', 'Imported');
   return {
     counts,

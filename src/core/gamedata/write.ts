@@ -46,3 +46,30 @@ function toSql(v: unknown): SqlValue {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   return v as SqlValue;
 }
+
+/** Rows looked at per table to estimate its size. */
+const SAMPLE_ROWS = 256;
+
+/**
+ * About how many bytes of SQLite file `data` fills: each table's first rows, measured and scaled
+ * to the table (1.7 × the values' own size, for record headers, the keys' indexes and part-filled
+ * pages, plus two pages a table). Within a quarter of the real size on the dumps and sets we have,
+ * mostly above it; a new database is given this much room up front (db/gamedataFile.ts).
+ */
+export function estimateGameDataBytes(data: GameData): number {
+  let bytes = 0;
+  for (const rows of Object.values(data) as Array<Array<Record<string, unknown>>>) {
+    const n = Math.min(rows.length, SAMPLE_ROWS);
+    let sample = 0;
+    for (let i = 0; i < n; i++) {
+      sample += 6;
+      const r = rows[i];
+      for (const k in r) {
+        const v = r[k];
+        sample += typeof v === 'string' ? v.length + 1 : v == null ? 1 : 5;
+      }
+    }
+    bytes += 8192 + (n ? (1.7 * sample * rows.length) / n : 0);
+  }
+  return Math.ceil(bytes);
+}

@@ -8,6 +8,9 @@ import { importGameData } from '../../../../src/core/gamedata/import';
 import { DumpError } from '../../../../src/core/gamedata/normalize';
 import { PROJECT_TABLES } from '../../../../src/core/db/schema/project';
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
+import { unsealImage } from '../../../../src/core/db/seal';
+import { DATA_FORMAT_VERSION } from '../../../../src/core/db/schema/gamedata';
+import type { Database } from '../../../../src/core/db/sqlite';
 
 const sampleDump = () => JSON.parse(fs.readFileSync(SAMPLE_DUMP, 'utf8'));
 
@@ -74,6 +77,62 @@ describe('game-data import into a project', () => {
     assert.equal(p.counts(['recipes'])['recipes'], 48 + s.counts.synthesizedRecipes);
     assert.equal(projectSnapshot(p), before);
     p.close();
+  });
+
+  it('keeps the game data it had when writing the new rows fails, or saving them does', async () => {
+    const file = path.join(dir, 'p.pyops');
+    const p = await Project.create(file);
+    await importGameData(p, SAMPLE_DUMP);
+    const gdBytes = fs.readFileSync(gamedataPath(file));
+    const fingerprint = p.gamedataMeta('fingerprint');
+    const fill = (db: Database) => {
+      db.run("INSERT INTO items(name, type) VALUES ('half-written', 'item')");
+      throw new Error('the disk hiccuped');
+    };
+    assert.throws(() => p.replaceGameData(fill, { fingerprint: 'x' }, 1_000_000), /the disk hiccuped/);
+    assert.equal(p.counts(['items'])['items'], 44);
+    assert.equal(p.gamedataMeta('fingerprint'), fingerprint);
+    assert.equal(p.query("SELECT count(*) AS n FROM items WHERE name = 'half-written'")[0].n, 0);
+    assert.deepEqual(fs.readFileSync(gamedataPath(file)), gdBytes);
+    // The sidecar cannot be replaced (a folder stands where it goes): the new rows are dropped too.
+    fs.rmSync(gamedataPath(file));
+    fs.mkdirSync(gamedataPath(file));
+    fs.writeFileSync(path.join(gamedataPath(file), 'x'), '');
+    await assert.rejects(importGameData(p, SAMPLE_DUMP));
+    assert.equal(p.counts(['items'])['items'], 44);
+    assert.equal(p.gamedataMeta('fingerprint'), fingerprint);
+    assert.equal(p.meta('data_fingerprint'), fingerprint);
+    fs.rmSync(gamedataPath(file), { recursive: true });
+    await importGameData(p, SAMPLE_DUMP);
+    assert.equal(p.counts(['items'])['items'], 44);
+    p.close();
+  });
+
+  it('saves just the pages the game data fills, whatever room the new database was given', async () => {
+    const file = path.join(dir, 'p.pyops');
+    const p = await Project.create(file);
+    await importGameData(p, SAMPLE_DUMP);
+    const rows = p.query('SELECT * FROM items');
+    // 8 MB of room for ~300 kB of data, and too little room (it grows as it goes).
+    for (const room of [8_000_000, 10_000]) {
+      p.replaceGameData((db) => {
+        for (const r of rows) db.run('INSERT INTO items(name, type, display) VALUES (?, ?, ?)', [r.name, r.type, r.display]);
+      }, { fingerprint: `room-${room}`, data_format_version: String(DATA_FORMAT_VERSION) }, room);
+      const bytes = fs.readFileSync(gamedataPath(file));
+      const { image, state } = unsealImage(bytes);
+      assert.equal(state, 'sealed');
+      const header = Buffer.from(image.buffer, image.byteOffset, 100);
+      const pages = header.readUInt32BE(28) * (header.readUInt16BE(16) || 65536);
+      assert.equal(image.length, pages, `room ${room}: the file is its pages and nothing more`);
+      assert.ok(image.length < 1_000_000);
+      assert.equal(p.counts(['items'])['items'], 44);
+      assert.equal(p.exportGameData().length, pages);
+    }
+    p.close();
+    const again = await Project.open(file);
+    assert.equal(again.gamedataStatus, 'ok');
+    assert.equal(again.counts(['items'])['items'], 44);
+    again.close();
   });
 
   const bad: Array<[string, (dir: string) => string, RegExp]> = [
