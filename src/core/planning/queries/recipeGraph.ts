@@ -5,7 +5,9 @@
 // line with their cheapest unlock, so a model never pays for routes it cannot build. Barrel recipes
 // are skipped. The walk is bounded twice: by goods described (nodeBudget) and by the characters of
 // the JSON result (maxChars) — a model pays for every character — and when either stops it the goods
-// still queued come back as the frontier with what to call next.
+// still queued come back as the frontier with what to call next. Further start goods (`also`: a
+// plan's supplier blocks) are walked in the same breadth-first pass, so a good their chains share is
+// described once and one call replaces a graph per block (its budgets grow with each).
 import type { PlanningContext } from '../context';
 import type { Recipe } from '../gameIndex';
 import { parseInput, requireGood } from './errors';
@@ -55,6 +57,8 @@ export interface GraphNode {
 
 export interface RecipeGraphResult {
   target: string;
+  /** The further start goods asked for (input `also`), each expanded like the target. */
+  also?: string[];
   display: string;
   horizon: string;
   goodCount: number;
@@ -78,6 +82,11 @@ export interface RecipeGraphOptions {
 }
 
 const MAX_FRONTIER = 40;
+/** Default budgets, and what each further start good adds to them. */
+const DEFAULT_CHARS = 8_000;
+const CHARS_PER_ALSO = 4_000;
+const DEFAULT_NODES = 55;
+const NODES_PER_ALSO = 30;
 const MAX_BLOCKERS = 6;
 /** Characters kept free for the frontier list when the size budget stops the walk. */
 const FRONTIER_RESERVE = 600;
@@ -93,6 +102,10 @@ const HORIZON: Record<string, string> = { now: 'Now', target: 'Up to target', fu
 export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: RecipeGraphOptions = {}): RecipeGraphResult {
   const input = parseInput(recipeGraphInput, raw, 'recipeGraph');
   const target = requireGood(ctx, input.target).name;
+  const also = [...new Set((input.also ?? []).map((a) => requireGood(ctx, a).name))].filter((a) => a !== target);
+  const roots = new Set([target, ...also]);
+  const maxChars = input.maxChars ?? Math.min(40_000, DEFAULT_CHARS + CHARS_PER_ALSO * also.length);
+  const nodeBudget = input.nodeBudget ?? Math.min(150, DEFAULT_NODES + NODES_PER_ALSO * also.length);
   const g = ctx.g;
   const blockOf = (good: string): string | undefined => {
     const b = opts.blockGoods;
@@ -107,16 +120,17 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
   const goods: Record<string, GraphNode> = {};
   const deadEnds: string[] = [];
   let count = 0;
-  const queue: Array<{ good: string; depth: number }> = [{ good: target, depth: 0 }];
-  const seen = new Set([target]);
+  // Every start good is a target at depth 0: breadth first from all of them, each good once.
+  const queue: Array<{ good: string; depth: number }> = [...roots].map((good) => ({ good, depth: 0 }));
+  const seen = new Set(roots);
   let head = 0;
   let truncated = false;
   // Size accounting: the result's JSON without goods, plus each described good's `"name":{…},`.
-  const skeleton = JSON.stringify({ target, display: g.goods.get(target)!.display, horizon, goodCount: 0, truncated: true, unexpanded: [], next: nextText(target), legend: GRAPH_LEGEND, goods: {} }).length;
-  const goodsBudget = input.maxChars - skeleton - FRONTIER_RESERVE;
+  const skeleton = JSON.stringify({ target, ...(also.length ? { also } : {}), display: g.goods.get(target)!.display, horizon, goodCount: 0, truncated: true, unexpanded: [], next: nextText(target), legend: GRAPH_LEGEND, goods: {} }).length;
+  const goodsBudget = maxChars - skeleton - FRONTIER_RESERVE;
   let used = 0;
   while (head < queue.length) {
-    if (count >= input.nodeBudget) {
+    if (count >= nodeBudget) {
       truncated = true;
       break;
     }
@@ -133,7 +147,7 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
     const sp = spoilFacts(ctx, x);
     if (sp) node.spoils = sp;
 
-    const isTarget = good === target;
+    const isTarget = roots.has(good);
     let seam: Seam | undefined;
     if (x.synthetic) seam = 'energy';
     else if (isRaw(ctx, good) && (!isTarget || !g.producersOf(good).length)) seam = 'raw';
@@ -178,7 +192,7 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
       break;
     }
     head++;
-    used += size + (node.deadEnd ? good.length + 3 : 0) + (isTarget && node.deadEnd ? deadTargetNote(target, horizon, node).length + 10 : 0);
+    used += size + (node.deadEnd ? good.length + 3 : 0) + (good === target && node.deadEnd ? deadTargetNote(target, horizon, node).length + 10 : 0);
     goods[good] = node;
     if (node.deadEnd) deadEnds.push(good);
     count++;
@@ -192,7 +206,7 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
   }
   const frontier = queue.slice(head).map((q) => q.good);
   const unexpanded: string[] = [];
-  let room = Math.max(FRONTIER_RESERVE, input.maxChars - skeleton - used);
+  let room = Math.max(FRONTIER_RESERVE, maxChars - skeleton - used);
   for (const f of frontier) {
     if (unexpanded.length >= MAX_FRONTIER || f.length + 3 > room) break;
     unexpanded.push(f);
@@ -201,6 +215,7 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
   const targetNode = goods[target];
   return {
     target,
+    ...(also.length ? { also } : {}),
     display: g.goods.get(target)!.display,
     horizon,
     goodCount: count,

@@ -69,10 +69,10 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['recipes', 'planning'],
     description:
-      "The production neighbourhood of a target under the current horizon, breadth first, cut at seams (raw goods, goods an existing block makes, high fan-out goods, the depth limit, dead ends nothing selectable makes). Lists and expands only recipes selectable under the horizon (state as in recipeOptions); each good's locked ones come as one line with the cheapest unlock. Bounded by maxChars; `truncated`/`unexpanded`/`next` say where it stopped. Call it FIRST when drafting a block; then expand the chosen seams with one recipeOptionsBatch.",
+      "The production neighbourhood of a target under the current horizon, breadth first, cut at seams (raw goods, goods an existing block makes, high fan-out goods, the depth limit, dead ends nothing selectable makes). Lists and expands only recipes selectable under the horizon (state as in recipeOptions); each good's locked ones come as one line with the cheapest unlock. Bounded by maxChars; `truncated`/`unexpanded`/`next` say where it stopped. Call it FIRST when drafting a block; then expand the chosen seams with one recipeOptionsBatch. For several goods at once (a plan's supplier blocks), give the others in `also`: one graph, each shared good described once.",
     input: q.recipeGraphInput,
     run: (i, ctx) => q.recipeGraph(planning(ctx), i, { blockGoods: blockGoods(ctx) }),
-    describe: (i, o) => `Explored the recipe graph of ${i.target} — ${plural(o.goodCount, 'good')}${o.deadEnds?.length ? `, ${plural(o.deadEnds.length, 'dead end')}` : ''}${o.truncated ? ' (budget reached)' : ''}`,
+    describe: (i, o) => `Explored the recipe graph of ${[i.target, ...(o.also ?? [])].join(', ')} — ${plural(o.goodCount, 'good')}${o.deadEnds?.length ? `, ${plural(o.deadEnds.length, 'dead end')}` : ''}${o.truncated ? ' (budget reached)' : ''}`,
   }),
   defineTool({
     name: 'calcRecipe',

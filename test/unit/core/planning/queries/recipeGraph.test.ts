@@ -158,6 +158,38 @@ describe('recipeGraph', () => {
     for (const u of cut.unexpanded) assert.ok(!cut.goods[u] && full.goods[u], u);
   });
 
+  it('starts from further goods (`also`) in the same walk: each good once, every start good expanded', () => {
+    const ctx = w.ctx({ research_mode: 'future' });
+    const big = { maxChars: 40_000, nodeBudget: 150 };
+    const alone = ['beacon-tower', 'filter', 'frame'].map((t) => recipeGraph(ctx, { target: t, ...big }));
+    const r = recipeGraph(ctx, { target: 'beacon-tower', also: ['filter', 'frame', 'filter', 'beacon-tower'], ...big });
+    // Repeats and the target itself are dropped from `also`.
+    assert.deepEqual(r.also, ['filter', 'frame']);
+    assert.equal(r.truncated, false);
+    // The goods are those of the three graphs together, each described once.
+    const union = new Set(alone.flatMap((a) => Object.keys(a.goods)));
+    assert.deepEqual(new Set(Object.keys(r.goods)), union);
+    assert.equal(r.goodCount, union.size);
+    for (const t of ['beacon-tower', 'filter', 'frame']) {
+      assert.equal(r.goods[t].depth, 0, t);
+      assert.ok(r.goods[t].candidates?.length, `${t} is expanded`);
+    }
+    // A start good an existing block makes is expanded all the same, like the target.
+    const withBlock = recipeGraph(ctx, { target: 'beacon-tower', also: ['filter'] }, { blockGoods: new Map([['filter', 'Filters']]) });
+    assert.ok(withBlock.goods['filter'].candidates && !withBlock.goods['filter'].leaf);
+    // One call reads less than the three graphs.
+    assert.ok(JSON.stringify(r).length < alone.reduce((n, a) => n + JSON.stringify(a).length, 0));
+  });
+
+  it('grows its default budgets with each further start good', () => {
+    const ctx = w.ctx({ research_mode: 'future' });
+    const one = recipeGraph(ctx, { target: 'beacon-tower', maxChars: 2_000 });
+    assert.equal(one.truncated, true);
+    const two = recipeGraph(ctx, { target: 'beacon-tower', also: ['filter'], maxChars: 2_000 });
+    assert.ok(JSON.stringify(two).length <= 2_000, 'an explicit budget holds with `also`');
+    assert.throws(() => recipeGraph(ctx, { target: 'beacon-tower', also: ['no-such-good'] }), QueryError);
+  });
+
   it('reports spoilage on the way and the target of a raw good with its mining candidate', () => {
     const r = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'filter' });
     assert.deepEqual(r.goods['fresh-resin'].spoils, { into: 'resin', seconds: 300, mustBeLocal: false });
@@ -190,6 +222,17 @@ describe('recipeGraph on Py HighTech', function () {
       const chars = JSON.stringify(out).length;
       assert.ok(chars <= 12_000, `${target}: ${chars} characters`);
     }
+  });
+
+  it('gives a graph with further start goods 4,000 more characters and 30 more goods for each', () => {
+    const ctx = w.ctx({ research_mode: 'future' });
+    const one = recipeGraph(ctx, { target: 'processing-unit' });
+    const three = recipeGraph(ctx, { target: 'processing-unit', also: ['low-density-structure', 'titanium-plate'] });
+    assert.ok(one.truncated && three.truncated, 'both fill their budget');
+    const [a, b] = [JSON.stringify(one).length, JSON.stringify(three).length];
+    assert.ok(a <= 8_000 && a > 6_000, `one start good: ${a}`);
+    assert.ok(b <= 16_000 && b > 8_000, `three start goods: ${b}`);
+    assert.ok(one.goodCount <= 55 && three.goodCount <= 115 && three.goodCount > one.goodCount);
   });
 
   it('flags wood as a dead end under Now with nothing researched, down to log and its cheapest unlock', () => {

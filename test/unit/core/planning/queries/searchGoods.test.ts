@@ -118,7 +118,7 @@ describe('unknown names', () => {
 describe('query input schemas', () => {
   it('carry the defaults and limits of domain D', () => {
     assert.deepEqual(searchGoodsInput.parse({ query: 'x' }), { query: 'x', limit: 15 });
-    assert.deepEqual(recipeGraphInput.parse({ target: 'gear' }), { target: 'gear', depth: 14, candidatesPerGood: 6, nodeBudget: 55, maxChars: 8000 });
+    assert.deepEqual(recipeGraphInput.parse({ target: 'gear' }), { target: 'gear', depth: 14, candidatesPerGood: 6 });
     assert.equal(QUERY_INPUTS.recipeOptions.parse({ good: 'g' }).limit, 12);
     assert.equal(QUERY_INPUTS.recipeOptions.parse({ good: 'g' }).direction, 'produce');
     assert.equal(QUERY_INPUTS.recipeOptionsBatch.parse({ goods: ['g'] }).limitEach, 8);
