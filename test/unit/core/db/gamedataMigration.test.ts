@@ -53,6 +53,22 @@ const LIMITED = {
   'productivity-module-s1': ['copper-cable'], 'efficiency-module-s1': null,
 };
 
+/** Rewrite an SQLite file (a sidecar or a backup) in place. */
+async function rewrite(file: string, edit: (db: import('sql.js').Database) => void): Promise<void> {
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database(fs.readFileSync(file));
+  edit(db);
+  fs.writeFileSync(file, db.export());
+  db.close();
+}
+
+/** A project at `file` with the sample world imported and closed. */
+async function sampleProject(file: string): Promise<void> {
+  const p = await Project.create(file);
+  await importGameData(p, SAMPLE_DUMP);
+  p.close();
+}
+
 describe('game data from an older schema', () => {
   let dir: string;
   beforeEach(() => {
@@ -62,15 +78,11 @@ describe('game data from an older schema', () => {
 
   it('opens a schema-1 sidecar as outdated, with beacons counted per prototype', async () => {
     const file = path.join(dir, 'old.pyops');
-    const p = await Project.create(file);
-    await importGameData(p, SAMPLE_DUMP);
-    p.close();
-    const SQL = await loadSqlJs();
-    const gd = new SQL.Database(fs.readFileSync(gamedataPath(file)));
-    downgrade(gd);
-    gd.run('PRAGMA user_version = 1');
-    fs.writeFileSync(gamedataPath(file), gd.export());
-    gd.close();
+    await sampleProject(file);
+    await rewrite(gamedataPath(file), (gd) => {
+      downgrade(gd);
+      gd.run('PRAGMA user_version = 1');
+    });
 
     const again = await Project.open(file);
     try {
@@ -84,7 +96,7 @@ describe('game data from an older schema', () => {
     } finally {
       again.close();
     }
-    const reread = new SQL.Database(fs.readFileSync(gamedataPath(file)));
+    const reread = new (await loadSqlJs()).Database(fs.readFileSync(gamedataPath(file)));
     assert.equal(scalar(reread, 'PRAGMA user_version'), latestVersion(GAMEDATA_MIGRATIONS));
     reread.close();
   });
@@ -94,11 +106,7 @@ describe('game data from an older schema', () => {
     await importGameData(p, SAMPLE_DUMP);
     const backup = await backupProject(p, path.join(dir, 'old.pyops-backup'));
     p.close();
-    const SQL = await loadSqlJs();
-    const bundle = new SQL.Database(fs.readFileSync(backup));
-    downgrade(bundle);
-    fs.writeFileSync(backup, bundle.export());
-    bundle.close();
+    await rewrite(backup, (bundle) => downgrade(bundle));
 
     const target = path.join(dir, 'restored.pyops');
     await restoreBackup(backup, target);
@@ -111,19 +119,16 @@ describe('game data from an older schema', () => {
       r.close();
     }
   });
+
   it('converts a schema-3 sidecar\'s limitation rows into lists, keeping every limitation', async () => {
     const file = path.join(dir, 'v3.pyops');
-    const p = await Project.create(file);
-    await importGameData(p, SAMPLE_DUMP);
-    p.close();
-    const SQL = await loadSqlJs();
-    const gd = new SQL.Database(fs.readFileSync(gamedataPath(file)));
-    limitModules(gd);
-    toSchema3(gd);
-    assert.equal(scalar(gd, 'SELECT count(*) FROM module_limitations'), 5);
-    gd.run('PRAGMA user_version = 3');
-    fs.writeFileSync(gamedataPath(file), gd.export());
-    gd.close();
+    await sampleProject(file);
+    await rewrite(gamedataPath(file), (gd) => {
+      limitModules(gd);
+      toSchema3(gd);
+      assert.equal(scalar(gd, 'SELECT count(*) FROM module_limitations'), 5);
+      gd.run('PRAGMA user_version = 3');
+    });
 
     const again = await Project.open(file);
     try {
@@ -139,22 +144,15 @@ describe('game data from an older schema', () => {
 
   it('restores a backup written with schema 3 with its limitations', async () => {
     const file = path.join(dir, 'src.pyops');
-    const p = await Project.create(file);
-    await importGameData(p, SAMPLE_DUMP);
-    p.close();
-    const SQL = await loadSqlJs();
-    const gd = new SQL.Database(fs.readFileSync(gamedataPath(file)));
-    limitModules(gd);
-    fs.writeFileSync(gamedataPath(file), gd.export());
-    gd.close();
+    await sampleProject(file);
+    await rewrite(gamedataPath(file), limitModules);
     const src = await Project.open(file);
     const backup = await backupProject(src, path.join(dir, 'v3.pyops-backup'));
     src.close();
-    const bundle = new SQL.Database(fs.readFileSync(backup));
-    toSchema3(bundle);
-    bundle.run("UPDATE meta SET value = '3' WHERE key = 'bundle_gamedata_version'");
-    fs.writeFileSync(backup, bundle.export());
-    bundle.close();
+    await rewrite(backup, (bundle) => {
+      toSchema3(bundle);
+      bundle.run("UPDATE meta SET value = '3' WHERE key = 'bundle_gamedata_version'");
+    });
 
     const target = path.join(dir, 'restored.pyops');
     await restoreBackup(backup, target);
@@ -166,7 +164,7 @@ describe('game data from an older schema', () => {
       r.close();
     }
     // The retired table does not travel into the restored project.
-    const restored = new SQL.Database(fs.readFileSync(target));
+    const restored = new (await loadSqlJs()).Database(fs.readFileSync(target));
     assert.equal(scalar(restored, "SELECT count(*) FROM sqlite_master WHERE name = 'module_limitations'"), 0);
     restored.close();
   });
