@@ -11,12 +11,17 @@
 //
 // JSON has no Map or Set, so the encoder writes each as an array (of entries or of values) and says
 // where it did in a `shape` table: a field of the index itself, or a property of each entry of such a
-// field (a module's limitation, a TURD branch's replacements). A Map or Set anywhere else, or a number
-// JSON cannot hold, makes the encoder refuse, so a changed index shape can never come back altered.
+// field (a module's limitation, a TURD branch's replacements). Such a property holding the same Map
+// or Set as an earlier entry (modules sharing one limitation list: full Py's 293 modules share 56)
+// is written as a reference to it, so it is read once and shared again. A Map or Set anywhere else,
+// or a number JSON cannot hold, makes the encoder refuse, so a changed index shape can never come
+// back altered.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 
 const MAGIC = Buffer.from('PYOPSIX2');
+/** In place of a Map or Set an earlier entry of the same field holds too: `{"$same": <that entry's index>}`. */
+const SAME = '$same';
 const KEY_CHARS = 64;
 
 /**
@@ -67,14 +72,22 @@ export function encodeIndex(index: object): string | undefined {
       continue;
     }
     const copies: unknown[] = [];
+    // Where each Map or Set was written first: entries holding the same one refer to it.
+    const firstAt = new Map<unknown, number>();
     for (const [i, v] of values.entries()) {
       const copy: Record<string, unknown> = { ...(v as Record<string, unknown>) };
       for (const [prop, k] of nested) {
         const pv = copy[prop];
         // The decoder turns this property back into a Map or Set wherever it holds a list: anything
         // else there but nothing would come back changed.
-        if (kindOf(pv) === k) copy[prop] = flatten(pv as Map<unknown, unknown> | Set<unknown>);
-        else if (pv !== null && pv !== undefined) return undefined;
+        if (kindOf(pv) === k) {
+          const at = firstAt.get(pv);
+          if (at !== undefined) copy[prop] = { [SAME]: at };
+          else {
+            firstAt.set(pv, i);
+            copy[prop] = flatten(pv as Map<unknown, unknown> | Set<unknown>);
+          }
+        } else if (pv !== null && pv !== undefined) return undefined;
       }
       copies.push(kind === 'map' ? [(entries[i] as [unknown, unknown])[0], copy] : copy);
     }
@@ -105,10 +118,12 @@ export function decodeIndex<T extends object>(text: string, proto: T): T {
     if (prop === undefined) continue;
     const list = data[field] as unknown[];
     const isMap = fieldKind.get(field) === 'map';
+    const entry = (item: unknown) => (isMap ? (item as [unknown, unknown])[1] : item) as Record<string, unknown>;
     for (const item of list) {
-      const v = (isMap ? (item as [unknown, unknown])[1] : item) as Record<string, unknown>;
+      const v = entry(item);
       const pv = v?.[prop];
       if (Array.isArray(pv)) v[prop] = kind === 'map' ? new Map(pv as Array<[unknown, unknown]>) : new Set(pv);
+      else if (pv && typeof pv === 'object' && SAME in pv) v[prop] = entry(list[(pv as Record<string, number>)[SAME]])[prop];
     }
   }
   for (const [field, kind, prop] of shape) {

@@ -79,6 +79,13 @@ describe('game index snapshot', () => {
         const back = decodeIndex(text, GameIndex.prototype);
         assert.deepStrictEqual(back, built);
         assert.ok([...back.modules.values()].some((m) => m.limitation instanceof Set) || set.startsWith('py-'), 'module limitations come back as sets');
+        // Modules that share a limitation list share it again: the same pairs, by identity.
+        const sharing = (g: GameIndex) => {
+          const ms = [...g.modules.values()];
+          return ms.map((m, i) => (m.limitation ? ms.findIndex((o) => o.limitation === m.limitation) : -1)).join(',');
+        };
+        assert.equal(sharing(back), sharing(built));
+        if (!set.startsWith('py-')) assert.ok(new Set([...back.modules.values()].map((m) => m.limitation)).size < back.modules.size / 2, 'full Py modules share their lists');
       });
     }
 
@@ -94,6 +101,19 @@ describe('game index snapshot', () => {
       assert.match(encodeIndex(ok)!, /^[\x00-\x7f]*$/, 'the text is ASCII (read back as one-byte)');
       const back = decodeIndex(encodeIndex(ok)!, Object.prototype) as typeof ok;
       assert.deepStrictEqual(back, ok);
+    });
+
+    it('writes a Map or Set several entries share once, and shares it again when read', () => {
+      const list = new Set(['r1', 'r2']);
+      const twin = new Set(['r1', 'r2']);
+      const idx = { modules: new Map([['a', { limitation: list }], ['b', { limitation: twin }], ['c', { limitation: list }], ['d', { limitation: null }]]), recipes: new Map(), goods: new Map() };
+      const text = encodeIndex(idx)!;
+      assert.equal(text.match(/"r1"/g)?.length, 2, 'the shared list once, its equal twin once');
+      const back = decodeIndex(text, Object.prototype) as typeof idx;
+      assert.deepStrictEqual(back, idx);
+      const [a, b, c] = ['a', 'b', 'c'].map((k) => back.modules.get(k)!.limitation);
+      assert.equal(a, c);
+      assert.notEqual(a, b);
     });
 
     it('writes no snapshot for an index it cannot encode, and the next open builds from the database', () => {
