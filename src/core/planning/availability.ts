@@ -199,15 +199,11 @@ export class Availability {
   private readonly itemCache = new Map<string, MachineAvailability>();
   private readonly itemVerdictCache = new Map<string, CandidateVerdict>();
   private readonly packs: Set<string>;
-  /** Target mode: techs in the closure of the target's unlocking technology (and, scope `make`, what making the target takes). */
-  readonly targetClosure: Set<string> | null;
   readonly targetTech: string | null;
   /** Target mode: what the horizon covers (null in other modes). */
   readonly targetScope: TargetScope | null;
-  /** Scope `make`: the technologies making the target adds to the prerequisite closure (prerequisite
-   *  order), and goods on its chains nothing researchable makes. Empty otherwise. */
-  readonly targetAdded: { techs: string[]; unmakeable: string[] } = { techs: [], unmakeable: [] };
   private readonly excludeRe: RegExp[];
+  private targetReach: { closure: Set<string> | null; added: { techs: string[]; unmakeable: string[] } } | undefined;
 
   constructor(
     readonly g: GameIndex,
@@ -216,16 +212,37 @@ export class Availability {
     this.mode = state.settings.research_mode;
     this.packs = new Set(state.settings.available_science_packs);
     this.excludeRe = state.settings.exclusions.map(globToRegExp);
-    const t = this.mode === 'target' ? this.findTargetTech(state.settings.horizon_target) : null;
-    this.targetTech = t;
-    const base = this.mode === 'target' ? (t ? this.closure(t) : new Set<string>()) : null;
+    this.targetTech = this.mode === 'target' ? this.findTargetTech(state.settings.horizon_target) : null;
     this.targetScope = this.mode === 'target' ? targetScope(g, state.settings) : null;
-    const target = state.settings.horizon_target;
-    if (base && this.targetScope === 'make' && target && (g.goods.has(target) || g.technologies.has(target))) {
-      const m = makeClosure({ g, researched: state.researched, base, target, targetTech: t, isExcluded: (n) => this.isExcluded(n) });
-      this.targetClosure = m.techs;
-      this.targetAdded = { techs: m.added, unmakeable: m.unmakeable };
-    } else this.targetClosure = base;
+  }
+
+  /** Target mode: techs in the closure of the target's unlocking technology (and, scope `make`, what making the target takes). */
+  get targetClosure(): Set<string> | null {
+    return this.reachOfTarget().closure;
+  }
+
+  /** Scope `make`: the technologies making the target adds to the prerequisite closure (prerequisite
+   *  order), and goods on its chains nothing researchable makes. Empty otherwise. */
+  get targetAdded(): { techs: string[]; unmakeable: string[] } {
+    return this.reachOfTarget().added;
+  }
+
+  /**
+   * Worked out at the first question that needs it, not when the horizon is set up: "able to make"
+   * walks every recipe (a tenth of a second and more on full Py), and a process that only searches
+   * names or reads a good (a `pyops tool` call) never asks.
+   */
+  private reachOfTarget(): NonNullable<Availability['targetReach']> {
+    if (this.targetReach) return this.targetReach;
+    const t = this.targetTech;
+    const base = this.mode === 'target' ? (t ? this.closure(t) : new Set<string>()) : null;
+    const target = this.state.settings.horizon_target;
+    let reach: NonNullable<Availability['targetReach']> = { closure: base, added: { techs: [], unmakeable: [] } };
+    if (base && this.targetScope === 'make' && target && (this.g.goods.has(target) || this.g.technologies.has(target))) {
+      const m = makeClosure({ g: this.g, researched: this.state.researched, base, target, targetTech: t, isExcluded: (n) => this.isExcluded(n) });
+      reach = { closure: m.techs, added: { techs: m.added, unmakeable: m.unmakeable } };
+    }
+    return (this.targetReach = reach);
   }
 
   private readonly excludedCache = new Map<string, boolean>();

@@ -54,25 +54,41 @@ export interface MakeClosure {
   unmakeable: string[];
 }
 
+/**
+ * A technology's prerequisite closure in prerequisite order (each after its prerequisites, taken by
+ * name), itself last. It depends on the game data alone, so it is kept per game index: every horizon
+ * change asks for the closures of most technologies again (full Py: 925, hundreds deep).
+ */
+const closureCache = new WeakMap<GameIndex, { sorted: Map<string, string[]>; closures: Map<string, string[]> }>();
+
+function prerequisiteClosure(g: GameIndex, t: string): string[] {
+  let memo = closureCache.get(g);
+  if (!memo) closureCache.set(g, (memo = { sorted: new Map(), closures: new Map() }));
+  const { sorted, closures } = memo;
+  const hit = closures.get(t);
+  if (hit) return hit;
+  const prereqs = (x: string) => {
+    let l = sorted.get(x);
+    if (!l) sorted.set(x, (l = [...(g.technologies.get(x)?.prerequisites ?? [])].sort()));
+    return l;
+  };
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const visit = (x: string) => {
+    if (seen.has(x)) return;
+    seen.add(x);
+    for (const p of prereqs(x)) visit(p);
+    out.push(x);
+  };
+  visit(t);
+  closures.set(t, out);
+  return out;
+}
+
 export function makeClosure(input: MakeClosureInput): MakeClosure {
   const { g, researched, isExcluded } = input;
   const techs = new Set(input.base);
-  const closures = new Map<string, string[]>();
-  const closureOf = (t: string): string[] => {
-    let hit = closures.get(t);
-    if (hit) return hit;
-    const out: string[] = [];
-    const seen = new Set<string>();
-    const visit = (x: string) => {
-      if (seen.has(x)) return;
-      seen.add(x);
-      for (const p of [...(g.technologies.get(x)?.prerequisites ?? [])].sort()) visit(p);
-      out.push(x);
-    };
-    visit(t);
-    closures.set(t, (hit = out));
-    return hit;
-  };
+  const closureOf = (t: string): string[] => prerequisiteClosure(g, t);
   const inReach = (t: string) => researched.has(t) || techs.has(t);
   // TURD branches are chosen, not researched: their gate is the master's research.
   const gateOf = (t: string) => g.turdBranches.get(t)?.master ?? t;
@@ -154,7 +170,13 @@ export function makeClosure(input: MakeClosureInput): MakeClosure {
   // ingredients got cheaper.
   const candidates = [...g.recipes.values()].filter((r) => !NOT_A_SOURCE.has(r.kind) && !isExcluded(r.name) && !isBarrelRecipe(r));
   const usedBy = new Map<string, Recipe[]>();
-  for (const r of candidates) for (const i of r.ingredients) usedBy.set(i.name, [...(usedBy.get(i.name) ?? []), r]);
+  for (const r of candidates) {
+    for (const i of r.ingredients) {
+      const l = usedBy.get(i.name);
+      if (l) l.push(r);
+      else usedBy.set(i.name, [r]);
+    }
+  }
   let dirty = new Set(candidates);
   for (let round = 0; dirty.size && round < 200; round++) {
     const next = new Set<Recipe>();
