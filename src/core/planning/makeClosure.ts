@@ -8,7 +8,7 @@
 // that machine's item. Fuel is left out: burners take any fuel the chain already makes. Plain data
 // in, plain data out (Availability builds on it, so it cannot ask Availability's verdicts).
 import type { GameIndex, Recipe, Technology } from './gameIndex';
-import { isBarrelRecipe, isVoidRecipeFor } from './queries/common';
+import { barrelMakes, isBarrelRecipe, isVoidRecipeFor } from './queries/common';
 import { MACHINELESS_KINDS as MACHINELESS } from './availability';
 import type { PlanningSettings, TargetScope } from './settings';
 
@@ -140,11 +140,14 @@ export function makeClosure(input: MakeClosureInput): MakeClosure {
     }
     return best;
   };
+  // Barrels are logistics, not production: the closure never fills one (a chain asking for a full
+  // barrel takes it as it comes), and empties one only where that is the fluid's source (barrelMakes).
+  const emptiesForReal = (r: Recipe, good: string) => r.products.some((p) => p.name === good && p.kind === 'fluid') && barrelMakes(g, r, good);
   const sourceCache = new Map<string, Recipe[]>();
   const sources = (good: string): Recipe[] => {
     const hit = sourceCache.get(good);
     if (hit) return hit;
-    const all = g.producersOf(good).map((n) => g.recipes.get(n)!).filter((r) => !NOT_A_SOURCE.has(r.kind) && !isExcluded(r.name) && !isBarrelRecipe(r) && !isVoidRecipeFor(r, good));
+    const all = g.producersOf(good).map((n) => g.recipes.get(n)!).filter((r) => !NOT_A_SOURCE.has(r.kind) && !isExcluded(r.name) && (!isBarrelRecipe(r) || emptiesForReal(r, good)) && !isVoidRecipeFor(r, good));
     const visible = all.filter((r) => !r.hidden);
     const out = visible.length ? visible : all;
     sourceCache.set(good, out);
@@ -168,7 +171,7 @@ export function makeClosure(input: MakeClosureInput): MakeClosure {
   const costOf = (good: string) => cost.get(good) ?? (sources(good).length ? INF : 0);
   // Bellman-Ford over the recipe hypergraph: a recipe is looked at again only when one of its
   // ingredients got cheaper.
-  const candidates = [...g.recipes.values()].filter((r) => !NOT_A_SOURCE.has(r.kind) && !isExcluded(r.name) && !isBarrelRecipe(r));
+  const candidates = [...g.recipes.values()].filter((r) => !NOT_A_SOURCE.has(r.kind) && !isExcluded(r.name) && (!isBarrelRecipe(r) || r.products.some((p) => emptiesForReal(r, p.name))));
   const usedBy = new Map<string, Recipe[]>();
   for (const r of candidates) {
     for (const i of r.ingredients) {

@@ -42,25 +42,45 @@ export function outText(r: Recipe): string {
   return r.products.length ? r.products.map(productText).join(' + ') : 'nothing';
 }
 
+/** A container item: "barrel" or "canister" as a word of its name (`water-barrel`, Py's `barrel-milk`). */
+const CONTAINER = /(^|-)(barrel|canister)(-|$)/;
+
 /** Fill or empty a barrel (or canister): one fluid and one container, nothing else. */
 export function isBarrelRecipe(r: Recipe): boolean {
   const all = [...r.ingredients, ...r.products];
   if (all.length < 2 || all.length > 3) return false;
   const fluids = all.filter((x) => x.kind === 'fluid');
-  const containers = all.filter((x) => x.kind === 'item' && /(^|-)(barrel|canister)$/.test(x.name));
+  const containers = all.filter((x) => x.kind === 'item' && CONTAINER.test(x.name));
   return fluids.length === 1 && containers.length >= 1 && fluids.length + containers.length === all.length;
+}
+
+/** Something other than a barrel recipe makes `good`. */
+function madeOutsideBarrels(g: GameIndex, good: string): boolean {
+  return g.producersOf(good).some((n) => !isBarrelRecipe(g.recipes.get(n)!));
+}
+
+/**
+ * A barrel recipe as a source of `good`. Filling makes the full barrel, unless the fluid itself comes
+ * only out of barrels (filling it back is a round trip). Emptying makes the fluid only when something
+ * other than filling makes the full barrel: Py's korlex ranch gives its milk in barrels, so emptying
+ * them is the milk's one source, while a vanilla fluid is never "made" by emptying the barrels it was
+ * filled into. An empty container is never made by either.
+ */
+export function barrelMakes(g: GameIndex, r: Recipe, good: string): boolean {
+  const fluid = [...r.ingredients, ...r.products].find((x) => x.kind === 'fluid')!;
+  const fills = r.ingredients.includes(fluid as Ingredient);
+  if (fills) return r.products.some((p) => p.name === good && p.kind === 'item') && madeOutsideBarrels(g, fluid.name);
+  if (good !== fluid.name) return false;
+  return r.ingredients.some((i) => i.kind === 'item' && madeOutsideBarrels(g, i.name));
 }
 
 /**
  * Really makes `good`: gives more of it than it takes (a recipe handing back less of a good than it
- * consumes is a consumer of it, however its products read), and of a barrel recipe only the filling
- * of the barrel itself — emptying a barrel is no source of its fluid (or of an empty barrel), while
- * filling one is the only way to get the filled barrel another recipe may ask for.
+ * consumes is a consumer of it, however its products read); a barrel recipe only as barrelMakes says.
  */
-export function makesForReal(r: Recipe, good: string): boolean {
+export function makesForReal(g: GameIndex, r: Recipe, good: string): boolean {
   if (!netlyMakes(r, good)) return false;
-  if (!isBarrelRecipe(r)) return true;
-  return r.ingredients.some((i) => i.kind === 'fluid') && r.products.some((p) => p.name === good && p.kind === 'item');
+  return !isBarrelRecipe(r) || barrelMakes(g, r, good);
 }
 
 /** Disposes of `good`: takes only it and gives back nothing, or less of it (and nothing else). */
@@ -155,7 +175,7 @@ export function rankedRecipes(ctx: PlanningContext, good: string, direction: 'pr
   const out: Array<RankedRecipe & { rank: number; name: string }> = [];
   for (const n of names) {
     const r = g.recipes.get(n)!;
-    if (a.isExcluded(n) || (direction === 'produce' ? !makesForReal(r, good) : isBarrelRecipe(r))) continue;
+    if (a.isExcluded(n) || (direction === 'produce' ? !makesForReal(g, r, good) : isBarrelRecipe(r))) continue;
     if (direction === 'consume' && isVoidRecipeFor(r, good)) continue;
     const info = pickerInfo(ctx, r);
     const cost = direction === 'produce' ? unitCost(g, r, good) : recipeCost(g, r);
@@ -208,7 +228,7 @@ export function realConsumers(ctx: PlanningContext, good: string): string[] {
 
 /** Recipes that really make a good (exclusions and barrel round trips left out, see makesForReal). */
 export function realProducers(ctx: PlanningContext, good: string): string[] {
-  return ctx.g.producersOf(good).filter((n) => !ctx.availability.isExcluded(n) && makesForReal(ctx.g.recipes.get(n)!, good));
+  return ctx.g.producersOf(good).filter((n) => !ctx.availability.isExcluded(n) && makesForReal(ctx.g, ctx.g.recipes.get(n)!, good));
 }
 
 /** Mined, pumped or made by nothing: a raw resource at the edge of any chain (other recipes making it are side routes). */

@@ -39,8 +39,9 @@ export function makeableGoods(ctx: PlanningContext): ReadonlySet<string> {
   for (const x of g.goods.values()) if (x.synthetic || isRaw(ctx, x.name)) mark(x.name);
   const missing = new Map<string, number>();
   const waiting = new Map<string, Recipe[]>();
-  // Only what a recipe really makes (a barrel's fluid comes from its filling, not its emptying).
-  const real = (r: Recipe) => r.products.filter((p) => p.amount * p.probability > 0 && makesForReal(r, p.name));
+  // Only what a recipe really makes (a full barrel comes from its filling; its fluid from emptying it
+  // only when something else fills it, see barrelMakes).
+  const real = (r: Recipe) => r.products.filter((p) => p.amount * p.probability > 0 && makesForReal(g, r, p.name));
   const fire = (r: Recipe) => {
     for (const p of real(r)) mark(p.name);
   };

@@ -94,7 +94,7 @@ export function researchPath(ctx: PlanningContext, raw: ResearchPathInput): Rese
     via = new Map();
     for (const rn of recipes) {
       const r = g.recipes.get(rn)!;
-      if (r.synthetic || a.isExcluded(rn) || (!isRecipe && !makesForReal(r, target)) || (r.hidden && recipes.length > 1)) continue;
+      if (r.synthetic || a.isExcluded(rn) || (!isRecipe && !makesForReal(g, r, target)) || (r.hidden && recipes.length > 1)) continue;
       if (r.enabled) return { status: 'alreadyUnlocked', target, by: `recipe ${rn} (enabled from the start)`, note: 'nothing to research' };
       for (const t of r.unlockedBy) if (!via.has(t)) via.set(t, rn);
     }

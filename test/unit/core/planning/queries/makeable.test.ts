@@ -1,7 +1,7 @@
 // makeableGoods: which goods can be made at all under the horizon, loops that seed themselves
 // included (a loop over several recipes that gives back more than it takes, once the player starts it).
 import assert from 'node:assert/strict';
-import type { Recipe } from '../../../../../src/core/planning/gameIndex';
+import { GameIndex, type Recipe } from '../../../../../src/core/planning/gameIndex';
 import { gainingLoopGoods, makeableGoods } from '../../../../../src/core/planning/queries/makeable';
 import { makesForReal } from '../../../../../src/core/planning/queries/common';
 import { requireSharedData } from '../../../../helpers/paths';
@@ -13,7 +13,8 @@ const recipe = (name: string, ins: Record<string, number>, outs: Record<string, 
     ingredients: Object.entries(ins).map(([n, amount]) => ({ kind: 'item' as const, name: n, amount, minTemp: null, maxTemp: null })),
     products: Object.entries(outs).map(([n, amount]) => ({ kind: 'item' as const, name: n, amount, probability: 1, temperature: null, ignoredByProductivity: 0 })),
   }) as Recipe;
-const real = (r: Recipe) => r.products.filter((p) => makesForReal(r, p.name));
+// None of these recipes is a barrel's, so the game index behind them does not matter.
+const real = (r: Recipe) => r.products.filter((p) => makesForReal(new GameIndex('none'), r, p.name));
 
 describe('makeableGoods', () => {
   it('seeds a loop over several recipes that multiplies what it takes, not one that loses it', () => {

@@ -3,7 +3,8 @@
 // favorites, in/out strings.
 import assert from 'node:assert/strict';
 import { recipeOptions, recipeOptionsBatch, recipeOptionsForModel } from '../../../../../src/core/planning/queries/recipeOptions';
-import { comparePicks, isBarrelRecipe, isVoidRecipeFor } from '../../../../../src/core/planning/queries/common';
+import { comparePicks, isBarrelRecipe, isVoidRecipeFor, makesForReal } from '../../../../../src/core/planning/queries/common';
+import { GameIndex, type Recipe } from '../../../../../src/core/planning/gameIndex';
 import { unitCost } from '../../../../../src/core/planning/queries/cost';
 import { QueryError } from '../../../../../src/core/planning/queries/errors';
 import { requireSharedData } from '../../../../helpers/paths';
@@ -139,6 +140,41 @@ describe('recipeOptions', () => {
     const fill = { ...w.g.recipes.get('gear')!, ingredients: [{ kind: 'fluid' as const, name: 'water', amount: 50, minTemp: null, maxTemp: null }, { kind: 'item' as const, name: 'barrel', amount: 1, minTemp: null, maxTemp: null }], products: [{ kind: 'item' as const, name: 'water-barrel', amount: 1, probability: 1, temperature: null, ignoredByProductivity: 0 }] };
     assert.equal(isBarrelRecipe(fill), true);
     assert.equal(isBarrelRecipe(w.g.recipes.get('refine-brine')!), false);
+    // Py names its milk barrels the other way round: barrel-milk, empty-barrel-milk.
+    const milk = { ...fill, ingredients: [{ ...fill.ingredients[0], name: 'milk' }, { ...fill.ingredients[1], name: 'empty-barrel-milk' }], products: [{ ...fill.products[0], name: 'barrel-milk' }] };
+    assert.equal(isBarrelRecipe(milk), true);
+    const barrelled = { ...fill, products: [{ ...fill.products[0], name: 'barrelled-water' }] };
+    assert.equal(isBarrelRecipe(barrelled), false, 'a word of the name, not a part of one');
+  });
+});
+
+describe('barrel recipes as sources', () => {
+  // A hand-built index: water pumped and barrelled (vanilla's way), milk given in barrels by a ranch (Py's).
+  const flow = (kind: 'item' | 'fluid', name: string, amount = 1) => ({ kind, name, amount, minTemp: null, maxTemp: null, probability: 1, temperature: null, ignoredByProductivity: 0 });
+  const g = new GameIndex('barrels');
+  const add = (name: string, ins: ReturnType<typeof flow>[], outs: ReturnType<typeof flow>[]) => {
+    const r = { name, display: name, kind: 'real', category: 'crafting', categories: ['crafting'], energy: 1, enabled: true, hidden: false, allowProductivity: false, maxProductivity: null, allowedEffects: null, allowedModuleCategories: null, mainProduct: null, sourceEntity: null, synthetic: false, subgroup: null, order: null, unlockedBy: [], ingredients: ins, products: outs } as unknown as Recipe;
+    g.recipes.set(name, r);
+    for (const o of outs) g.producers.set(o.name, [...g.producersOf(o.name), name]);
+    return r;
+  };
+  add('pump-water', [], [flow('fluid', 'water', 1200)]);
+  const fillWater = add('fill-water-barrel', [flow('fluid', 'water', 50), flow('item', 'barrel')], [flow('item', 'water-barrel')]);
+  const emptyWater = add('empty-water-barrel', [flow('item', 'water-barrel')], [flow('fluid', 'water', 50), flow('item', 'barrel')]);
+  add('korlex-milk', [flow('item', 'fish', 5), flow('item', 'empty-barrel-milk', 3)], [flow('item', 'barrel-milk', 3)]);
+  const fillMilk = add('fill-milk-barrel', [flow('fluid', 'milk', 50), flow('item', 'empty-barrel-milk')], [flow('item', 'barrel-milk')]);
+  const emptyMilk = add('empty-milk-barrel', [flow('item', 'barrel-milk')], [flow('fluid', 'milk', 50), flow('item', 'empty-barrel-milk')]);
+
+  it('fills a barrel with a fluid made elsewhere, and never makes the fluid by emptying what it filled', () => {
+    assert.equal(makesForReal(g, fillWater, 'water-barrel'), true);
+    assert.equal(makesForReal(g, emptyWater, 'water'), false);
+    assert.equal(makesForReal(g, emptyWater, 'barrel'), false);
+  });
+
+  it('empties a barrel something else fills, and never fills it back from what it emptied', () => {
+    assert.equal(makesForReal(g, emptyMilk, 'milk'), true);
+    assert.equal(makesForReal(g, emptyMilk, 'empty-barrel-milk'), false);
+    assert.equal(makesForReal(g, fillMilk, 'barrel-milk'), false);
   });
 });
 
@@ -175,6 +211,17 @@ describe('recipeOptions on catalyst recipes (FactorioLab sets)', function () {
     assert.deepEqual(producers(w, 'uranium-235'), ['kovarex-enrichment-process', 'uranium-processing']);
     assert.deepEqual(producers(w, 'uranium-238'), ['nuclear-fuel-reprocessing', 'uranium-processing']);
     assert.ok(consumers(w, 'uranium-238').includes('kovarex-enrichment-process'));
+  });
+
+  it('full Py: milk comes out of the barrels the korlex ranch fills, and filling them again is no source', async function () {
+    const w = await loadWorld(requireSharedData(this, 'factoriolab-pysalf'));
+    // data.json: fill-milk-barrel 50 milk + 1 empty-barrel-milk → 1 barrel-milk; empty-milk-barrel the
+    // reverse; korlex-milk-1 (a ranch) gives 3 barrel-milk. Nothing else makes milk.
+    assert.deepEqual(producers(w, 'milk'), ['empty-milk-barrel']);
+    assert.ok(producers(w, 'barrel-milk').includes('korlex-milk-1'));
+    assert.ok(!producers(w, 'barrel-milk').includes('fill-milk-barrel'), 'a round trip through the barrel');
+    assert.ok(!producers(w, 'empty-barrel-milk').includes('empty-milk-barrel'), 'emptying makes no empty barrel');
+    assert.ok(!consumers(w, 'milk').includes('fill-milk-barrel'), 'filling a barrel is no use of milk');
   });
 
   it('full Py: NiSi hands back less cobalt extract than it takes, so it is no producer of it', async function () {
