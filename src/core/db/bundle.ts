@@ -79,8 +79,7 @@ export async function restoreBackup(backupFile: string, dest: string): Promise<v
       project.run('VACUUM');
       // The game data is copied into the schema the backup was written with, then migrated like a
       // sidecar of that version, so a migration that moves data (v4's limitation lists) moves it.
-      if (written >= 1) migrate(gd, GAMEDATA_MIGRATIONS.filter((m) => m.version <= written));
-      else migrate(gd, GAMEDATA_MIGRATIONS);
+      migrate(gd, written >= 1 ? GAMEDATA_MIGRATIONS.filter((m) => m.version <= written) : GAMEDATA_MIGRATIONS);
       copyGameDataTables(gd, bundle);
       migrate(gd, GAMEDATA_MIGRATIONS);
       // Validate what we are about to write exactly as an open would.
