@@ -334,7 +334,7 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
     g.modules.set(r.name, {
       name: r.name, display: g.goods.get(r.name)?.display ?? r.name, category: r.category, tier: r.tier, hidden: !!r.hidden,
       effects: { speed: r.speed, productivity: r.productivity, consumption: r.consumption, pollution: r.pollution, quality: r.quality },
-      limitation: (r.limitation !== null && limits.get(r.limitation)) || null,
+      limitation: limits.get(r.limitation) ?? null,
     });
   }
   for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.beacons')) {

@@ -68,7 +68,7 @@ function madeOutsideBarrels(g: GameIndex, good: string): boolean {
  */
 export function barrelMakes(g: GameIndex, r: Recipe, good: string): boolean {
   const fluid = [...r.ingredients, ...r.products].find((x) => x.kind === 'fluid')!;
-  const fills = r.ingredients.includes(fluid as Ingredient);
+  const fills = r.ingredients.some((i) => i.kind === 'fluid');
   if (fills) return r.products.some((p) => p.name === good && p.kind === 'item') && madeOutsideBarrels(g, fluid.name);
   if (good !== fluid.name) return false;
   return r.ingredients.some((i) => i.kind === 'item' && madeOutsideBarrels(g, i.name));
