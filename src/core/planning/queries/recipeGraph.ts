@@ -16,7 +16,7 @@ import {
 } from './common';
 import { consumedInputs, makeableGoods } from './makeable';
 import { unlockPacks } from './researchPath';
-import { recipeGraphInput, type RecipeGraphInput } from './schemas';
+import { GRAPH_MAX_CHARS, GRAPH_MAX_NODES, recipeGraphInput, type RecipeGraphInput } from './schemas';
 
 export type Seam = 'raw' | 'block' | 'shared' | 'depth' | 'energy' | 'dead-end';
 
@@ -104,8 +104,8 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
   const target = requireGood(ctx, input.target).name;
   const also = [...new Set((input.also ?? []).map((a) => requireGood(ctx, a).name))].filter((a) => a !== target);
   const roots = new Set([target, ...also]);
-  const maxChars = input.maxChars ?? Math.min(40_000, DEFAULT_CHARS + CHARS_PER_ALSO * also.length);
-  const nodeBudget = input.nodeBudget ?? Math.min(150, DEFAULT_NODES + NODES_PER_ALSO * also.length);
+  const maxChars = input.maxChars ?? Math.min(GRAPH_MAX_CHARS, DEFAULT_CHARS + CHARS_PER_ALSO * also.length);
+  const nodeBudget = input.nodeBudget ?? Math.min(GRAPH_MAX_NODES, DEFAULT_NODES + NODES_PER_ALSO * also.length);
   const g = ctx.g;
   const blockOf = (good: string): string | undefined => {
     const b = opts.blockGoods;

@@ -29,8 +29,10 @@ export const recipeOptionsBatchInput = z.object({
   limitEach: z.number().int().min(1).max(15).default(8),
 });
 
-/** Most further start goods of one recipe graph (a plan's supplier blocks). */
+/** Most further start goods of one recipe graph (a plan's supplier blocks), and the largest budgets. */
 export const GRAPH_MAX_ALSO = 11;
+export const GRAPH_MAX_NODES = 150;
+export const GRAPH_MAX_CHARS = 40_000;
 
 export const recipeGraphInput = z.object({
   target: name.describe('the good whose production neighbourhood to explore'),
@@ -39,12 +41,12 @@ export const recipeGraphInput = z.object({
     .describe("more goods to start from in the same graph, such as a plan's supplier blocks: a good their chains share is described once, and one call replaces a graph per good"),
   depth: z.number().int().min(1).max(20).default(14),
   candidatesPerGood: z.number().int().min(1).max(10).default(6),
-  nodeBudget: z.number().int().min(10).max(150).optional().describe('goods described; default 55, and 30 more for each good of `also`'),
+  nodeBudget: z.number().int().min(10).max(GRAPH_MAX_NODES).optional().describe('goods described; default 55, and 30 more for each good of `also`'),
   maxChars: z
     .number()
     .int()
     .min(2_000)
-    .max(40_000)
+    .max(GRAPH_MAX_CHARS)
     .optional()
     .describe('size budget: characters of the JSON result; the walk stops before exceeding it and returns the frontier. Default 8000, and 4000 more for each good of `also`'),
 });
