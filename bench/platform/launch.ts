@@ -34,9 +34,8 @@ export interface PlatformBench {
   activation: { ms: number; pyMs: number; runs: number; sample: ActivationFigure; py: ActivationFigure };
   memory: MemoryFigure;
   cliColdMs: number;
+  /** In order: the first has no code cache yet and stores one. */
   cliRunsMs: number[];
-  /** The first run: no code cache yet, it stores one. */
-  cliFirstMs: number;
   /** 1/5/15-minute load averages at the start and the end (the machine is shared). */
   load: { start: number[]; end: number[] };
 }
@@ -60,9 +59,9 @@ function toolCalls(project: Project): ToolCall[] {
 /**
  * `pyops tool searchGoods` as a fresh process, several times; the median wall time. The first run
  * has no code cache (a new scratch cache folder) and stores it, as the first call after an install or
- * an update does; `firstMs` is that run.
+ * an update does.
  */
-export function benchCliCold(projectFile: string, runs = 7): { ms: number; runsMs: number[]; firstMs: number } {
+export function benchCliCold(projectFile: string, runs = 7): { ms: number; runsMs: number[] } {
   const cli = path.join(ROOT, 'dist', 'cli.cjs');
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-bench-cli-cache-'));
   const times: number[] = [];
@@ -77,7 +76,7 @@ export function benchCliCold(projectFile: string, runs = 7): { ms: number; runsM
   } finally {
     fs.rmSync(cacheDir, { recursive: true, force: true });
   }
-  return { ms: round(median(times), 1), runsMs: times.map((t) => round(t, 1)), firstMs: round(times[0], 1) };
+  return { ms: round(median(times), 1), runsMs: times.map((t) => round(t, 1)) };
 }
 
 /** Drives page loads of one workbench: each writes the job, loads the payload URL, and waits for the entry's exit. */
@@ -189,7 +188,6 @@ export async function benchPlatform(pyData: string): Promise<PlatformBench> {
       memory: memoryFigure(mem),
       cliColdMs: cli.ms,
       cliRunsMs: cli.runsMs,
-      cliFirstMs: cli.firstMs,
       load,
     };
   } finally {
