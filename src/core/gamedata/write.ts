@@ -1,17 +1,25 @@
 // Bulk insert of normalized rows into the attached game-data schema. Multi-row INSERTs keep the
 // number of calls across the wasm boundary low; column lists come from the live table definition
-// so the writer cannot drift from the schema.
+// so the writer cannot drift from the schema. Child tables packed into their parent's row
+// (packed.ts) are written as that row's JSON columns.
 import type { Database, SqlValue } from '../db/sqlite';
 import { all } from '../db/sqlite';
 import type { GameData } from './model';
+import { isPackedTable, packChildren, PACKED_CHILDREN } from './packed';
 
 const MAX_PARAMS = 30000;
 
 export function writeGameData(db: Database, data: GameData, schema = 'gd'): void {
+  const packed = packChildren(data);
   for (const [table, rows] of Object.entries(data) as Array<[string, Array<Record<string, unknown>>]>) {
-    if (!rows.length) continue;
+    if (!rows.length || isPackedTable(table)) continue;
     const cols = all<{ name: string }>(db, `PRAGMA ${schema}.table_info(${table})`).map((c) => c.name);
     if (!cols.length) throw new Error(`game-data table ${table} does not exist (schema out of date?)`);
+    const lists = packed.get(table);
+    const value = (r: Record<string, unknown>, c: string): SqlValue => {
+      const texts = lists?.get(c);
+      return texts ? texts.get(r.name as string) ?? '[]' : toSql(r[c]);
+    };
     const perRow = cols.length;
     const batch = Math.max(1, Math.min(500, Math.floor(MAX_PARAMS / perRow)));
     const rowSql = `(${cols.map(() => '?').join(',')})`;
@@ -22,7 +30,7 @@ export function writeGameData(db: Database, data: GameData, schema = 'gd'): void
         const chunk = rows.slice(i, i + batch);
         const params: SqlValue[] = new Array(chunk.length * perRow);
         let k = 0;
-        for (const r of chunk) for (const c of cols) params[k++] = toSql(r[c]);
+        for (const r of chunk) for (const c of cols) params[k++] = value(r, c);
         if (chunk.length === batch) {
           full.run(params);
         } else {
@@ -53,23 +61,27 @@ const SAMPLE_ROWS = 256;
 /**
  * About how many bytes of SQLite file `data` fills: each table's first rows, measured and scaled
  * to the table (1.7 × the values' own size, for record headers, the keys' indexes and part-filled
- * pages, plus two pages a table). Within a quarter of the real size on the dumps and sets we have,
- * mostly above it; a new database is given this much room up front (db/gamedataFile.ts).
+ * pages, plus two pages a table; a packed table's rows are JSON text in their parent's record, 1.2 ×
+ * their JSON's size). 1.0–1.4 × the real size on the dumps and sets we have (never below it, which
+ * would only cost the growth it is there to spare); a new database is given this much room up front (db/gamedataFile.ts).
  */
 export function estimateGameDataBytes(data: GameData): number {
   let bytes = 0;
-  for (const rows of Object.values(data) as Array<Array<Record<string, unknown>>>) {
+  for (const [table, rows] of Object.entries(data) as Array<[string, Array<Record<string, unknown>>]>) {
+    const spec = PACKED_CHILDREN.find((c) => c.table === table);
+    const packed = !!spec;
     const n = Math.min(rows.length, SAMPLE_ROWS);
     let sample = 0;
     for (let i = 0; i < n; i++) {
-      sample += 6;
+      sample += packed ? 2 : 6;
       const r = rows[i];
       for (const k in r) {
+        if (k === spec?.key || k === spec?.order) continue;
         const v = r[k];
-        sample += typeof v === 'string' ? v.length + 1 : v == null ? 1 : 5;
+        sample += typeof v === 'string' ? v.length + (packed ? 3 : 1) : v == null ? (packed ? 5 : 1) : packed ? 4 : 5;
       }
     }
-    bytes += 8192 + (n ? (1.7 * sample * rows.length) / n : 0);
+    bytes += packed ? (n ? (1.2 * sample * rows.length) / n : 0) : 8192 + (n ? (1.7 * sample * rows.length) / n : 0);
   }
   return Math.ceil(bytes);
 }

@@ -8,6 +8,7 @@ import { HAND_CRAFTING_META } from '../db/schema/gamedata';
 import type { Project } from '../db/project';
 import { indexCacheKey, readIndexCache, writeIndexCache } from './indexCache';
 import type { EnergySourceType, GoodKind, MachineKind, RecipeKind } from '../gamedata/model';
+import { packedRows } from '../gamedata/packed';
 
 export interface Good {
   name: string;
@@ -264,25 +265,25 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
     });
   }
   const ingredients = new Map<string, Ingredient[]>();
-  for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.recipe_ingredients ORDER BY recipe, idx')) {
+  for (const r of packedRows<Record<string, any>>(db, 'recipe_ingredients')) {
     const l = ingredients.get(r.recipe) ?? [];
     l.push({ kind: r.kind, name: r.name, amount: r.amount, minTemp: r.min_temp, maxTemp: r.max_temp });
     ingredients.set(r.recipe, l);
   }
   const products = new Map<string, Product[]>();
-  for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.recipe_products ORDER BY recipe, idx')) {
+  for (const r of packedRows<Record<string, any>>(db, 'recipe_products')) {
     const l = products.get(r.recipe) ?? [];
     const amount = r.amount ?? ((r.amount_min ?? 0) + (r.amount_max ?? 0)) / 2;
     l.push({ kind: r.kind, name: r.name, amount, probability: r.probability, temperature: r.temperature, ignoredByProductivity: r.ignored_by_productivity ?? 0 });
     products.set(r.recipe, l);
   }
   const categories = new Map<string, string[]>();
-  for (const r of all<{ recipe: string; category: string }>(db, 'SELECT recipe, category FROM gd.recipe_categories')) {
+  for (const r of packedRows<{ recipe: string; category: string }>(db, 'recipe_categories')) {
     const l = categories.get(r.recipe) ?? [];
     l.push(r.category);
     categories.set(r.recipe, l);
   }
-  const techUnlocks = all<{ tech: string; recipe: string }>(db, 'SELECT tech, recipe FROM gd.tech_unlocks');
+  const techUnlocks = packedRows<{ tech: string; recipe: string }>(db, 'tech_unlocks');
   const unlockedBy = new Map<string, string[]>();
   for (const r of techUnlocks) push(unlockedBy, r.recipe, r.tech);
   for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.recipes')) {
@@ -301,9 +302,9 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
   for (const l of g.consumers.values()) dedupe(l);
 
   const mcats = new Map<string, string[]>();
-  for (const r of all<{ machine: string; category: string }>(db, 'SELECT machine, category FROM gd.machine_categories')) push(mcats, r.machine, r.category);
+  for (const r of packedRows<{ machine: string; category: string }>(db, 'machine_categories')) push(mcats, r.machine, r.category);
   const fcats = new Map<string, string[]>();
-  for (const r of all<{ machine: string; fuel_category: string }>(db, 'SELECT machine, fuel_category FROM gd.machine_fuel_categories')) push(fcats, r.machine, r.fuel_category);
+  for (const r of packedRows<{ machine: string; fuel_category: string }>(db, 'machine_fuel_categories')) push(fcats, r.machine, r.fuel_category);
   for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.crafting_machines')) {
     const m: Machine = {
       name: r.name, display: r.display ?? r.name, kind: r.kind, prototypeType: r.prototype_type, speed: r.crafting_speed,
@@ -347,11 +348,11 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
   }
 
   const prereqs = new Map<string, string[]>();
-  for (const r of all<{ tech: string; prerequisite: string }>(db, 'SELECT tech, prerequisite FROM gd.tech_prerequisites')) push(prereqs, r.tech, r.prerequisite);
+  for (const r of packedRows<{ tech: string; prerequisite: string }>(db, 'tech_prerequisites')) push(prereqs, r.tech, r.prerequisite);
   const unlocks = new Map<string, string[]>();
   for (const r of techUnlocks) push(unlocks, r.tech, r.recipe);
   const packs = new Map<string, Array<{ pack: string; amount: number }>>();
-  for (const r of all<{ tech: string; pack: string; amount: number }>(db, 'SELECT tech, pack, amount FROM gd.tech_ingredients')) {
+  for (const r of packedRows<{ tech: string; pack: string; amount: number }>(db, 'tech_ingredients')) {
     const l = packs.get(r.tech) ?? [];
     l.push({ pack: r.pack, amount: r.amount });
     packs.set(r.tech, l);
@@ -431,6 +432,14 @@ function dedupe(l: string[]): void {
 const cache = new WeakMap<Project, { key: string; g: GameIndex }>();
 
 /**
+ * The key of the snapshot for one import (`<fingerprint>@<imported_at>`): the import, the loader's
+ * source and its unpacking's, so a change to either never reads an old snapshot.
+ */
+export function snapshotKey(importKey: string): string {
+  return indexCacheKey(importKey, loadGameIndex.toString() + packedRows.toString());
+}
+
+/**
  * The game index of a project, rebuilt when its game data changes: any re-import, including one of
  * the same dump by a newer normalizer (same fingerprint, new tables).
  */
@@ -442,7 +451,7 @@ export function gameIndex(project: Project): GameIndex {
   let g: GameIndex | undefined;
   if (fp && project.gamedataStatus !== 'empty') {
     const file = `${project.gamedataFile}.index`;
-    const diskKey = indexCacheKey(key, loadGameIndex.toString());
+    const diskKey = snapshotKey(key);
     g = readIndexCache(file, diskKey, GameIndex.prototype);
     if (!g) {
       g = loadGameIndex(project.db, fp);

@@ -1,7 +1,9 @@
 // Game data imported before a game-data schema change still opens: the sidecar (or a backup) from
 // schema 1 has no beacons.beacon_counter; it gets the Factorio 2.0 default `same_type` and the
 // project reports its data as `outdated` (usable; a re-import refreshes it). Schema 3's limitation
-// rows become schema 4's shared lists with nothing lost.
+// rows become schema 4's shared lists, and schema 4's child rows schema 5's lists in their parents'
+// rows, with nothing lost: the game index built from the converted data is the one built from an
+// import.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,10 +14,39 @@ import { latestVersion } from '../../../../src/core/db/migrate';
 import { GAMEDATA_MIGRATIONS } from '../../../../src/core/db/schema/gamedata';
 import { importGameData } from '../../../../src/core/gamedata/import';
 import { gameIndex } from '../../../../src/core/planning/gameIndex';
+import { encodeIndex } from '../../../../src/core/planning/indexCache';
 import { SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
+
+/** The child tables schema 4 had, and how to read each back out of its schema-5 list (`j`: json_each of it). */
+const SCHEMA4_CHILDREN: Array<[parent: string, column: string, ddl: string, select: string]> = [
+  ['recipes', 'ingredients', `recipe_ingredients (
+    recipe TEXT NOT NULL, idx INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, amount REAL NOT NULL,
+    min_temp REAL, max_temp REAL, PRIMARY KEY (recipe, idx))`, "j.key, j.value->>0, j.value->>1, j.value->>2, j.value->>3, j.value->>4"],
+  ['recipes', 'products', `recipe_products (
+    recipe TEXT NOT NULL, idx INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL,
+    amount REAL, amount_min REAL, amount_max REAL, probability REAL NOT NULL, temperature REAL,
+    ignored_by_productivity REAL NOT NULL DEFAULT 0, PRIMARY KEY (recipe, idx))`, 'j.key, j.value->>0, j.value->>1, j.value->>2, j.value->>3, j.value->>4, j.value->>5, j.value->>6, j.value->>7'],
+  ['recipes', 'categories', 'recipe_categories (recipe TEXT NOT NULL, category TEXT NOT NULL, PRIMARY KEY (recipe, category))', 'j.value'],
+  ['crafting_machines', 'categories', 'machine_categories (machine TEXT NOT NULL, category TEXT NOT NULL, PRIMARY KEY (machine, category))', 'j.value'],
+  ['crafting_machines', 'fuel_categories', 'machine_fuel_categories (machine TEXT NOT NULL, fuel_category TEXT NOT NULL, PRIMARY KEY (machine, fuel_category))', 'j.value'],
+  ['technologies', 'prerequisites', 'tech_prerequisites (tech TEXT NOT NULL, prerequisite TEXT NOT NULL, PRIMARY KEY (tech, prerequisite))', 'j.value'],
+  ['technologies', 'unlocks', 'tech_unlocks (tech TEXT NOT NULL, recipe TEXT NOT NULL, PRIMARY KEY (tech, recipe))', 'j.value'],
+  ['technologies', 'ingredients', 'tech_ingredients (tech TEXT NOT NULL, pack TEXT NOT NULL, amount REAL NOT NULL, PRIMARY KEY (tech, pack))', 'j.value->>0, j.value->>1'],
+];
+
+/** Rewrite a current game-data database as schema 4 wrote it: one row per ingredient, product, category, prerequisite, unlock and pack. */
+function toSchema4(db: import('sql.js').Database, schema = 'main'): void {
+  for (const [parent, column, ddl, select] of SCHEMA4_CHILDREN) {
+    const table = ddl.slice(0, ddl.indexOf(' '));
+    db.run(`CREATE TABLE ${schema}.${ddl}`);
+    db.run(`INSERT INTO ${schema}.${table} SELECT p.name, ${select} FROM ${schema}.${parent} p, json_each(p.${column}) j ORDER BY p.rowid, j.key`);
+  }
+  for (const [parent, column] of SCHEMA4_CHILDREN) db.run(`ALTER TABLE ${schema}.${parent} DROP COLUMN ${column}`);
+}
 
 /** Rewrite a current game-data database as schema 3 wrote it: one limitation row per module and recipe, the secondary indexes. */
 function toSchema3(db: import('sql.js').Database, schema = 'main'): void {
+  toSchema4(db, schema);
   db.run(`CREATE TABLE ${schema}.module_limitations (module TEXT NOT NULL, recipe TEXT NOT NULL, PRIMARY KEY (module, recipe))`);
   db.run(`INSERT INTO ${schema}.module_limitations SELECT m.name, j.value FROM ${schema}.modules m JOIN ${schema}.limitation_lists l ON l.name = m.limitation, json_each(l.recipes) j`);
   db.run(`DROP TABLE ${schema}.limitation_lists`);
@@ -166,6 +197,56 @@ describe('game data from an older schema', () => {
     // The retired table does not travel into the restored project.
     const restored = new (await loadSqlJs()).Database(fs.readFileSync(target));
     assert.equal(scalar(restored, "SELECT count(*) FROM sqlite_master WHERE name = 'module_limitations'"), 0);
+    restored.close();
+  });
+
+  it('converts a schema-4 sidecar\'s child rows into their parents\' lists, building the same game index', async () => {
+    const file = path.join(dir, 'v4.pyops');
+    await sampleProject(file);
+    await rewrite(gamedataPath(file), limitModules);
+    const before = await Project.open(file);
+    const want = encodeIndex(gameIndex(before));
+    const rows = (db: import('sql.js').Database, t: string) => Number(scalar(db, `SELECT count(*) FROM ${t}`));
+    before.close();
+    await rewrite(gamedataPath(file), (gd) => {
+      toSchema4(gd);
+      // Every kind of list is there to convert.
+      for (const [, , ddl] of SCHEMA4_CHILDREN) assert.ok(rows(gd, ddl.slice(0, ddl.indexOf(' '))) > 0, ddl);
+      gd.run('PRAGMA user_version = 4');
+    });
+    fs.rmSync(`${gamedataPath(file)}.index`, { force: true });
+
+    const again = await Project.open(file);
+    try {
+      assert.equal(again.gamedataStatus, 'ok');
+      assert.equal(encodeIndex(gameIndex(again)), want);
+    } finally {
+      again.close();
+    }
+  });
+
+  it('restores a backup written with schema 4 with every recipe\'s ingredients and products', async () => {
+    const file = path.join(dir, 'src.pyops');
+    await sampleProject(file);
+    const src = await Project.open(file);
+    const want = encodeIndex(gameIndex(src));
+    const backup = await backupProject(src, path.join(dir, 'v4.pyops-backup'));
+    src.close();
+    await rewrite(backup, (bundle) => {
+      toSchema4(bundle);
+      bundle.run("UPDATE meta SET value = '4' WHERE key = 'bundle_gamedata_version'");
+    });
+
+    const target = path.join(dir, 'restored.pyops');
+    await restoreBackup(backup, target);
+    const r = await Project.open(target);
+    try {
+      assert.equal(encodeIndex(gameIndex(r)), want);
+    } finally {
+      r.close();
+    }
+    const restored = new (await loadSqlJs()).Database(fs.readFileSync(target));
+    assert.equal(scalar(restored, "SELECT count(*) FROM sqlite_master WHERE name = 'recipe_ingredients'"), 0);
     restored.close();
   });
 });

@@ -239,8 +239,9 @@ describe('game-data import into a project', () => {
       ];
     });
     await importGameData(p, src);
-    assert.deepEqual(p.query("SELECT category FROM recipe_categories WHERE recipe = 'sift-sludge' ORDER BY category").map((r) => r.category), ['crafting', 'refining']);
-    const probs = p.query("SELECT name, probability FROM recipe_products WHERE recipe = 'sift-sludge' ORDER BY idx");
+    assert.deepEqual(p.query("SELECT j.value AS category FROM recipes, json_each(categories) j WHERE name = 'sift-sludge' ORDER BY 1").map((r) => r.category), ['crafting', 'refining']);
+    // A product is [kind, name, amount, amount_min, amount_max, probability, temperature, ignored_by_productivity].
+    const probs = p.query("SELECT j.value->>1 AS name, j.value->>5 AS probability FROM recipes, json_each(products) j WHERE recipes.name = 'sift-sludge' ORDER BY j.key");
     assert.equal(probs[0].probability, 0.2);
     assert.ok(Math.abs(Number(probs[1].probability) - 0.4) < 1e-12);
     p.close();

@@ -22,9 +22,9 @@ describe('game index at scale', function () {
     p.replaceGameData((db) => {
       db.run("INSERT INTO gd.items(name, type, stack_size) VALUES ('ore', 'item', 50), ('plate', 'item', 100)");
       const each = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${RECIPES})`;
-      db.run(`${each} INSERT INTO gd.recipes(name, kind, category, energy_required, enabled, hidden, allow_productivity) SELECT 'plate-' || i, 'recipe', 'smelting', 1, 1, 0, 0 FROM n`);
-      db.run(`${each} INSERT INTO gd.recipe_ingredients(recipe, idx, kind, name, amount) SELECT 'plate-' || i, 0, 'item', 'ore', 1 FROM n`);
-      db.run(`${each} INSERT INTO gd.recipe_products(recipe, idx, kind, name, amount, probability) SELECT 'plate-' || i, 0, 'item', 'plate', 1, 1 FROM n`);
+      // Lists as packed.ts lays them out: [kind, name, amount, min_temp, max_temp] and [kind, name, amount, amount_min, amount_max, probability, temperature, ignored_by_productivity].
+      db.run(`${each} INSERT INTO gd.recipes(name, kind, category, energy_required, enabled, hidden, allow_productivity, ingredients, products)
+        SELECT 'plate-' || i, 'recipe', 'smelting', 1, 1, 0, 0, '[["item","ore",1,null,null]]', '[["item","plate",1,null,null,1,null,0]]' FROM n`);
     }, { fingerprint: 'big', imported_at: 't' });
   });
   after(() => {

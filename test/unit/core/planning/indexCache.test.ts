@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Project } from '../../../../src/core/db/project';
 import { importGameData } from '../../../../src/core/gamedata/import';
-import { GameIndex, gameIndex, loadGameIndex } from '../../../../src/core/planning/gameIndex';
-import { decodeIndex, encodeIndex, indexCacheKey, readIndexCache, writeIndexCache } from '../../../../src/core/planning/indexCache';
+import { GameIndex, gameIndex, loadGameIndex, snapshotKey } from '../../../../src/core/planning/gameIndex';
+import { decodeIndex, encodeIndex, readIndexCache, writeIndexCache } from '../../../../src/core/planning/indexCache';
 import { requireSharedData, SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 import { loadWorld } from './queries/world';
 
@@ -22,7 +22,7 @@ describe('game index snapshot', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const keyOf = (p: Project) => indexCacheKey(`${p.gamedataMeta('fingerprint')}@${p.gamedataMeta('imported_at')}`, loadGameIndex.toString());
+  const keyOf = (p: Project) => snapshotKey(`${p.gamedataMeta('fingerprint')}@${p.gamedataMeta('imported_at')}`);
 
   it('writes the snapshot on first use and reads it back in the next process', async () => {
     let p = await Project.open(file);
