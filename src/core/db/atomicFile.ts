@@ -12,13 +12,16 @@ export interface AtomicWriteOptions {
   keepPrevious?: boolean;
 }
 
-export function atomicWriteFile(file: string, bytes: Uint8Array, opts: AtomicWriteOptions = {}): void {
+/** Replace `file` with `bytes`, or with its parts one after the other (a sealed image and its trailer). */
+export function atomicWriteFile(file: string, bytes: Uint8Array | readonly Uint8Array[], opts: AtomicWriteOptions = {}): void {
   const dir = path.dirname(file);
   const tmp = `${file}${TMP_MARK}${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const fd = fs.openSync(tmp, 'w', 0o644);
   try {
-    let off = 0;
-    while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+    for (const part of bytes instanceof Uint8Array ? [bytes] : bytes) {
+      let off = 0;
+      while (off < part.length) off += fs.writeSync(fd, part, off, part.length - off);
+    }
     fs.fsyncSync(fd);
   } catch (err) {
     fs.closeSync(fd);

@@ -36,9 +36,14 @@ function pagesLength(bytes: Uint8Array): number | undefined {
   return pageSize * pages;
 }
 
-export function sealImage(image: Uint8Array): Uint8Array {
+/**
+ * The sealed file as its two parts, the pages and the trailer, for atomicWriteFile to write one after
+ * the other: joined, they would be a copy of the whole image (4 MB of fresh memory for full Py's game
+ * data, ~13 ms on this project's test machines just to touch it).
+ */
+export function sealImage(image: Uint8Array): Uint8Array[] {
   const digest = crypto.createHash('sha256').update(image).digest();
-  return Buffer.concat([image, MARK, digest]);
+  return [image, Buffer.concat([MARK, digest])];
 }
 
 export function unsealImage(bytes: Uint8Array): Unsealed {

@@ -75,27 +75,15 @@ export function isPackedTable(table: string): boolean {
  */
 export function packChildren(data: GameData): Map<string, Map<string, Map<string, string>>> {
   const byParent = new Map<string, Map<string, Map<string, string>>>();
+  const names = new Map<string, Set<string>>();
   for (const spec of PACKED_CHILDREN) {
-    const rows = data[spec.table] as never[];
-    const parentOf = spec.parentOf as (r: unknown) => string;
-    const placeOf = spec.placeOf as ((r: unknown) => number) | undefined;
-    const element = spec.element as (r: unknown) => unknown;
-    const lists = new Map<string, unknown[]>();
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      const parent = parentOf(r);
-      const l = lists.get(parent);
-      if (l) l.push(r);
-      else lists.set(parent, [r]);
-    }
-    const parents = new Set((data[spec.parent] as unknown as Array<{ name: string }>).map((p) => p.name));
+    let parents = names.get(spec.parent);
+    if (!parents) names.set(spec.parent, (parents = new Set((data[spec.parent] as unknown as Array<{ name: string }>).map((p) => p.name))));
     const texts = new Map<string, string>();
-    for (const [parent, l] of lists) {
+    for (const [parent, l] of listsOf(data[spec.table] as unknown[], spec)) {
       if (!parents.has(parent)) {
         throw new Error(`the importer made a ${spec.table} row for "${parent}", which is not among the ${spec.parent}: a fault in PyOps's importer (please report it with the data set); nothing was written`);
       }
-      if (placeOf && !inOrder(l, placeOf)) l.sort((a, b) => placeOf(a) - placeOf(b));
-      for (let i = 0; i < l.length; i++) l[i] = element(l[i]);
       texts.set(parent, JSON.stringify(l));
     }
     const columns = byParent.get(spec.parent) ?? new Map<string, Map<string, string>>();
@@ -105,9 +93,45 @@ export function packChildren(data: GameData): Map<string, Map<string, Map<string
   return byParent;
 }
 
-function inOrder(l: unknown[], placeOf: (r: unknown) => number): boolean {
-  for (let i = 1; i < l.length; i++) if (placeOf(l[i - 1]) > placeOf(l[i])) return false;
-  return true;
+/**
+ * Each parent's elements, in their order. The normalizers write a parent's children together and in
+ * order, so the rows are taken in runs; when a parent comes back later or a run is out of order, the
+ * rows are grouped and sorted instead (stably: rows of the same place keep theirs).
+ */
+function listsOf(rows: unknown[], spec: PackedChild): Map<string, unknown[]> {
+  const parentOf = spec.parentOf as (r: unknown) => string;
+  const placeOf = spec.placeOf as ((r: unknown) => number) | undefined;
+  const element = spec.element as (r: unknown) => unknown;
+  const lists = new Map<string, unknown[]>();
+  for (let i = 0; i < rows.length; ) {
+    const parent = parentOf(rows[i]);
+    let end = i + 1;
+    while (end < rows.length && parentOf(rows[end]) === parent) {
+      if (placeOf && placeOf(rows[end - 1]) > placeOf(rows[end])) return sortedLists(rows, parentOf, placeOf, element);
+      end++;
+    }
+    if (lists.has(parent)) return sortedLists(rows, parentOf, placeOf, element);
+    const l = new Array<unknown>(end - i);
+    for (let k = i; k < end; k++) l[k - i] = element(rows[k]);
+    lists.set(parent, l);
+    i = end;
+  }
+  return lists;
+}
+
+function sortedLists(rows: unknown[], parentOf: (r: unknown) => string, placeOf: ((r: unknown) => number) | undefined, element: (r: unknown) => unknown): Map<string, unknown[]> {
+  const grouped = new Map<string, unknown[]>();
+  for (const r of rows) {
+    const l = grouped.get(parentOf(r));
+    if (l) l.push(r);
+    else grouped.set(parentOf(r), [r]);
+  }
+  const lists = new Map<string, unknown[]>();
+  for (const [parent, l] of grouped) {
+    if (placeOf) l.sort((a, b) => placeOf(a) - placeOf(b));
+    lists.set(parent, l.map(element));
+  }
+  return lists;
 }
 
 /** The rows of a packed table, read back from its parent's column, in the parent's order and each list's. */

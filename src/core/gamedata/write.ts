@@ -16,10 +16,8 @@ export function writeGameData(db: Database, data: GameData, schema = 'gd'): void
     const cols = all<{ name: string }>(db, `PRAGMA ${schema}.table_info(${table})`).map((c) => c.name);
     if (!cols.length) throw new Error(`game-data table ${table} does not exist (schema out of date?)`);
     const lists = packed.get(table);
-    const value = (r: Record<string, unknown>, c: string): SqlValue => {
-      const texts = lists?.get(c);
-      return texts ? texts.get(r.name as string) ?? '[]' : toSql(r[c]);
-    };
+    // Per column: its packed lists by parent name, or undefined for a column the row holds.
+    const packedCol = cols.map((c) => lists?.get(c));
     const perRow = cols.length;
     const batch = Math.max(1, Math.min(500, Math.floor(MAX_PARAMS / perRow)));
     const rowSql = `(${cols.map(() => '?').join(',')})`;
@@ -30,7 +28,12 @@ export function writeGameData(db: Database, data: GameData, schema = 'gd'): void
         const chunk = rows.slice(i, i + batch);
         const params: SqlValue[] = new Array(chunk.length * perRow);
         let k = 0;
-        for (const r of chunk) for (const c of cols) params[k++] = value(r, c);
+        for (const r of chunk) {
+          for (let c = 0; c < perRow; c++) {
+            const texts = packedCol[c];
+            params[k++] = texts ? texts.get(r.name as string) ?? '[]' : toSql(r[cols[c]]);
+          }
+        }
         if (chunk.length === batch) {
           full.run(params);
         } else {
