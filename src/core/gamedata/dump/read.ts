@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { cfgLocaleSchema, dumpSchema, factorioLocaleFileSchema } from './schema';
 import { DumpError, UNSAFE_KEYS, type RawDump } from '../normalize/context';
 import { emptyLocale, type LocaleSources } from '../locale';
+import { jsonText } from '../jsonText';
 
 export const DUMP_FILE = 'data-raw-dump.json';
 
@@ -50,12 +51,19 @@ export interface ReadDump {
   parseSeconds: number;
 }
 
-function parseJson(file: string, text: string): unknown {
+/** `text` parsed; `utf8` gives the file's own text for the error (when `text` is jsonText's). */
+function parseJson(file: string, text: string, utf8: () => string = () => text): unknown {
   if (!text.trim()) throw new DumpError([`${path.basename(file)} is empty`]);
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new DumpError([`${path.basename(file)} is not valid JSON (${(err as Error).message}); re-run the dump, the file may be cut short`]);
+    let msg = (err as Error).message;
+    try {
+      JSON.parse(utf8());
+    } catch (own) {
+      msg = (own as Error).message;
+    }
+    throw new DumpError([`${path.basename(file)} is not valid JSON (${msg}); re-run the dump, the file may be cut short`]);
   }
 }
 
@@ -84,7 +92,7 @@ export function readDump(src: DumpSource): ReadDump {
   }
   hash.update(buf);
   const t0 = performance.now();
-  const parsed = parseJson(src.dumpFile, buf.toString('utf8'));
+  const parsed = parseJson(src.dumpFile, jsonText(buf), () => buf.toString('utf8'));
   const parseSeconds = (performance.now() - t0) / 1000;
   const unsafe = unsafeKeys(parsed);
   if (unsafe.length) throw new DumpError(unsafe);
