@@ -4,10 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DumpError, found } from '../normalize/context';
 import { flabDataSchema, type FlabData } from './schema';
 import { jsonText } from '../jsonText';
+import { compiled } from '../compiledSchema';
 
 export const FLAB_FILE = 'data.json';
 
@@ -34,13 +35,6 @@ export function findFlabFile(p: string): string {
   }
   return abs;
 }
-
-/**
- * The data-set schema compiled by zod (z.compile): generated code checks full Py's 7,700 recipes and
- * 4,200 items in a third of the interpreted walk's time (60 → 17 ms), and falls back to that walk
- * when an entry is wrong, so the issues are the same. Compiled at the first read, not at load.
- */
-let compiledSchema: typeof flabDataSchema | undefined;
 
 export function readFlab(file: string): FlabRead {
   let buf: Buffer;
@@ -69,7 +63,7 @@ export function readFlab(file: string): FlabRead {
     throw flabError([`${base} is not valid JSON (${msg}) ${describePosition(utf8, at)}; the file may be cut short — download or export it again`]);
   }
   const parseSeconds = (performance.now() - t0) / 1000;
-  const shape = (compiledSchema ??= z.compile(flabDataSchema)).safeParse(parsed);
+  const shape = compiled(flabDataSchema).safeParse(parsed);
   if (!shape.success) throw flabError(shape.error.issues.slice(0, 5).map((i) => `${base}: ${fieldOf(parsed, i)}: ${i.message}${found(parsed, i.path)}`), shape.error.issues.length);
   const fingerprint = crypto.createHash('sha256').update(buf).digest('hex');
   return { file, data: shape.data, fingerprint, bytes: buf.length, parseSeconds };

@@ -6,6 +6,7 @@ import { emptyGameData, type GameData } from '../model';
 import { LimitationLists } from '../limitationLists';
 import { Localizer, type LocaleKind, type Prototype } from '../locale';
 import { humanize, parseEnergy } from '../units';
+import { compiled } from '../compiledSchema';
 
 export type RawDump = Record<string, Record<string, unknown>>;
 
@@ -53,7 +54,7 @@ export class Ctx {
         this.problem(`${type} "${key}": "${key}" is not a usable prototype name`);
         continue;
       }
-      const r = schema.safeParse(value);
+      const r = compiled(schema).safeParse(value);
       if (r.success) {
         const name = (r.data as { name?: unknown }).name;
         if (typeof name === 'string' && name !== key) {
