@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dbFilename, hasSqliteHeader, loadSqlJs, scalar, type Database } from './sqlite';
 import { migrate, schemaVersion, latestVersion } from './migrate';
-import { unsealImage } from './seal';
+import { sealImage, unsealImage } from './seal';
+import { atomicWriteFile } from './atomicFile';
 import { GAMEDATA_KIND, GAMEDATA_MIGRATIONS, DATA_FORMAT_VERSION } from './schema/gamedata';
 
 export const GAMEDATA_SUFFIX = '.gamedata';
@@ -24,8 +25,12 @@ export type GamedataStatus = 'ok' | 'empty' | 'missing' | 'unreadable' | 'damage
 
 type SqlJs = Awaited<ReturnType<typeof loadSqlJs>>;
 
-/** Open the sidecar of `projectFile`; `empty` and `missing` are told apart by the caller (it knows whether data was imported). */
-export function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; status: GamedataStatus } {
+/**
+ * Open the sidecar of `projectFile`; `empty` and `missing` are told apart by the caller (it knows
+ * whether data was imported). `migrated`: the file was of an older schema and `gd` has been brought
+ * to the current one in memory (the caller may save it: `saveMigratedGamedata`).
+ */
+export function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; status: GamedataStatus; migrated?: boolean } {
   const file = gamedataPath(projectFile);
   let bytes: Uint8Array;
   try {
@@ -62,9 +67,10 @@ export function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; s
       if (scalar<string>(gd, "SELECT value FROM gd_meta WHERE key = 'kind'") === GAMEDATA_KIND && version >= 1 && version <= latestVersion(GAMEDATA_MIGRATIONS)) {
         // An older sidecar is brought to the current tables in memory (new columns take their
         // defaults); the file itself is rewritten by the next import.
-        if (version < latestVersion(GAMEDATA_MIGRATIONS)) migrate(gd, GAMEDATA_MIGRATIONS);
+        const migrated = version < latestVersion(GAMEDATA_MIGRATIONS);
+        if (migrated) migrate(gd, GAMEDATA_MIGRATIONS);
         const fmt = Number(scalar(gd, "SELECT value FROM gd_meta WHERE key = 'data_format_version'") ?? 0);
-        return { gd, status: fmt < DATA_FORMAT_VERSION ? 'outdated' : 'ok' };
+        return { gd, status: fmt < DATA_FORMAT_VERSION ? 'outdated' : 'ok', ...(migrated ? { migrated } : {}) };
       }
       gd.close();
       return { gd: emptyGamedata(SQL), status: 'unreadable' };
@@ -76,6 +82,22 @@ export function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; s
   }
   gd.close();
   return { gd: emptyGamedata(SQL), status: 'damaged' };
+}
+
+/**
+ * Write a sidecar migrated on open back to its file, so that the next open does not migrate it again
+ * (schema 5's packing takes ~300 ms on the Py subset, on every window and `pyops` process until the
+ * next import). Atomic and sealed like an import's write, the old file kept as `.bak`; only the
+ * project's writer does it. A write that fails changes nothing: the data stays migrated in memory and
+ * the next open tries again.
+ */
+export function saveMigratedGamedata(sidecar: string, gd: Database): boolean {
+  try {
+    atomicWriteFile(sidecar, sealImage(gd.export()));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What gamedataProblem needs to know about a project. */

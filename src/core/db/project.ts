@@ -24,7 +24,7 @@ import { journalGeneration, nowIso, setMetaRaw } from './meta';
 import { applyFrames } from './rowImages';
 import { collectChanges, installChangeCapture, type ChangeCapture } from './changeCapture';
 import { nextRedo, nextUndo, recordUndo, swapImages, type UndoEntry, type UndoResult } from './undo';
-import { attachGamedata, buildGamedata, gamedataPath, openGamedata, swapGamedata, type GamedataStatus } from './gamedataFile';
+import { attachGamedata, buildGamedata, gamedataPath, openGamedata, saveMigratedGamedata, swapGamedata, type GamedataStatus } from './gamedataFile';
 import { copiesBeside, projectPath, readProjectBytes, validateProjectBytes } from './projectFile';
 import { describeFsError, recoverHint, storeError } from './storeProblems';
 import { PROJECT_KIND, PROJECT_MIGRATIONS } from './schema/project';
@@ -200,7 +200,8 @@ export class Project {
         release();
         release = () => {};
       }
-      const { gd, status: gdStatus } = openGamedata(SQL, file);
+      const { gd, status: gdStatus, migrated } = openGamedata(SQL, file);
+      if (migrated && !readOnly) saveMigratedGamedata(projectPath(gamedataPath(file)), gd);
       const hadData = !!scalar(db, "SELECT value FROM meta WHERE key = 'data_fingerprint' AND value <> ''");
       const status: GamedataStatus = gdStatus === 'empty' && hadData ? 'missing' : gdStatus;
       const project = new Project(SQL, file, db, gd, readOnly, reason, owner, release, status, damage);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Project, gamedataPath } from '../../../../src/core/db/project';
 import { backupProject, restoreBackup } from '../../../../src/core/db/bundle';
 import { loadSqlJs, scalar } from '../../../../src/core/db/sqlite';
+import { unsealImage } from '../../../../src/core/db/seal';
 import { latestVersion } from '../../../../src/core/db/migrate';
 import { GAMEDATA_MIGRATIONS } from '../../../../src/core/db/schema/gamedata';
 import { importGameData } from '../../../../src/core/gamedata/import';
@@ -216,6 +217,7 @@ describe('game data from an older schema', () => {
     });
     fs.rmSync(`${gamedataPath(file)}.index`, { force: true });
 
+    const old = fs.readFileSync(gamedataPath(file));
     const again = await Project.open(file);
     try {
       assert.equal(again.gamedataStatus, 'ok');
@@ -223,6 +225,40 @@ describe('game data from an older schema', () => {
     } finally {
       again.close();
     }
+    // The project's writer saved the converted data, sealed, keeping the old file beside it: the
+    // next open reads schema 5 as it is.
+    const bytes = fs.readFileSync(gamedataPath(file));
+    const { image, state } = unsealImage(bytes);
+    assert.equal(state, 'sealed');
+    const saved = new (await loadSqlJs()).Database(image);
+    assert.equal(scalar(saved, 'PRAGMA user_version'), latestVersion(GAMEDATA_MIGRATIONS));
+    saved.close();
+    assert.deepEqual(fs.readFileSync(`${gamedataPath(file)}.bak`), old);
+    fs.rmSync(`${gamedataPath(file)}.index`, { force: true });
+    const third = await Project.open(file);
+    try {
+      assert.equal(encodeIndex(gameIndex(third)), want);
+    } finally {
+      third.close();
+    }
+  });
+
+  it('leaves an older sidecar as it is when the project opens read-only', async () => {
+    const file = path.join(dir, 'ro.pyops');
+    await sampleProject(file);
+    await rewrite(gamedataPath(file), (gd) => {
+      toSchema4(gd);
+      gd.run('PRAGMA user_version = 4');
+    });
+    const old = fs.readFileSync(gamedataPath(file));
+    const p = await Project.open(file, { readOnly: true });
+    try {
+      assert.equal(p.gamedataStatus, 'ok');
+      assert.ok(gameIndex(p).recipes.size > 0);
+    } finally {
+      p.close();
+    }
+    assert.deepEqual(fs.readFileSync(gamedataPath(file)), old);
   });
 
   it('restores a backup written with schema 4 with every recipe\'s ingredients and products', async () => {
