@@ -93,6 +93,9 @@ export function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; s
  */
 export function saveMigratedGamedata(sidecar: string, gd: Database): boolean {
   try {
+    // A migration that moves rows into other tables leaves the old pages free: without this the
+    // saved full-Py file would be 10 MB instead of 4.4.
+    gd.run('VACUUM');
     atomicWriteFile(sidecar, sealImage(gd.export()));
     return true;
   } catch {
