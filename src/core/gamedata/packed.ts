@@ -7,8 +7,6 @@
 // the declarations below. An element is the tuple of `fields` in that order, or the bare value when
 // there is one field; `order` is the field that gives a child's place in its list (numbered again
 // from 0 when read).
-import type { Database } from '../db/sqlite';
-import { all } from '../db/sqlite';
 import type { GameData } from './model';
 
 export interface PackedChild {
@@ -111,14 +109,18 @@ function sortedLists(rows: Array<Record<string, unknown>>, { key, order }: Packe
   return lists;
 }
 
-/** The rows of a packed table, read back from its parent's column, in the parent's order and each list's. */
-export function packedRows<T>(db: Database, table: keyof GameData, schema = 'gd'): T[] {
+/**
+ * The rows of a packed table, unpacked from its parents' rows as read from the database (each holding
+ * the table's column): in the parents' order and each list's. The caller reads a parent table once
+ * for its own columns and its children.
+ */
+export function packedRows<T>(parents: ReadonlyArray<Record<string, unknown>>, table: keyof GameData): T[] {
   const spec = PACKED_CHILDREN.find((c) => c.table === table);
   if (!spec) throw new Error(`${table} is not a packed game-data table`);
   const out: Array<Record<string, unknown>> = [];
   const single = spec.fields.length === 1;
-  for (const p of all<{ name: string; list: string }>(db, `SELECT name, ${spec.column} AS list FROM ${schema}.${spec.parent}`)) {
-    const items = JSON.parse(p.list) as unknown[];
+  for (const p of parents) {
+    const items = JSON.parse(p[spec.column] as string) as unknown[];
     for (let i = 0; i < items.length; i++) {
       const row: Record<string, unknown> = { [spec.key]: p.name };
       if (spec.order) row[spec.order] = i;

@@ -264,29 +264,33 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
       hidden: !!r.hidden, synthetic: !!r.synthetic,
     });
   }
+  // Each parent table is read once, for its own columns and for the lists packed into them.
+  const recipeRows = all<Record<string, any>>(db, 'SELECT * FROM gd.recipes');
+  const machineRows = all<Record<string, any>>(db, 'SELECT * FROM gd.crafting_machines');
+  const techRows = all<Record<string, any>>(db, 'SELECT * FROM gd.technologies');
   const ingredients = new Map<string, Ingredient[]>();
-  for (const r of packedRows<Record<string, any>>(db, 'recipe_ingredients')) {
+  for (const r of packedRows<Record<string, any>>(recipeRows, 'recipe_ingredients')) {
     const l = ingredients.get(r.recipe) ?? [];
     l.push({ kind: r.kind, name: r.name, amount: r.amount, minTemp: r.min_temp, maxTemp: r.max_temp });
     ingredients.set(r.recipe, l);
   }
   const products = new Map<string, Product[]>();
-  for (const r of packedRows<Record<string, any>>(db, 'recipe_products')) {
+  for (const r of packedRows<Record<string, any>>(recipeRows, 'recipe_products')) {
     const l = products.get(r.recipe) ?? [];
     const amount = r.amount ?? ((r.amount_min ?? 0) + (r.amount_max ?? 0)) / 2;
     l.push({ kind: r.kind, name: r.name, amount, probability: r.probability, temperature: r.temperature, ignoredByProductivity: r.ignored_by_productivity ?? 0 });
     products.set(r.recipe, l);
   }
   const categories = new Map<string, string[]>();
-  for (const r of packedRows<{ recipe: string; category: string }>(db, 'recipe_categories')) {
+  for (const r of packedRows<{ recipe: string; category: string }>(recipeRows, 'recipe_categories')) {
     const l = categories.get(r.recipe) ?? [];
     l.push(r.category);
     categories.set(r.recipe, l);
   }
-  const techUnlocks = packedRows<{ tech: string; recipe: string }>(db, 'tech_unlocks');
+  const techUnlocks = packedRows<{ tech: string; recipe: string }>(techRows, 'tech_unlocks');
   const unlockedBy = new Map<string, string[]>();
   for (const r of techUnlocks) push(unlockedBy, r.recipe, r.tech);
-  for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.recipes')) {
+  for (const r of recipeRows) {
     const rec: Recipe = {
       name: r.name, display: r.display ?? r.name, kind: r.kind, category: r.category, categories: categories.get(r.name) ?? [r.category],
       energy: r.energy_required, enabled: !!r.enabled, hidden: !!r.hidden, allowProductivity: !!r.allow_productivity,
@@ -302,10 +306,10 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
   for (const l of g.consumers.values()) dedupe(l);
 
   const mcats = new Map<string, string[]>();
-  for (const r of packedRows<{ machine: string; category: string }>(db, 'machine_categories')) push(mcats, r.machine, r.category);
+  for (const r of packedRows<{ machine: string; category: string }>(machineRows, 'machine_categories')) push(mcats, r.machine, r.category);
   const fcats = new Map<string, string[]>();
-  for (const r of packedRows<{ machine: string; fuel_category: string }>(db, 'machine_fuel_categories')) push(fcats, r.machine, r.fuel_category);
-  for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.crafting_machines')) {
+  for (const r of packedRows<{ machine: string; fuel_category: string }>(machineRows, 'machine_fuel_categories')) push(fcats, r.machine, r.fuel_category);
+  for (const r of machineRows) {
     const m: Machine = {
       name: r.name, display: r.display ?? r.name, kind: r.kind, prototypeType: r.prototype_type, speed: r.crafting_speed,
       width: r.width, height: r.height, moduleSlots: r.module_slots, energyUsageW: r.energy_usage_w, drainW: r.drain_w,
@@ -348,11 +352,11 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
   }
 
   const prereqs = new Map<string, string[]>();
-  for (const r of packedRows<{ tech: string; prerequisite: string }>(db, 'tech_prerequisites')) push(prereqs, r.tech, r.prerequisite);
+  for (const r of packedRows<{ tech: string; prerequisite: string }>(techRows, 'tech_prerequisites')) push(prereqs, r.tech, r.prerequisite);
   const unlocks = new Map<string, string[]>();
   for (const r of techUnlocks) push(unlocks, r.tech, r.recipe);
   const packs = new Map<string, Array<{ pack: string; amount: number }>>();
-  for (const r of packedRows<{ tech: string; pack: string; amount: number }>(db, 'tech_ingredients')) {
+  for (const r of packedRows<{ tech: string; pack: string; amount: number }>(techRows, 'tech_ingredients')) {
     const l = packs.get(r.tech) ?? [];
     l.push({ pack: r.pack, amount: r.amount });
     packs.set(r.tech, l);
@@ -369,7 +373,7 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
     l.push({ type: r.type, modifier: r.modifier });
     bonuses.set(r.tech, l);
   }
-  for (const r of all<Record<string, any>>(db, 'SELECT * FROM gd.technologies')) {
+  for (const r of techRows) {
     g.technologies.set(r.name, {
       name: r.name, display: r.display ?? r.name, unitCount: r.unit_count, unitFormula: r.unit_count_formula, unitTime: r.unit_time,
       trigger: list(r.research_trigger), enabled: !!r.enabled, hidden: !!r.hidden, upgrade: !!r.upgrade, maxLevel: r.max_level,

@@ -10,7 +10,7 @@ import type { GameData } from '../../../../src/core/gamedata/model';
 import { PACKED_CHILDREN, packedRows } from '../../../../src/core/gamedata/packed';
 import { writeGameData } from '../../../../src/core/gamedata/write';
 import { emptyGamedata } from '../../../../src/core/db/gamedataFile';
-import { loadSqlJs } from '../../../../src/core/db/sqlite';
+import { all, loadSqlJs } from '../../../../src/core/db/sqlite';
 import { SAMPLE_DUMP, requireSharedData } from '../../../helpers/paths';
 
 type Row = Record<string, unknown>;
@@ -38,7 +38,7 @@ async function roundTrip(data: GameData): Promise<void> {
     writeGameData(gd, data, 'main');
     for (const spec of PACKED_CHILDREN) {
       const want = expected(data, spec);
-      assert.deepEqual(packedRows(gd, spec.table, 'main'), want, spec.table);
+      assert.deepEqual(packedRows(all(gd, `SELECT * FROM main.${spec.parent}`), spec.table), want, spec.table);
     }
   } finally {
     gd.close();
@@ -70,7 +70,7 @@ describe('packed game-data tables', () => {
     const gd = emptyGamedata(await loadSqlJs());
     try {
       writeGameData(gd, data, 'main');
-      const got = packedRows<Row>(gd, 'recipe_ingredients', 'main').filter((r) => r.recipe === recipe);
+      const got = packedRows<Row>(all(gd, 'SELECT * FROM main.recipes'), 'recipe_ingredients').filter((r) => r.recipe === recipe);
       assert.deepEqual(got.map((r) => r.name), [...mine].reverse().map((i) => i.name));
       assert.equal(got.at(-1)!.amount, null);
     } finally {
