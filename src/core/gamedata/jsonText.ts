@@ -4,8 +4,8 @@
 // long (measured on the Py dump: 16 MB, 200–240 ms as UTF-8, 110–145 ms this way). JSON can hold such
 // a character only inside a string, where `\uXXXX` means the very same character, so the file is read
 // as one-byte text with each of them written that way: JSON.parse gives back exactly what it gives for
-// the UTF-8 text. Outside a string the text was not JSON anyway; the caller reports a syntax error
-// from the UTF-8 text (`buf.toString('utf8')`), whose positions are the file's.
+// the UTF-8 text. Outside a string the text was not JSON anyway: `parseJsonFile` then parses the UTF-8
+// text, so the syntax error it throws names the file's own positions.
 import { isAscii } from 'node:buffer';
 
 /** The bytes of one run of non-ASCII bytes as `\uXXXX` escapes of the UTF-16 units they decode to. */
@@ -19,4 +19,13 @@ function escapeRun(run: string): string {
 export function jsonText(buf: Buffer): string {
   const text = buf.toString('latin1');
   return isAscii(buf) ? text : text.replace(/[\x80-\xff]+/g, escapeRun);
+}
+
+/** JSON.parse of a UTF-8 JSON file's bytes (through jsonText); a syntax error is the UTF-8 text's. */
+export function parseJsonFile(buf: Buffer): unknown {
+  try {
+    return JSON.parse(jsonText(buf));
+  } catch {
+    return JSON.parse(buf.toString('utf8'));
+  }
 }

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { cfgLocaleSchema, dumpSchema, factorioLocaleFileSchema } from './schema';
 import { DumpError, UNSAFE_KEYS, type RawDump } from '../normalize/context';
 import { emptyLocale, type LocaleSources } from '../locale';
-import { jsonText } from '../jsonText';
+import { parseJsonFile } from '../jsonText';
 
 export const DUMP_FILE = 'data-raw-dump.json';
 
@@ -51,19 +51,16 @@ export interface ReadDump {
   parseSeconds: number;
 }
 
-/** `text` parsed; `utf8` gives the file's own text for the error (when `text` is jsonText's). */
-function parseJson(file: string, text: string, utf8: () => string = () => text): unknown {
-  if (!text.trim()) throw new DumpError([`${path.basename(file)} is empty`]);
+function jsonError(file: string, text: string, err: unknown): DumpError {
+  const base = path.basename(file);
+  return new DumpError([text.trim() ? `${base} is not valid JSON (${(err as Error).message}); re-run the dump, the file may be cut short` : `${base} is empty`]);
+}
+
+function parseJson(file: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    let msg = (err as Error).message;
-    try {
-      JSON.parse(utf8());
-    } catch (own) {
-      msg = (own as Error).message;
-    }
-    throw new DumpError([`${path.basename(file)} is not valid JSON (${msg}); re-run the dump, the file may be cut short`]);
+    throw jsonError(file, text, err);
   }
 }
 
@@ -92,7 +89,12 @@ export function readDump(src: DumpSource): ReadDump {
   }
   hash.update(buf);
   const t0 = performance.now();
-  const parsed = parseJson(src.dumpFile, jsonText(buf), () => buf.toString('utf8'));
+  let parsed: unknown;
+  try {
+    parsed = parseJsonFile(buf);
+  } catch (err) {
+    throw jsonError(src.dumpFile, buf.toString('utf8'), err);
+  }
   const parseSeconds = (performance.now() - t0) / 1000;
   const unsafe = unsafeKeys(parsed);
   if (unsafe.length) throw new DumpError(unsafe);

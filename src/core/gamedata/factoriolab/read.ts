@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { DumpError, found } from '../normalize/context';
 import { flabDataSchema, type FlabData } from './schema';
-import { jsonText } from '../jsonText';
+import { parseJsonFile } from '../jsonText';
 import { compiled } from '../compiledSchema';
 
 export const FLAB_FILE = 'data.json';
@@ -45,22 +45,15 @@ export function readFlab(file: string): FlabRead {
   }
   const base = path.basename(file);
   const t0 = performance.now();
-  const text = jsonText(buf);
-  if (!text.trim()) throw flabError([`${base} is empty`]);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Said from the file's own text, so that the position is the file's.
-    const utf8 = buf.toString('utf8');
-    let msg = 'it does not parse';
-    try {
-      JSON.parse(utf8);
-    } catch (err) {
-      msg = (err as Error).message;
-    }
-    const at = Number(/position (\d+)/.exec(msg)?.[1] ?? utf8.length);
-    throw flabError([`${base} is not valid JSON (${msg}) ${describePosition(utf8, at)}; the file may be cut short — download or export it again`]);
+    parsed = parseJsonFile(buf);
+  } catch (err) {
+    const text = buf.toString('utf8');
+    if (!text.trim()) throw flabError([`${base} is empty`]);
+    const msg = (err as Error).message;
+    const at = Number(/position (\d+)/.exec(msg)?.[1] ?? text.length);
+    throw flabError([`${base} is not valid JSON (${msg}) ${describePosition(text, at)}; the file may be cut short — download or export it again`]);
   }
   const parseSeconds = (performance.now() - t0) / 1000;
   const shape = compiled(flabDataSchema).safeParse(parsed);
