@@ -66,11 +66,11 @@ export function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; s
       const version = schemaVersion(gd);
       if (scalar<string>(gd, "SELECT value FROM gd_meta WHERE key = 'kind'") === GAMEDATA_KIND && version >= 1 && version <= latestVersion(GAMEDATA_MIGRATIONS)) {
         // An older sidecar is brought to the current tables in memory (new columns take their
-        // defaults); the file itself is rewritten by the next import.
+        // defaults); the project's writer then saves it (saveMigratedGamedata).
         const migrated = version < latestVersion(GAMEDATA_MIGRATIONS);
         if (migrated) migrate(gd, GAMEDATA_MIGRATIONS);
         const fmt = Number(scalar(gd, "SELECT value FROM gd_meta WHERE key = 'data_format_version'") ?? 0);
-        return { gd, status: fmt < DATA_FORMAT_VERSION ? 'outdated' : 'ok', ...(migrated ? { migrated } : {}) };
+        return { gd, status: fmt < DATA_FORMAT_VERSION ? 'outdated' : 'ok', migrated };
       }
       gd.close();
       return { gd: emptyGamedata(SQL), status: 'unreadable' };
@@ -91,15 +91,14 @@ export function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; s
  * project's writer does it. A write that fails changes nothing: the data stays migrated in memory and
  * the next open tries again.
  */
-export function saveMigratedGamedata(sidecar: string, gd: Database): boolean {
+export function saveMigratedGamedata(sidecar: string, gd: Database): void {
   try {
     // A migration that moves rows into other tables leaves the old pages free: without this the
     // saved full-Py file would be 10 MB instead of 4.4.
     gd.run('VACUUM');
     atomicWriteFile(sidecar, sealImage(gd.export()));
-    return true;
   } catch {
-    return false;
+    // a read-only folder or a full disk: it stays migrated in memory, and the next open tries again
   }
 }
 
@@ -137,7 +136,7 @@ const emptyImages = new WeakMap<SqlJs, Uint8Array>();
  * A new game-data database of the current schema, with no data. Given `roomFor`, its in-memory file
  * starts that large: SQLite takes the page count from the header and ignores the zeros after it, and
  * cuts the file to what it holds when the first write commits. sql.js's file system grows a file by
- * an eighth each time a write passes its end, so filling 7.7 MB (full Py) otherwise went through
+ * an eighth each time a write passes its end, so filling 7.7 MB (full Py, schema 4) went through
  * ~20 ever larger copies, 60 MB of new memory, which in a fresh process was a third of the import.
  */
 export function emptyGamedata(SQL: SqlJs, roomFor = 0): Database {

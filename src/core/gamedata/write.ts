@@ -66,7 +66,8 @@ const SAMPLE_ROWS = 256;
  * to the table (1.7 × the values' own size, for record headers, the keys' indexes and part-filled
  * pages, plus two pages a table; a packed table's rows are JSON text in their parent's record, 1.2 ×
  * their JSON's size). 1.0–1.4 × the real size on the dumps and sets we have (never below it, which
- * would only cost the growth it is there to spare); a new database is given this much room up front (db/gamedataFile.ts).
+ * would only cost the growth it is there to spare); a new database is given this much room up front
+ * (db/gamedataFile.ts).
  */
 export function estimateGameDataBytes(data: GameData): number {
   let bytes = 0;
