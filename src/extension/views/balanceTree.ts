@@ -208,7 +208,10 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
       case 'over':
         return a.overProduced.map((x) => withRate(x, (rate) => good(x, `+${rate(x.surplus)} surplus`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)}.`)));
       case 'unsourced':
-        return a.unsourcedImports.map((x) => withRate(x, (rate) => good(x, `${rate(x.rate)}${x.craftable ? '' : ' · not craftable now'}`, `Taken by ${list(x.consumers)}; no enabled block makes it${x.craftable ? ' (a recipe for it is available)' : ''}.`)));
+        return a.unsourcedImports.map((x) => withRate(x, (rate) => {
+          const made = x.fromByproducts ? `${rate(x.fromByproducts.rate)} of it is made on the side by ${list(x.fromByproducts.producers)}; this is the rest` : 'no enabled block makes it';
+          return good(x, `${rate(x.rate)}${x.craftable ? '' : ' · not craftable now'}`, `Taken by ${list(x.consumers)}; ${made}${x.craftable ? ' (a recipe for it is available)' : ''}.`);
+        }));
       case 'dangling':
         return a.danglingByproducts.map((x) =>
           withRate(x, (rate) => good(

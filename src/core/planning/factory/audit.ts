@@ -17,7 +17,9 @@ export interface CoherenceAudit {
   balancedLinks: Array<{ good: string; display: string; rate: number }>;
   underSupplied: Array<{ good: string; display: string; produced: number; consumed: number; shortBy: number; producers: string[]; consumers: string[] }>;
   overProduced: Array<{ good: string; display: string; produced: number; consumed: number; surplus: number; producers: string[] }>;
-  unsourcedImports: Array<{ good: string; display: string; rate: number; consumers: string[]; craftable: boolean }>;
+  /** Taken but not made by any block — or made only as a byproduct, short of what is taken: `rate` is
+   *  then the rest, and `fromByproducts` what the blocks that make it on the side cover. */
+  unsourcedImports: Array<{ good: string; display: string; rate: number; consumers: string[]; craftable: boolean; fromByproducts?: { rate: number; producers: string[] } }>;
   danglingByproducts: Array<{
     good: string; display: string; rate: number; producers: string[]; disposal: 'route' | 'void' | 'nowhere'; topConsumers: string[]; voidRecipes: string[];
     /** Listed void recipes that cannot be picked yet under the horizon, with the reason. */
@@ -61,19 +63,27 @@ function classify(g: GameIndex, e: LedgerEntry, out: CoherenceAudit, display: (n
   const primary = e.producers.some((x) => x.role === 'primary' || x.role === 'stock');
   if (e.producers.length && e.consumers.length) {
     if (isBalanced(e.produced, e.consumed)) out.balancedLinks.push({ good: e.good, display: display(e.good), rate: e.consumed });
+    // Blocks that make a good only on the side supply what they make, not what is taken: the rest is
+    // an import like one nothing makes. Calling it a shortfall would make a plan worse for a burner
+    // that leaves a trace of ash than for no burner at all.
+    else if (e.net < 0 && !primary) out.unsourcedImports.push({ ...unsourced(g, e, -e.net, display, availability), fromByproducts: { rate: e.produced, producers: names(e.producers) } });
     else if (e.net < 0) out.underSupplied.push({ good: e.good, display: display(e.good), produced: e.produced, consumed: e.consumed, shortBy: -e.net, producers: names(e.producers), consumers: names(e.consumers) });
     else if (primary) out.overProduced.push({ good: e.good, display: display(e.good), produced: e.produced, consumed: e.consumed, surplus: e.net, producers: names(e.producers) });
     else out.danglingByproducts.push(dangling(g, e, e.net, display, availability));
     return;
   }
   if (e.consumers.length) {
-    const craftable = g.producersOf(e.good).some((r) => !availability || availability.recipe(r).availableNow);
-    out.unsourcedImports.push({ good: e.good, display: display(e.good), rate: e.consumed, consumers: names(e.consumers), craftable });
+    out.unsourcedImports.push(unsourced(g, e, e.consumed, display, availability));
     return;
   }
   if (e.produced <= AUDIT_TOLERANCE) return;
   if (primary) out.finalProducts.push({ good: e.good, display: display(e.good), rate: e.produced, producers: names(e.producers) });
   else out.danglingByproducts.push(dangling(g, e, e.produced, display, availability));
+}
+
+function unsourced(g: GameIndex, e: LedgerEntry, rate: number, display: (n: string) => string, availability?: Availability): CoherenceAudit['unsourcedImports'][number] {
+  const craftable = g.producersOf(e.good).some((r) => !availability || availability.recipe(r).availableNow);
+  return { good: e.good, display: display(e.good), rate, consumers: names(e.consumers), craftable };
 }
 
 function dangling(g: GameIndex, e: LedgerEntry, rate: number, display: (n: string) => string, availability?: Availability): CoherenceAudit['danglingByproducts'][number] {

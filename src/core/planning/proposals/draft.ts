@@ -183,11 +183,16 @@ export function draftSolve(d: Draft): SolveResult {
 }
 
 /** Imports split into those other blocks make (with their names) and those from outside. */
-export function splitImports(imports: Flow[], supply: BlockSupply): Pick<Draft, 'importsFromBlocks' | 'importsExternal'> {
-  return {
-    importsFromBlocks: imports.filter((f) => supply.has(f.good)).map((f) => ({ ...f, blocks: supply.get(f.good)! })),
-    importsExternal: imports.filter((f) => !supply.has(f.good)),
-  };
+/** `share(good)` is the part of an import the supplying blocks cover: 1 unless they make the good only
+ *  on the side and less of it than is taken (a plan's trace of ash); the rest is imported from outside. */
+export function splitImports(imports: Flow[], supply: BlockSupply, share: (good: string) => number = () => 1): Pick<Draft, 'importsFromBlocks' | 'importsExternal'> {
+  const out: Pick<Draft, 'importsFromBlocks' | 'importsExternal'> = { importsFromBlocks: [], importsExternal: [] };
+  for (const f of imports) {
+    const s = supply.has(f.good) ? Math.min(1, Math.max(0, share(f.good))) : 0;
+    if (s > 0) out.importsFromBlocks.push({ ...f, rate: s < 1 ? f.rate * s : f.rate, blocks: supply.get(f.good)! });
+    if (s < 1) out.importsExternal.push(s > 0 ? { ...f, rate: f.rate * (1 - s) } : f);
+  }
+  return out;
 }
 
 /** The rows as given; presets still named (expandPresets turns them into modules and beacons). */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { coherenceAudit, type CoherenceAudit } from '../factory/audit';
-import { ENERGY_GOODS } from '../factory/ledger';
+import { ENERGY_GOODS, isBalanced } from '../factory/ledger';
 import { buildDraft, draftGoods, fromPlanGoods, specFromSubmit, splitImports, submitBlockInput, type BlockSupply, type Draft, FROM_PLAN } from './draft';
 import { reviseBlockInput, reviseDraft, type RevisionDraft } from './revise';
 import { snapshotWithDrafts } from './planFactory';
@@ -91,8 +91,22 @@ export async function planDraft(ctx: PlanningContext, project: Project, input: S
   const sizedFromPlan = auto.flatMap((goods, i) => goods.map((good) => ({ good, block: names[i], rate: rates[i].get(good) ?? 0 })));
   for (const s of sizedFromPlan) if (s.rate <= 0) warnings.push(`nothing in the plan imports ${ctx.g.displayOf(s.good)}, so "${s.block}" was sized to 0; give it a rate or drop the block`);
 
-  // A block's byproducts supply the plan's other blocks too.
+  // A block's byproducts supply the plan's other blocks too — as much as the blocks make. A good the
+  // plan's blocks make only on the side (and the factory's blocks not at all) is shared out in
+  // proportion to what each block takes; what it leaves uncovered is an external import, as the
+  // audit says.
   const all: Draft[] = [...blocks, ...updates];
+  const made = new Map<string, number>();
+  const taken = new Map<string, number>();
+  for (const d of all) {
+    for (const f of d.exports) made.set(f.good, (made.get(f.good) ?? 0) + f.rate);
+    for (const f of d.imports) taken.set(f.good, (taken.get(f.good) ?? 0) + f.rate);
+  }
+  const share = (good: string) => {
+    const m = made.get(good) ?? 0;
+    const t = taken.get(good) ?? 0;
+    return planSupply.has(good) || m >= t || isBalanced(m, t) ? 1 : m / t;
+  };
   all.forEach((d, i) => {
     const others = new Map(planSupply);
     all.forEach((o, j) => {
@@ -100,7 +114,7 @@ export async function planDraft(ctx: PlanningContext, project: Project, input: S
       // exports hold byproducts and goal surplus alike
       for (const f of o.exports) if (!others.get(f.good)?.includes(o.name)) others.set(f.good, [...(others.get(f.good) ?? []), o.name]);
     });
-    Object.assign(d, splitImports(d.imports, withoutBlock(others, d.name)));
+    Object.assign(d, splitImports(d.imports, withoutBlock(others, d.name), share));
   });
 
   const byMaster = new Map<string, Set<string>>();

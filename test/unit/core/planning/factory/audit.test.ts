@@ -109,6 +109,27 @@ describe('factory coherence audit: tolerance and voids', () => {
   });
 });
 
+describe('factory coherence audit: byproduct supply', () => {
+  let p: Project;
+  const sample = useSampleProject({ each: true });
+  beforeEach(() => (p = sample.project));
+
+  it('counts a good blocks make only on the side as supply up to what they make, the rest an import', async () => {
+    // The refinery leaves 3 tailings/s; a reclaimer takes 5/s. Nobody is short: 2/s come from outside.
+    await createBlock(p, solve, { name: 'Refinery', doc: block('solvent', 4, { exports: [{ good: 'tailings', rate: 3, kind: 'fluid' }] }) });
+    await createBlock(p, solve, { name: 'Reclaim', doc: block('brine', 2, { imports: [{ good: 'tailings', rate: 5, kind: 'fluid' }] }) });
+    let a = coherenceAudit(p, gameIndex(p));
+    const tailings = <T extends { good: string }>(xs: T[]) => xs.filter((x) => x.good === 'tailings');
+    assert.deepEqual(tailings(a.underSupplied), []);
+    assert.deepEqual(tailings(a.unsourcedImports).map((x) => [x.rate, x.consumers, x.fromByproducts]), [[2, ['Reclaim'], { rate: 3, producers: ['Refinery'] }]]);
+    // A block that makes the good as its goal and too little of it is short, byproducts or not.
+    await createBlock(p, solve, { name: 'Tailings', doc: block('tailings', 1, {}) });
+    a = coherenceAudit(p, gameIndex(p));
+    assert.deepEqual(tailings(a.underSupplied).map((x) => [x.shortBy, x.producers]), [[1, ['Refinery', 'Tailings']]]);
+    assert.deepEqual(tailings(a.unsourcedImports), []);
+  });
+});
+
 describe('live-state views', () => {
   let dir: string;
   let p: Project;

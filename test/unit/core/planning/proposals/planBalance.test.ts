@@ -44,25 +44,51 @@ describe('plan balance', () => {
     assert.ok(audit.balancedLinks.some((l) => l.good === 'wire') && audit.balancedLinks.some((l) => l.good === 'azurite-plate'));
   });
 
-  it('counts byproducts as supply and reports the shortfall the blocks leave', async () => {
+  it('counts byproducts as supply, as much as the blocks make, and imports the rest', async () => {
     const d = await plan([
       { name: 'Solvent', target: 'solvent', rate: 1, recipes: ['refine-brine'] },
       { name: 'Brine', target: 'brine', rate: 'fromPlan', recipes: ['reclaim-tailings'] },
     ]);
     const [solvent, brine] = d.blocks;
-    // The brine block takes the solvent block's tailings: a supply from a block, not from outside.
-    assert.deepEqual(brine.importsFromBlocks.filter((f) => f.good === 'tailings').map((f) => f.blocks), [['Solvent']]);
-    assert.ok(!brine.importsExternal.some((f) => f.good === 'tailings'));
     assert.ok(Math.abs(brine.goals[0].rate - rateOf(solvent.imports, 'brine')) < 1e-9);
-    // Tailings made as a byproduct fall short of what reclaiming that much brine takes.
+    // Reclaiming that much brine takes more tailings than the solvent block makes on the side.
     const made = rateOf(solvent.byproducts, 'tailings');
     const taken = rateOf(brine.imports, 'tailings');
     assert.ok(taken > made && made > 0, `${taken} > ${made}`);
-    const short = d.balance.underSupplied.find((u) => u.good === 'tailings')!;
-    assert.ok(short, JSON.stringify(d.balance));
-    assert.ok(Math.abs(short.shortBy - (taken - made)) < 1e-9);
-    assert.equal(d.balance.ok, false);
-    assert.ok(d.warnings.some((w) => /short between blocks: .*Tailings/i.test(w)), d.warnings.join('; '));
+    // The brine block takes all the solvent block makes, from that block, and the rest from outside.
+    const fromBlocks = brine.importsFromBlocks.filter((f) => f.good === 'tailings');
+    assert.deepEqual(fromBlocks.map((f) => f.blocks), [['Solvent']]);
+    assert.ok(Math.abs(fromBlocks[0].rate - made) < 1e-9 * taken, `${fromBlocks[0].rate} vs ${made}`);
+    assert.ok(Math.abs(rateOf(brine.importsExternal, 'tailings') - (taken - made)) < 1e-9 * taken);
+    // A byproduct that covers part of an import is no shortfall: the rest is an import like any other.
+    assert.deepEqual(d.balance.underSupplied, []);
+    assert.equal(d.balance.ok, true);
+    const rest = d.balance.unsourcedImports.find((u) => u.good === 'tailings')!;
+    assert.ok(rest, JSON.stringify(d.balance));
+    assert.ok(Math.abs(rest.rate - (taken - made)) < 1e-9 * taken);
+    assert.deepEqual(rest.consumers, ['Brine']);
+    assert.ok(Math.abs(rest.fromByproducts!.rate - made) < 1e-9 * taken);
+    assert.deepEqual(rest.fromByproducts!.producers, ['Solvent']);
+    assert.ok(!d.warnings.some((w) => /short between blocks/.test(w)), d.warnings.join('; '));
+  });
+
+  it('shares a byproduct among the blocks that take it, in proportion to what each takes', async () => {
+    const d = await plan([
+      { name: 'Solvent', target: 'solvent', rate: 1, recipes: ['refine-brine'] },
+      { name: 'Brine A', target: 'brine', rate: 0.5, recipes: ['reclaim-tailings'] },
+      { name: 'Brine B', target: 'brine', rate: 1.5, recipes: ['reclaim-tailings'] },
+    ]);
+    const [solvent, a, b] = d.blocks;
+    const made = rateOf(solvent.byproducts, 'tailings');
+    const takenA = rateOf(a.imports, 'tailings');
+    const takenB = rateOf(b.imports, 'tailings');
+    assert.ok(takenA + takenB > made, `${takenA + takenB} > ${made}`);
+    for (const [blk, taken] of [[a, takenA], [b, takenB]] as const) {
+      const share = (taken / (takenA + takenB)) * made;
+      assert.ok(Math.abs(rateOf(blk.importsFromBlocks, 'tailings') - share) < 1e-9, `${blk.name}: ${rateOf(blk.importsFromBlocks, 'tailings')} vs ${share}`);
+      assert.ok(Math.abs(rateOf(blk.importsExternal, 'tailings') - (taken - share)) < 1e-9);
+    }
+    assert.deepEqual(d.balance.underSupplied.filter((u) => u.good === 'tailings'), []);
   });
 
   it('says what a balanced plan leaves over between its blocks', async () => {
