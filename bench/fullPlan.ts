@@ -1,17 +1,17 @@
 // The full plan of the scripted tool session: "0.25 logistic science packs per second with their
 // supporting blocks" on the Py data, under the horizon "able to make" the pack — the calls a model
 // makes following the system prompt, every choice read from a tool result as a model reads it (the
-// model view): set the horizon, read the pack's recipe graph, expand what it left unexpanded, read
-// the graph of each shared intermediate that gets a block of its own, ask where the byproducts go,
-// and submit the plan ONCE. The figures say whether that one plan came out clean.
+// model view): set the horizon, read the pack's recipe graph, read one graph of the shared
+// intermediates that get blocks of their own (recipeGraph's `also`), expand what the graphs left
+// unexpanded, ask where the byproducts go, and submit the plan ONCE. The figures say whether that one plan came out clean.
 import type { Project } from '../src/core/db/project';
 import { findTool } from '../src/core/assistant/tools/registry';
 import { runTool } from '../src/core/assistant/tools/run';
 import { modelText, modelView } from '../src/core/assistant/tools/types';
 
 export const FULL_PLAN = { good: 'logistic-science-pack', rate: 0.25 };
-/** Supplier blocks whose recipe graph the session reads (see fullPlanScript). */
-const MAX_SUPPLIER_GRAPHS = Number(process.env.MAX_SUPPLIER_GRAPHS ?? 7);
+/** Supplier blocks the plan gets besides the pack's own (see fullPlanScript). */
+const MAX_SUPPLIERS = 7;
 
 export interface SessionCall {
   tool: string;
@@ -91,30 +91,27 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   // Goods expanded so far: good → the recipe chosen and what it takes.
   const chosen = new Map<string, { recipe: string; inputs: string[]; outputs: string[] }>();
   const choose = (good: string, cs: Candidate[] | undefined) => {
+    if (chosen.has(good)) return;
+    // A recipe already chosen for another good that gives this one too makes it (the model read its `out`).
+    const also = [...chosen.values()].find((c) => c.outputs.includes(good));
+    if (also) return void chosen.set(good, also);
     const c = pickCandidate(good, cs);
-    if (c && !chosen.has(good)) chosen.set(good, { recipe: c.recipe, inputs: parseSide(c.in).map((x) => x.good), outputs: parseSide(c.out).map((x) => x.good) });
+    if (c) chosen.set(good, { recipe: c.recipe, inputs: parseSide(c.in).map((x) => x.good), outputs: parseSide(c.out).map((x) => x.good) });
   };
   const shared = (g: Graph) => Object.entries(g.goods).filter(([, n]) => n.leaf && n.seam === 'shared').map(([name]) => name);
   for (const [good, node] of Object.entries(graph.goods)) if (!node.leaf) choose(good, node.candidates);
 
-  // Shared intermediates of the pack's chain get blocks of their own, sized from the plan — as many
-  // as the session's 12 calls leave graphs for (the horizon, the pack's graph, the options batch, the
-  // byproducts and the plan take 5); further shared goods are made in the pack's block from the batch.
+  // Shared intermediates of the pack's chain get blocks of their own, sized from the plan, up to a plan
+  // of eight blocks; further shared goods are made in the pack's block from the options batch.
   const sharedGoods = shared(graph);
-  const suppliers = sharedGoods.slice(0, MAX_SUPPLIER_GRAPHS);
-  const inline = sharedGoods.slice(MAX_SUPPLIER_GRAPHS);
-  const graphs = new Map<string, Graph>();
-  for (const s of suppliers) {
-    const gr = (yield { name: 'recipeGraph', input: { target: s } }) as Graph | undefined;
-    if (!gr) continue;
-    graphs.set(s, gr);
-    for (const [good, node] of Object.entries(gr.goods)) if (!node.leaf && good !== s) choose(good, node.candidates);
-  }
-  // The supplier's own recipe for its good comes from its own graph.
-  for (const s of suppliers) {
-    const node = graphs.get(s)?.goods[s];
-    if (node) choose(s, node.candidates);
-  }
+  const suppliers = sharedGoods.slice(0, MAX_SUPPLIERS);
+  const inline = sharedGoods.slice(MAX_SUPPLIERS);
+  // One graph for all of them: the first supplier as the target, the others in `also`.
+  const merged = suppliers.length ? ((yield { name: 'recipeGraph', input: { target: suppliers[0], ...(suppliers.length > 1 ? { also: suppliers.slice(1) } : {}) } }) as Graph | undefined) : undefined;
+  // Each supplier's own recipe first, from its node in that graph (a start good is always expanded):
+  // what those recipes give on the side is then the suppliers' to deliver.
+  for (const s of suppliers) choose(s, merged?.goods[s]?.candidates);
+  for (const [good, node] of Object.entries(merged?.goods ?? {})) if (!node.leaf) choose(good, node.candidates);
   // Goods each block delivers: its own good, and any good whose chosen recipe is that block's recipe
   // (a model reuses the producer it already plans instead of running the same recipe twice).
   const supplied = new Map<string, string>(suppliers.map((s) => [s, s]));
@@ -144,7 +141,7 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   };
 
   // What the graphs left unexpanded and the chains need: one batch of options.
-  const unexpanded = [...new Set([graph, ...graphs.values()].flatMap((g) => g.unexpanded ?? []))];
+  const unexpanded = [...new Set([graph, merged].flatMap((g) => g?.unexpanded ?? []))];
   const needed = new Set([target, ...suppliers].flatMap((b) => [...reach(b).goods]));
   const open = [...inline, ...unexpanded.filter((g) => needed.has(g) && !inline.includes(g))].filter((g) => !chosen.has(g));
   if (open.length) {
@@ -171,8 +168,9 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
     c.outputs.forEach((x) => gives.add(x));
   }
   // Burner fuel leaves ash, which the recipes do not show (the system prompt says so).
-  const asked = [...gives, 'ash'].filter((g) => !takes.has(g) && g !== target && !supplied.has(g)).slice(0, 10);
-  if (asked.length) yield { name: 'byproductSinks', input: { goods: asked, limit: 3 } };
+  // The tool takes ten goods a call; full Py leaves more.
+  const asked = [...gives, 'ash'].filter((g) => !takes.has(g) && g !== target && !supplied.has(g));
+  for (let i = 0; i < asked.length; i += 10) yield { name: 'byproductSinks', input: { goods: asked.slice(i, i + 10), limit: 3 } };
 
   const plan = { title: `Logistic science ${rate}/s`, objective: `${rate} logistic science packs per second with their supporting blocks`, blocks };
   yield { name: 'submitPlan', input: plan };
@@ -199,7 +197,7 @@ export async function fullPlanSession(project: Project): Promise<FullPlanSession
     if (name === 'changePlanningSettings' && o.ok) settings = o.result as typeof settings;
     if (name === 'submitPlan') drafted = read as PlanView | undefined;
   }
-  const asked = new Set((log.find((c) => c.tool === 'byproductSinks')?.input as { goods?: string[] } | undefined)?.goods ?? []);
+  const asked = new Set(log.filter((c) => c.tool === 'byproductSinks').flatMap((c) => (c.input as { goods?: string[] }).goods ?? []));
   const all = drafted ? [...drafted.blocks, ...drafted.updates] : [];
   const idle = all.flatMap((d) => d.rows.filter((r) => r.buildings <= 1e-9).map((r) => `${d.name} / ${r.recipe}`));
   const takenElsewhere = (d: DraftView, good: string) => all.some((o) => o !== d && [...o.importsFromBlocks, ...o.importsExternal].some((i) => i.good === good));

@@ -60,6 +60,7 @@ export const PLANNING_POLICY = `You are PyOps, a factory-planning expert for Fac
 Plain questions get a plain answer: no draft, short trees or steps.
 
 ## Plans (several products, supporting blocks, building materials)
+- Read the supplier blocks' chains in ONE \`recipeGraph\`: the first supplier as \`target\`, the others in \`also\` (each shared good is described once), not one graph per supplier.
 - Run \`chainStatus\` for every block and route every byproduct.
 - When construction materials are requested, call \`buildingBill\`. For each machine decide: an existing supplier, a resize, or a new block whose *stock* goals are seeded from the bill (and recurse into its intermediates).
 - When belts or inserters are requested, call \`logisticsFor\`.
