@@ -116,8 +116,10 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   // (a model reuses the producer it already plans instead of running the same recipe twice).
   const supplied = new Map<string, string>(suppliers.map((s) => [s, s]));
   const settle = () => {
+    // Only what some chosen recipe takes: a supplier's other outputs nobody asks for are byproducts, not goals.
+    const taken = new Set([...chosen.values()].flatMap((c) => c.inputs));
     for (const [good, c] of chosen) {
-      if (supplied.has(good) || good === target) continue;
+      if (supplied.has(good) || good === target || !taken.has(good)) continue;
       const s = suppliers.find((x) => chosen.get(x)?.recipe === c.recipe);
       if (s) supplied.set(good, s);
     }

@@ -5,6 +5,7 @@ import type { GameIndex, Good, Ingredient, Product, Recipe } from '../gameIndex'
 import { notBuildableSuffix, type CandidateVerdict, type DefaultMachine, type LockState, type RecipeAvailability } from '../availability';
 import type { PlanningContext } from '../context';
 import { netlyMakes, roundCost, unitCost, recipeCost } from './cost';
+import { unlockDistance } from './unlocks';
 
 /** Goods with at least this many consumers are "additive": shared inputs worth their own block. */
 export const ADDITIVE_CONSUMERS = 10;
@@ -150,9 +151,11 @@ export function pickerInfo(ctx: PlanningContext, recipe: Recipe): PickerInfo {
   return out;
 }
 
-/** Picker order: rank, then cost ascending (missing last), then name. */
-export function comparePicks(a: { rank: number; cost: number | null; name: string }, b: { rank: number; cost: number | null; name: string }): number {
+/** Picker order: rank, then (locked recipes) the science packs left to unlock them, then cost
+ *  ascending (missing last), then name. */
+export function comparePicks(a: { rank: number; cost: number | null; name: string; distance?: number }, b: { rank: number; cost: number | null; name: string; distance?: number }): number {
   if (a.rank !== b.rank) return a.rank - b.rank;
+  if ((a.distance ?? 0) !== (b.distance ?? 0)) return (a.distance ?? 0) < (b.distance ?? 0) ? -1 : 1;
   if (a.cost !== b.cost) {
     if (a.cost === null) return 1;
     if (b.cost === null) return -1;
@@ -172,14 +175,16 @@ export function rankedRecipes(ctx: PlanningContext, good: string, direction: 'pr
   const g = ctx.g;
   const a = ctx.availability;
   const names = direction === 'produce' ? g.producersOf(good) : g.consumersOf(good);
-  const out: Array<RankedRecipe & { rank: number; name: string }> = [];
+  const out: Array<RankedRecipe & { rank: number; name: string; distance?: number }> = [];
   for (const n of names) {
     const r = g.recipes.get(n)!;
     if (a.isExcluded(n) || (direction === 'produce' ? !makesForReal(g, r, good) : isBarrelRecipe(r))) continue;
     if (direction === 'consume' && isVoidRecipeFor(r, good)) continue;
     const info = pickerInfo(ctx, r);
     const cost = direction === 'produce' ? unitCost(g, r, good) : recipeCost(g, r);
-    out.push({ info, cost, rank: info.rank, name: n });
+    // A locked recipe the player is close to unlocking comes before one deep in the tech tree,
+    // however cheap that one runs (Py's pressurized steam: a heat exchanger before a simik boiler).
+    out.push({ info, cost, rank: info.rank, name: n, ...(info.rank === 2 ? { distance: unlockDistance(ctx, r) } : {}) });
   }
   out.sort(comparePicks);
   return out.map(({ info, cost }) => ({ info, cost }));

@@ -15,7 +15,7 @@ import {
   ADDITIVE_CONSUMERS, SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe, type SpoilFacts,
 } from './common';
 import { consumedInputs, makeableGoods } from './makeable';
-import { unlockPacks } from './researchPath';
+import { cheapestUnlock, type Unlock } from './unlocks';
 import { GRAPH_MAX_CHARS, GRAPH_MAX_NODES, recipeGraphInput, type RecipeGraphInput } from './schemas';
 
 export type Seam = 'raw' | 'block' | 'shared' | 'depth' | 'energy' | 'dead-end';
@@ -279,33 +279,3 @@ function lockedLine(ctx: PlanningContext, closed: RankedRecipe[]): string | unde
   return parts.join('; ');
 }
 
-interface Unlock {
-  tech: string;
-  packs: number;
-  machine?: string;
-}
-
-/** The unresearched technology that unlocks a recipe most cheaply: its own, or else its machine's. */
-function cheapestUnlock(ctx: PlanningContext, recipe: Recipe): Unlock | null {
-  const a = ctx.availability;
-  const best = (techs: readonly string[], machine?: string): Unlock | null => {
-    let out: Unlock | null = null;
-    for (const t of techs) {
-      const packs = unlockPacks(ctx, t);
-      if (packs > 0 && (!out || packs < out.packs || (packs === out.packs && t < out.tech))) out = { tech: t, packs, ...(machine ? { machine } : {}) };
-    }
-    return out;
-  };
-  const own = best(recipe.unlockedBy);
-  if (own) return own;
-  let out: Unlock | null = null;
-  for (const m of ctx.g.machinesFor(recipe)) {
-    const av = a.machine(m.name);
-    if (a.isExcluded(m.name) || (a.mode === 'now' ? av.buildableNow : av.availableNow)) continue;
-    for (const r of av.madeBy) {
-      const u = best(ctx.g.recipes.get(r)!.unlockedBy, m.name);
-      if (u && (!out || u.packs < out.packs || (u.packs === out.packs && u.tech < out.tech))) out = u;
-    }
-  }
-  return out;
-}

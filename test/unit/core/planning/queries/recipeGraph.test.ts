@@ -98,9 +98,10 @@ describe('recipeGraph', () => {
     const r = recipeGraph(w.ctx({ research_mode: 'now', available_science_packs: [] }), { target: 'circuit' });
     const n = r.goods['circuit'];
     assert.equal(n.deadEnd, true);
-    assert.deepEqual(n.candidates!.map((c) => [c.recipe, c.state]), [['circuit-lean', 'needs-research'], ['circuit', 'needs-research']]);
+    // Nearest in research first: circuit's electronics (30 packs) before circuit-lean's lean press.
+    assert.deepEqual(n.candidates!.map((c) => [c.recipe, c.state]), [['circuit', 'needs-research'], ['circuit-lean', 'needs-research']]);
     // What to do next: research electronics with basic packs, and unlock the press (automation-basics is free).
-    assert.deepEqual(n.candidates![1].needs, { research: ['electronics'], packs: ['basic-research-pack'], machine: { name: 'press', research: 'automation-basics' } });
+    assert.deepEqual(n.candidates![0].needs, { research: ['electronics'], packs: ['basic-research-pack'], machine: { name: 'press', research: 'automation-basics' } });
     assert.equal(n.locked, '2 locked; cheapest unlock electronics (30 packs) → circuit');
     assert.equal(r.goodCount, 1, 'a dead end is not expanded');
   });

@@ -1,5 +1,5 @@
-// recipeOptions / recipeOptionsBatch: picker rank (unlocked, selectable, locked, superseded; then
-// cost, missing last; then name), horizon gating as one state with what it needs, machine text with
+// recipeOptions / recipeOptionsBatch: picker rank (unlocked, selectable, locked — nearest in research
+// first —, superseded; then cost, missing last; then name), horizon gating as one state with what it needs, machine text with
 // favorites, in/out strings.
 import assert from 'node:assert/strict';
 import { recipeOptions, recipeOptionsBatch, recipeOptionsForModel } from '../../../../../src/core/planning/queries/recipeOptions';
@@ -51,6 +51,14 @@ describe('recipeOptions', () => {
       { rank: 0, cost: 9, name: 'z' },
     ].sort(comparePicks);
     assert.deepEqual(picks.map((p) => p.name), ['z', 'b', 'c', 'a']);
+    // Locked ones: fewer science packs left to unlock first, then cost.
+    const locked = [
+      { rank: 2, cost: 1, name: 'far', distance: 5000 },
+      { rank: 2, cost: 3, name: 'near', distance: 40 },
+      { rank: 2, cost: 2, name: 'near-cheaper', distance: 40 },
+      { rank: 1, cost: 9, name: 'open' },
+    ].sort(comparePicks);
+    assert.deepEqual(locked.map((p) => p.name), ['open', 'near-cheaper', 'near', 'far']);
   });
 
   it('ranks a superseded recipe last and flags it once its replacement branch is selected', () => {
@@ -222,6 +230,21 @@ describe('recipeOptions on catalyst recipes (FactorioLab sets)', function () {
     assert.ok(!producers(w, 'barrel-milk').includes('fill-milk-barrel'), 'a round trip through the barrel');
     assert.ok(!producers(w, 'empty-barrel-milk').includes('empty-milk-barrel'), 'emptying makes no empty barrel');
     assert.ok(!consumers(w, 'milk').includes('fill-milk-barrel'), 'filling a barrel is no use of milk');
+  });
+
+  it('full Py: lists locked recipes nearest in research first, however cheap a farther one runs', async function () {
+    const w = await loadWorld(requireSharedData(this, 'factoriolab-pysalf'));
+    // data.json: pressured-steam-1 (500 pressured-water → 500 pressured-steam in a simik boiler) is
+    // unlocked by domestication-mk04, whose units take military, chemical and Py 3 packs among others;
+    // he-01 (a heat exchanger) by biomassplant-mk01, 1 py-science-pack-1 + 2 automation-science-pack a
+    // unit, and its machine by nonrenewable-mk01 (the same packs). Neither runs with red science alone.
+    const r = recipeOptions(w.ctx({ research_mode: 'now', available_science_packs: ['automation-science-pack'] }, []), { good: 'pressured-steam', limit: 10 });
+    const at = (name: string) => r.candidates.findIndex((c) => c.recipe === name);
+    assert.ok(at('he-01') >= 0 && at('pressured-steam-1') >= 0, JSON.stringify(r.candidates.map((c) => c.recipe)));
+    assert.ok(r.candidates.every((c) => c.state === 'needs-research'));
+    const cost = (name: string) => unitCost(w.g, w.g.recipes.get(name)!, 'pressured-steam')!;
+    assert.ok(cost('pressured-steam-1') < cost('he-01'), 'by cost alone the simik boiler would come first');
+    assert.ok(at('he-01') < at('pressured-steam-1'), JSON.stringify(r.candidates.map((c) => c.recipe)));
   });
 
   it('full Py: NiSi hands back less cobalt extract than it takes, so it is no producer of it', async function () {
