@@ -80,12 +80,15 @@ export function farmModules(g: GameIndex, recipe: Recipe, machine: Machine): Mod
 
 /**
  * Said on a farm row that holds none of its farm modules: it is solved at the machine's bare speed,
- * which for a Py farm is a small fraction of what it is built for.
+ * which for a Py farm is a small fraction of what it is built for. With the horizon given, a farm
+ * whose modules are all still locked is told what it waits for instead of being told to place them.
  */
-export function bareFarmWarning(g: GameIndex, recipe: Recipe, machine: Machine, placed: ModuleCount[]): string | undefined {
+export function bareFarmWarning(g: GameIndex, recipe: Recipe, machine: Machine, placed: ModuleCount[], a?: Availability): string | undefined {
   const farm = farmModules(g, recipe, machine);
   if (!farm.length || placed.some((p) => farm.some((m) => m.name === p.name))) return undefined;
-  return `${recipe.display}: ${machine.display} holds none of its farm modules (${farmNames(farm)}), so it runs at its bare speed ${fmt(machine.speed)}; put them in its ${machine.moduleSlots} module slot${machine.moduleSlots === 1 ? '' : 's'}.`;
+  const bare = `${recipe.display}: ${machine.display} holds none of its farm modules (${farmNames(farm)}), so it runs at its bare speed ${fmt(machine.speed)}`;
+  if (a && !farm.some((m) => !a.isExcluded(m.name) && moduleUnlocked(g, a, m))) return `${bare}; none of them is unlocked under the ${a.mode} horizon yet.`;
+  return `${bare}; put them in its ${machine.moduleSlots} module slot${machine.moduleSlots === 1 ? '' : 's'}.`;
 }
 
 const farmNames = (farm: Module[]) => farm.slice(0, 3).map((m) => m.display).join(', ') + (farm.length > 3 ? ', …' : '');

@@ -278,7 +278,7 @@ export async function buildDraft(ctx: PlanningContext, spec: DraftSpec, supply: 
         if (solved && machine && !row.machine) chosen.set(row.recipe, solved.machineChoice);
         if (!machine || row.modules || machine.moduleSlots === 0) return row.machine || !machine ? row : { ...row, machine: machine.name };
         const fill = suggestModules(g, a, { recipe: rec, machine, beacons: row.beacons, turdModules: turd, researchProductivity: a.productivityBonus(rec), craftsPerSec: solved?.craftsPerSecond ?? 0 });
-        const bare = fill.modules.length ? bareFarmWarning(g, rec, machine, []) : undefined;
+        const bare = fill.modules.length ? bareFarmWarning(g, rec, machine, [], a) : undefined;
         if (bare) stale.add(bare);
         const before = reasons.get(row.recipe);
         reasons.set(row.recipe, before ? `${before}; ${fill.reason}` : fill.reason);

@@ -172,7 +172,7 @@ function prepareStatic(g: GameIndex, availability: Availability, row: Row, recip
     for (const r of effects.rejected) {
       warnings.push(r.used !== undefined ? `${recipe.display}: ${r.used} of ${r.asked} ${r.name} used — ${r.reason}.` : `${recipe.display}: ${r.name} ignored — ${r.reason}.`);
     }
-    const bareFarm = bareFarmWarning(g, recipe, machine, effects.modulesPlaced);
+    const bareFarm = bareFarmWarning(g, recipe, machine, effects.modulesPlaced, availability);
     if (bareFarm) warnings.push(bareFarm);
     const locked = lockedPlacements(g, availability, row);
     if (locked) warnings.push(`${recipe.display}: ${locked}`);

@@ -170,4 +170,12 @@ describe('module auto-fill for Py farms (FactorioLab pysalf)', function () {
     assert.equal(bareFarmWarning(w.g, R('Moss 1'), M('moss-farm-mk01'), [{ name: 'moss', count: 1 }]), undefined);
     assert.equal(bareFarmWarning(w.g, R('automation-science-pack'), M('assembling-machine-2'), []), undefined);
   });
+
+  it('tells a farm whose modules are all locked that they are, instead of to place them', () => {
+    // Nothing researched: no moss module can be made yet; with moss-mk01 researched "Moss 1" makes one.
+    const none = new Availability(w.g, w.state({ research_mode: 'now' }));
+    assert.match(bareFarmWarning(w.g, R('Moss 1'), M('moss-farm-mk01'), [], none)!, /bare speed 0\.0625; none of them is unlocked under the now horizon yet\.$/);
+    const some = new Availability(w.g, w.state({ research_mode: 'now' }, ['moss-mk01']));
+    assert.match(bareFarmWarning(w.g, R('Moss 1'), M('moss-farm-mk01'), [], some)!, /bare speed 0\.0625; put them in its 15 module slots\.$/);
+  });
 });
