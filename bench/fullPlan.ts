@@ -3,7 +3,8 @@
 // makes following the system prompt, every choice read from a tool result as a model reads it (the
 // model view): set the horizon, read the pack's recipe graph, read one graph of the shared
 // intermediates that get blocks of their own (recipeGraph's `also`), expand what the graphs left
-// unexpanded, ask where the byproducts go, and submit the plan ONCE. The figures say whether that one plan came out clean.
+// unexpanded, ask where the byproducts go, submit the plan ONCE, and look up where what the solved
+// plan still leaves over goes. The figures say whether that one plan came out clean.
 import type { Project } from '../src/core/db/project';
 import { findTool } from '../src/core/assistant/tools/registry';
 import { runTool } from '../src/core/assistant/tools/run';
@@ -29,7 +30,7 @@ export interface FullPlanSession {
   shortfalls: number;
   /** Rows the plan runs at zero ("block / recipe"). */
   idle: string[];
-  /** Byproducts neither taken by another block of the plan nor asked about with byproductSinks. */
+  /** Byproducts neither taken by another block of the plan nor asked about with byproductSinks (before or after the plan). */
   unrouted: string[];
   /** What the horizon tool said it added to the pack's prerequisites. */
   addedTechnologies: string[];
@@ -40,7 +41,7 @@ export interface FullPlanSession {
   log: SessionCall[];
 }
 
-type Candidate = { recipe: string; state: string; in: string; out: string; machine?: string; machineName?: string | null };
+type Candidate = { recipe: string; state?: string; in: string; out: string; machine?: string; machineName?: string | null };
 type GraphNode = { candidates?: Candidate[]; leaf?: boolean; seam?: string; depth: number };
 type Graph = { goods: Record<string, GraphNode>; unexpanded?: string[] };
 type Options = { options: Record<string, { candidates?: Candidate[] }> };
@@ -111,6 +112,13 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   // Each supplier's own recipe first, from its node in that graph (a start good is always expanded):
   // what those recipes give on the side is then the suppliers' to deliver.
   for (const s of suppliers) choose(s, merged?.goods[s]?.candidates);
+  // A good the pack's graph had a recipe for, which a supplier's own recipe gives too, comes from that
+  // supplier: the model drops the second producer rather than run both.
+  for (const [good, c] of chosen) {
+    if (suppliers.includes(good)) continue;
+    const from = suppliers.find((x) => chosen.get(x)?.outputs.includes(good));
+    if (from && chosen.get(from)!.recipe !== c.recipe) chosen.set(good, chosen.get(from)!);
+  }
   for (const [good, node] of Object.entries(merged?.goods ?? {})) if (!node.leaf) choose(good, node.candidates);
   // Goods each block delivers: its own good, and any good whose chosen recipe is that block's recipe
   // (a model reuses the producer it already plans instead of running the same recipe twice).
@@ -161,21 +169,32 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   const blocks = [blockOf(target, rate), ...suppliers.filter((s) => chosen.has(s)).map((s) => blockOf(s, 'fromPlan'))];
 
   // Byproducts as the chosen recipes' outputs that nothing in the plan takes.
-  const inPlan = new Set(blocks.flatMap((b) => b.recipes));
+  const byRecipe = new Map([...chosen.values()].map((c) => [c.recipe, c]));
   const takes = new Set<string>();
   const gives = new Set<string>();
-  for (const c of chosen.values()) {
-    if (!inPlan.has(c.recipe)) continue;
-    c.inputs.forEach((x) => takes.add(x));
-    c.outputs.forEach((x) => gives.add(x));
+  for (const r of blocks.flatMap((b) => b.recipes)) {
+    const c = byRecipe.get(r);
+    c?.inputs.forEach((x) => takes.add(x));
+    c?.outputs.forEach((x) => gives.add(x));
   }
-  // Burner fuel leaves ash, which the recipes do not show (the system prompt says so).
-  // The tool takes ten goods a call; full Py leaves more.
-  const asked = [...gives, 'ash'].filter((g) => !takes.has(g) && g !== target && !supplied.has(g));
+  // What nothing in the plan takes. Burner fuel leaves ash, which the recipes do not show (the system
+  // prompt says so). The tool takes ten goods a call; full Py leaves more.
+  const asked = [...gives, 'ash'].filter((g) => g !== target && !takes.has(g) && !supplied.has(g));
   for (let i = 0; i < asked.length; i += 10) yield { name: 'byproductSinks', input: { goods: asked.slice(i, i + 10), limit: 3 } };
 
   const plan = { title: `Logistic science ${rate}/s`, objective: `${rate} logistic science packs per second with their supporting blocks`, blocks };
-  yield { name: 'submitPlan', input: plan };
+  const drafted = (yield { name: 'submitPlan', input: plan }) as PlanView | undefined;
+  // The solved plan shows what it really leaves over (a recipe run in two blocks, two recipes giving
+  // one good): the model looks up where those go before it presents the plan.
+  const left = leftOver(drafted).filter((g) => !asked.includes(g));
+  for (let i = 0; i < left.length; i += 10) yield { name: 'byproductSinks', input: { goods: left.slice(i, i + 10), limit: 3 } };
+}
+
+/** Byproducts of a plan's blocks that no other block of it takes. */
+function leftOver(p: PlanView | undefined): string[] {
+  const all = p ? [...p.blocks, ...p.updates] : [];
+  const taken = (d: DraftView, good: string) => all.some((o) => o !== d && [...o.importsFromBlocks, ...o.importsExternal].some((i) => i.good === good));
+  return [...new Set(all.flatMap((d) => d.byproducts.filter((b) => b.rate > 1e-9 && !taken(d, b.good)).map((b) => b.good)))];
 }
 
 /** The script run against a project's tools, counted as the model reads each result. */
@@ -202,8 +221,7 @@ export async function fullPlanSession(project: Project): Promise<FullPlanSession
   const asked = new Set(log.filter((c) => c.tool === 'byproductSinks').flatMap((c) => (c.input as { goods?: string[] }).goods ?? []));
   const all = drafted ? [...drafted.blocks, ...drafted.updates] : [];
   const idle = all.flatMap((d) => d.rows.filter((r) => r.buildings <= 1e-9).map((r) => `${d.name} / ${r.recipe}`));
-  const takenElsewhere = (d: DraftView, good: string) => all.some((o) => o !== d && [...o.importsFromBlocks, ...o.importsExternal].some((i) => i.good === good));
-  const unrouted = all.flatMap((d) => d.byproducts.filter((b) => b.rate > 1e-9 && !asked.has(b.good) && !takenElsewhere(d, b.good)).map((b) => `${d.name} / ${b.good}`));
+  const unrouted = leftOver(drafted).filter((g) => !asked.has(g));
   return {
     calls: log.length,
     chars: log.reduce((n, c) => n + c.chars, 0),

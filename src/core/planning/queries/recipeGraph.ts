@@ -12,7 +12,7 @@ import type { PlanningContext } from '../context';
 import type { Recipe } from '../gameIndex';
 import { parseInput, requireGood } from './errors';
 import {
-  ADDITIVE_CONSUMERS, SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe, type SpoilFacts,
+  SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe, type SpoilFacts,
 } from './common';
 import { consumedInputs, makeableGoods } from './makeable';
 import { cheapestUnlock, type Unlock } from './unlocks';
@@ -22,12 +22,15 @@ export type Seam = 'raw' | 'block' | 'shared' | 'depth' | 'energy' | 'dead-end';
 
 export interface GraphCandidate {
   recipe: string;
-  /** Its availability under the horizon (see CandidateState). */
-  state: CandidateState;
+  /** Its availability under the horizon (see CandidateState); absent = buildable, what nearly every
+   *  listed candidate is (the graph lists selectable recipes only). */
+  state?: Exclude<CandidateState, 'buildable'>;
   /** What is left to do: research (and missing packs), a TURD pick, a machine. */
   needs?: CandidateNeeds;
-  cost: number | null;
-  prod: boolean;
+  /** Intrinsic cost per unit of the good; absent when unknown. */
+  cost?: number;
+  /** Productivity modules allowed; absent when not. */
+  prod?: true;
   /** Only for a virtual recipe no building runs (fuel burning, spoiling): "none — what it is". */
   machine?: string;
   in: string;
@@ -38,8 +41,8 @@ export interface GraphNode {
   display: string;
   kind: string;
   depth: number;
+  /** Recipes that use it: its fan-out (10 or more: a commodity worth importing; 25 or more: a shared seam). */
   consumers: number;
-  additive: boolean;
   fromBlock?: string;
   spoils?: SpoilFacts;
   leaf?: true;
@@ -92,8 +95,8 @@ const MAX_BLOCKERS = 6;
 const FRONTIER_RESERVE = 600;
 
 export const GRAPH_LEGEND =
-  'goods: breadth first from the target, each once. candidates: producers selectable under the horizon, best first ' +
-  '(state unlocked, then buildable or turd-pick; then cost/unit), only these are expanded; needs = what is left to do; moreCandidates = selectable ones not listed; ' +
+  'goods: breadth first from the target, each once; consumers = recipes using it (≥10: a commodity). candidates: producers selectable under the horizon, best first ' +
+  '(state unlocked, then buildable (no state) or turd-pick; then cost/unit), only these are expanded; prod = productivity allowed; needs = what is left to do; moreCandidates = selectable ones not listed; ' +
   'locked = the others in one line with the cheapest unlock (researchPath it). leaf+seam = not expanded: raw, block (an existing ' +
   'block makes it), shared (≥25 consumers), depth, energy, dead-end (nothing selectable makes it: import it or unlock it).';
 
@@ -141,7 +144,7 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
       continue;
     }
     const consumers = realConsumers(ctx, good).length;
-    const node: GraphNode = { display: x.display, kind: x.kind, depth, consumers, additive: consumers >= ADDITIVE_CONSUMERS };
+    const node: GraphNode = { display: x.display, kind: x.kind, depth, consumers };
     const fromBlock = blockOf(good);
     if (fromBlock) node.fromBlock = fromBlock;
     const sp = spoilFacts(ctx, x);
@@ -241,13 +244,18 @@ function nextText(target: string): string {
   return `budget reached: call recipeOptionsBatch with the unexpanded goods you need, or recipeGraph on one of them (or raise maxChars/nodeBudget for ${target})`;
 }
 
+// Defaults are left out (a graph is read by models only, and most of its candidates are buildable,
+// costed and without productivity): on full Py ~15 % of a plan's supplier graph.
 function candidate(r: RankedRecipe): GraphCandidate {
   const virtual = virtualMachineText(r.info.recipe);
+  const { state, needs } = verdictFields(r.info.verdict);
+  const cost = costOut(r.cost);
   return {
     recipe: r.info.recipe.name,
-    ...verdictFields(r.info.verdict),
-    cost: costOut(r.cost),
-    prod: r.info.recipe.allowProductivity,
+    ...(state !== 'buildable' ? { state } : {}),
+    ...(needs ? { needs } : {}),
+    ...(cost !== null ? { cost } : {}),
+    ...(r.info.recipe.allowProductivity ? { prod: true as const } : {}),
     ...(virtual ? { machine: virtual } : {}),
     in: inText(r.info.recipe),
     out: outText(r.info.recipe),
