@@ -46,7 +46,8 @@ type GraphNode = { candidates?: Candidate[]; leaf?: boolean; seam?: string; dept
 type Graph = { goods: Record<string, GraphNode>; unexpanded?: string[] };
 type Options = { options: Record<string, { candidates?: Candidate[] }> };
 type Flow = { good: string; rate: number };
-type DraftView = { name: string; status: string; ok: boolean; rows: Array<{ recipe: string; buildings: number }>; byproducts: Flow[]; importsFromBlocks: Flow[]; importsExternal: Flow[]; warnings: string[] };
+// A shortened plan view leaves out empty lists (modelView.ts, compactPlan).
+type DraftView = { name: string; status: string; ok: boolean; rows: Array<{ recipe: string; buildings: number }>; byproducts?: Flow[]; importsFromBlocks?: Flow[]; importsExternal?: Flow[]; warnings?: string[] };
 type PlanView = { ok: boolean; blocks: DraftView[]; updates: DraftView[]; balance: { underSupplied: unknown[] }; warnings: string[]; research?: { total: { techs: number } } };
 
 /** "2 lab-instrument + 4 alien-sample01 @30%" → [{good, amount}] (amount × probability). */
@@ -193,8 +194,8 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
 /** Byproducts of a plan's blocks that no other block of it takes. */
 function leftOver(p: PlanView | undefined): string[] {
   const all = p ? [...p.blocks, ...p.updates] : [];
-  const taken = (d: DraftView, good: string) => all.some((o) => o !== d && [...o.importsFromBlocks, ...o.importsExternal].some((i) => i.good === good));
-  return [...new Set(all.flatMap((d) => d.byproducts.filter((b) => b.rate > 1e-9 && !taken(d, b.good)).map((b) => b.good)))];
+  const taken = (d: DraftView, good: string) => all.some((o) => o !== d && [...(o.importsFromBlocks ?? []), ...(o.importsExternal ?? [])].some((i) => i.good === good));
+  return [...new Set(all.flatMap((d) => (d.byproducts ?? []).filter((b) => b.rate > 1e-9 && !taken(d, b.good)).map((b) => b.good)))];
 }
 
 /** The script run against a project's tools, counted as the model reads each result. */
@@ -234,7 +235,7 @@ export async function fullPlanSession(project: Project): Promise<FullPlanSession
     addedTechnologies: settings?.horizon?.addedTechnologies ?? [],
     researchSteps: drafted?.research?.total.techs ?? 0,
     blocks: all.map((d) => ({ name: d.name, rows: d.rows.length, status: d.status })),
-    warnings: drafted ? [...drafted.warnings, ...all.flatMap((d) => d.warnings.map((w) => `${d.name}: ${w}`))] : [],
+    warnings: drafted ? [...drafted.warnings, ...all.flatMap((d) => (d.warnings ?? []).map((w) => `${d.name}: ${w}`))] : [],
     log,
   };
 }

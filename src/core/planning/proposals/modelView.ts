@@ -93,8 +93,9 @@ export function planForModel(p: PlanDraft, budget = PLAN_VIEW_BUDGET) {
   return compactPlan(rounded({ ...p, blocks: p.blocks.map(view), updates: p.updates.map(view) }), budget);
 }
 
-/** Characters of a plan's model view above which it is shortened (the tool result cap is 48,000). */
-export const PLAN_VIEW_BUDGET = 40_000;
+/** Characters of a plan's model view above which it is shortened (the tool result cap is 48,000): a
+ *  model checks a plan and sums it up, the card holds the rest (tools.md, the model's view of a draft). */
+export const PLAN_VIEW_BUDGET = 24_000;
 /** Entries kept per list when a plan is shortened: the largest rates first; FEW when that is not enough. */
 const KEEP = 15;
 const FEW = 5;
@@ -109,6 +110,8 @@ type ViewBlock = { rows?: Array<Record<string, unknown>>; fuelOptions?: FluidFue
 type PlanView = { blocks: ViewBlock[]; updates: ViewBlock[]; balance?: Record<string, unknown>; research?: ResearchList; [k: string]: unknown };
 
 const size = (v: unknown) => JSON.stringify(v).length;
+
+const isEmptyTurd = (t: unknown) => !!t && typeof t === 'object' && Object.values(t).every((x) => Array.isArray(x) && !x.length);
 
 /** The `keep` largest by rate, and how many were left out. */
 function largest<T extends { rate?: number; shortBy?: number; surplus?: number }>(xs: T[], keep: number): { kept: T[]; more: number } {
@@ -216,6 +219,25 @@ export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET
     },
     () => {
       if (cutResearch(v, FEW)) said.push(`the research path keeps its first ${FEW} steps`);
+    },
+    // What says nothing or says it twice: a goal sized from the plan carries fromPlan and its rate,
+    // a sub-block's good is among the block's imports with its rate.
+    () => {
+      let cut = false;
+      for (const b of all()) {
+        for (const [k, x] of Object.entries(b)) {
+          const empty = (Array.isArray(x) && !x.length) || x === false || (x === 0 && k !== 'powerW') || (k === 'turd' && isEmptyTurd(x));
+          if (empty || k === 'subBlocksNeeded' || k === 'kind') {
+            delete b[k];
+            cut = true;
+          }
+        }
+      }
+      if (v.sizedFromPlan) {
+        delete v.sizedFromPlan;
+        cut = true;
+      }
+      if (cut) said.push("blocks leave out `kind`, empty lists, zero figures and false flags, and subBlocksNeeded (those goods are among its imports with their rates); the plan leaves out sizedFromPlan (each such goal says fromPlan and its rate)");
     },
   ];
   for (const step of steps) {

@@ -156,6 +156,25 @@ describe('a plan too large to read whole', () => {
     assert.equal(v.research.total.techs, 50, 'the total still counts every step');
   });
 
+  it('at last leaves out what says nothing or says it twice, and says so', () => {
+    const p = plan();
+    Object.assign(p, { sizedFromPlan: [{ good: 'b', block: 'b', rate: 1 }] });
+    for (const b of p.blocks as Array<Record<string, unknown>>) {
+      Object.assign(b, { kind: 'block', fuelW: 0, heatW: 0, powerW: 0, heatSourceNeeded: false, exports: [], unmade: [], turd: { requirements: [], conflicts: [] }, subBlocksNeeded: [{ good: 'x', rate: 1 }], importsFromBlocks: [{ good: 'x', rate: 1, blocks: ['a'] }] });
+    }
+    (p.blocks[1] as Record<string, unknown>).turd = { requirements: [{ master: 'm', branch: 'b' }], conflicts: [] };
+    const v = compactPlan(p, 0) as unknown as { shortened: string; sizedFromPlan?: unknown; blocks: Array<Record<string, unknown>> };
+    assert.match(v.shortened, /blocks leave out `kind`, empty lists, zero figures and false flags, and subBlocksNeeded/);
+    assert.equal(v.sizedFromPlan, undefined);
+    for (const b of v.blocks) {
+      for (const k of ['kind', 'fuelW', 'heatW', 'heatSourceNeeded', 'exports', 'unmade', 'subBlocksNeeded']) assert.ok(!(k in b), k);
+      assert.equal(b.powerW, 0, 'power is a figure the model reports, zero or not');
+      assert.deepEqual(b.importsFromBlocks, [{ good: 'x', rate: 1, blocks: ['a'] }]);
+    }
+    assert.equal(v.blocks[0].turd, undefined);
+    assert.deepEqual(v.blocks[1].turd, { requirements: [{ master: 'm', branch: 'b' }], conflicts: [] }, 'a TURD requirement is kept');
+  });
+
   it('stops at the first step that fits', () => {
     const p = plan();
     const afterFuel = JSON.stringify(compactPlan(p, 0)).length;
