@@ -101,17 +101,40 @@ function sinksOf(ctx: PlanningContext, name: string, limit: number, importingBlo
   };
 }
 
+/** Ingredients a consumer's `in` keeps whole for the model; a longer list keeps the good's own term. */
+const SINK_INPUTS = 4;
+
+/** "20 moss + 1 negasium + … (13 terms)" → "1 negasium + 12 other inputs": what routing the good needs
+ *  to know of a consumer is how much of it one craft takes, not a Py science pack's whole recipe. */
+export function sinkInText(text: string, good: string): string {
+  const terms = text.split(' + ');
+  if (terms.length <= SINK_INPUTS) return text;
+  const own = terms.find((t) => t.split(' ')[1]?.replace(/\(.*$/, '') === good);
+  return own ? `${own} + ${terms.length - 1} other inputs` : text;
+}
+
 /** One good's sinks as the model reads them: recipes by their internal names (display names are for
  *  people; the good's own stays), without `spoils: null` and an empty disposal list — the note says
- *  whether it spoils and that no void recipe exists. */
+ *  whether it spoils and that no void recipe exists. A consumer's long ingredient list keeps the
+ *  good's own term (sinkInText), an unknown cost is left out, and what a locked consumer needs names
+ *  the technologies (researchPath gives their packs). */
 function sinksForModel({ spoils, consumedBy, voidOptions, ...r }: ByproductSinksResult): unknown {
   const bare = <T extends { display: string }>({ display: _display, ...x }: T) => x;
   return {
     ...r,
     ...(spoils ? { spoils } : {}),
-    consumedBy: consumedBy.map(bare),
+    consumedBy: consumedBy.map(({ display: _display, cost, needs, ...c }) => ({
+      ...c,
+      ...(needs ? { needs: needsWithoutPacks(needs) } : {}),
+      ...(cost !== null ? { cost } : {}),
+      in: sinkInText(c.in, r.good),
+    })),
     ...(voidOptions.length ? { voidOptions: voidOptions.map(bare) } : {}),
   };
+}
+
+function needsWithoutPacks({ packs: _packs, machine, ...n }: CandidateNeeds): CandidateNeeds {
+  return { ...n, ...(machine ? { machine: { name: machine.name, ...(machine.research ? { research: machine.research } : {}) } } : {}) };
 }
 
 export function byproductSinksForModel(r: ByproductSinksBatchResult): unknown {

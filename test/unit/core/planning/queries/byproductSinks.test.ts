@@ -2,7 +2,7 @@
 // options, never consumers, and the note agrees with the lists; several goods in one call; a void
 // that is not selectable yet says why.
 import assert from 'node:assert/strict';
-import { byproductSinksBatch, byproductSinksForModel } from '../../../../../src/core/planning/queries/byproductSinks';
+import { byproductSinksBatch, byproductSinksForModel, sinkInText } from '../../../../../src/core/planning/queries/byproductSinks';
 import { isDisposalRecipeFor } from '../../../../../src/core/planning/queries/common';
 import { byproductSinksBatchInput } from '../../../../../src/core/planning/queries/schemas';
 import { requireSharedData } from '../../../../helpers/paths';
@@ -38,6 +38,20 @@ describe('byproductSinks (batch, disposals)', () => {
       assert.equal(r.results[1].spoils, null);
       assert.ok(!('spoils' in lignite));
       assert.deepEqual(lignite.importingBlocks, [], 'which blocks import it is said even when none does');
+    });
+
+    it('gives the model a long consumer recipe as its term for the good, and a locked one\'s technologies without packs', () => {
+      assert.equal(sinkInText('20 moss + 1 alien-sample-03 + 1 nanofibrils + 4 arqad-propolis + 1 negasium + 2 paragen', 'negasium'), '1 negasium + 5 other inputs');
+      assert.equal(sinkInText('2 tailings + 1 water', 'tailings'), '2 tailings + 1 water', 'a short list stays whole');
+      assert.equal(sinkInText('1 a + 1 b + 1 c + 1 d + 100 water(15–100°)', 'water'), '100 water(15–100°) + 4 other inputs');
+      // With no packs, consumers of tailings wait for research: the model reads what unlocks them.
+      const r = byproductSinksBatch(w.ctx({ research_mode: 'now', available_science_packs: [] }), { good: 'tailings' });
+      const host = r.results[0].consumedBy.find((c) => c.needs?.packs?.length);
+      assert.ok(host, JSON.stringify(r.results[0].consumedBy));
+      const v = byproductSinksForModel(r) as { results: Array<{ consumedBy: Array<{ recipe: string; needs?: { research?: string[]; packs?: string[] } }> }> };
+      const seen = v.results[0].consumedBy.find((c) => c.recipe === host.recipe)!;
+      assert.deepEqual(seen.needs?.research, host.needs!.research);
+      assert.equal(seen.needs?.packs, undefined);
     });
 
     it('says why a void is not selectable yet', () => {
