@@ -147,13 +147,16 @@ export function recipeOptionsBatch(ctx: PlanningContext, raw: RecipeOptionsBatch
 /** A candidate as the model reads it: recipe and machine by the internal names every other tool takes
  *  (display names are for people; the good's own display stays), the machine as "name ×speed" with its
  *  reason when it has one ("none — why" when no machine runs it), a faster one as "name ×speed (state)". */
-type ModelCandidate = Omit<RecipeCandidate, 'display' | 'machineName' | 'fastestMachine'> & { fastestMachine?: string };
+type ModelCandidate = Omit<RecipeCandidate, 'display' | 'machineName' | 'fastestMachine' | 'cost' | 'prod'> & { fastestMachine?: string; cost?: number; prod?: true };
 
-function candidateForModel({ display: _display, machineName, machine, fastestMachine, ...c }: RecipeCandidate): ModelCandidate {
+/** ... and, as in recipeGraph, without an unknown cost or `prod: false`. */
+function candidateForModel({ display: _display, machineName, machine, fastestMachine, cost, prod, ...c }: RecipeCandidate): ModelCandidate {
   const tag = machineName ? `[${machineName}]` : '';
   const at = tag ? machine.indexOf(tag) : -1;
   return {
     ...c,
+    ...(cost !== null ? { cost } : {}),
+    ...(prod ? { prod: true as const } : {}),
     machine: at >= 0 ? `${machineName}${machine.slice(at + tag.length)}` : machine,
     ...(fastestMachine ? { fastestMachine: `${fastestMachine.name} ×${fmtNum(fastestMachine.speed)} (${fastestMachine.state})` } : {}),
   };

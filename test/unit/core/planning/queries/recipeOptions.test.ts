@@ -109,6 +109,11 @@ describe('recipeOptions', () => {
     assert.equal(view.candidates[0].fastestMachine, 'press-mk2 ×1.1 (needs-research)');
     assert.equal(view.candidates[0].display, undefined);
     assert.equal(view.candidates[0].machineName, undefined);
+    // Defaults left out: an unknown cost, and prod unless productivity is allowed.
+    r.candidates.forEach((c, i) => {
+      assert.equal(view.candidates[i].cost, c.cost ?? undefined);
+      assert.equal(view.candidates[i].prod, c.prod ? true : undefined);
+    });
     const fav = opts('gear', { research_mode: 'future', favorite_machines: { crafting: 'press' } }).candidates.find((c) => c.recipe === 'gear')!;
     assert.equal(fav.machineName, 'press');
     assert.match(fav.machine, /^Press \[press\] ×[\d.]+ — Press is your favorite for crafting$/);
