@@ -154,6 +154,10 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   // What the graphs left unexpanded and the chains need: one batch of options.
   const unexpanded = [...new Set([graph, merged].flatMap((g) => g?.unexpanded ?? []))];
   const needed = new Set([target, ...suppliers].flatMap((b) => [...reach(b).goods]));
+  // A good a chosen recipe already gives (a supplier's byproducts: the blood block's bones and meat)
+  // needs no options.
+  for (const g of [...inline, ...unexpanded]) if (needed.has(g) || inline.includes(g)) choose(g, undefined);
+  settle();
   const open = [...inline, ...unexpanded.filter((g) => needed.has(g) && !inline.includes(g))].filter((g) => !chosen.has(g));
   if (open.length) {
     const opts = (yield { name: 'recipeOptionsBatch', input: { goods: open.slice(0, 30), limitEach: 2 } }) as Options | undefined;
