@@ -48,7 +48,7 @@ type Options = { options: Record<string, { candidates?: Candidate[] }> };
 type Flow = { good: string; rate: number };
 // A shortened plan view leaves out empty lists (modelView.ts, compactPlan).
 type DraftView = { name: string; status: string; ok: boolean; rows: Array<{ recipe: string; buildings: number }>; byproducts?: Flow[]; importsFromBlocks?: Flow[]; importsExternal?: Flow[]; warnings?: string[] };
-type PlanView = { ok: boolean; blocks: DraftView[]; updates: DraftView[]; balance: { underSupplied: unknown[] }; warnings: string[]; research?: { total: { techs: number } } };
+export type PlanView = { ok: boolean; blocks: DraftView[]; updates: DraftView[]; balance: { underSupplied: unknown[] }; warnings: string[]; research?: { total: { techs: number } } };
 
 /** "2 lab-instrument + 4 alien-sample01 @30%" → [{good, amount}] (amount × probability). */
 export function parseSide(s: string): Array<{ good: string; amount: number }> {
@@ -196,7 +196,7 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
 }
 
 /** Byproducts of a plan's blocks that no other block of it takes. */
-function leftOver(p: PlanView | undefined): string[] {
+export function leftOver(p: PlanView | undefined): string[] {
   const all = p ? [...p.blocks, ...p.updates] : [];
   const taken = (d: DraftView, good: string) => all.some((o) => o !== d && [...(o.importsFromBlocks ?? []), ...(o.importsExternal ?? [])].some((i) => i.good === good));
   return [...new Set(all.flatMap((d) => (d.byproducts ?? []).filter((b) => b.rate > 1e-9 && !taken(d, b.good)).map((b) => b.good)))];

@@ -1,7 +1,7 @@
 // The full-plan script reads tool results as a model does: the `in`/`out` texts of recipe candidates,
 // and the candidate whose main output is the good it was asked for, among those a building runs.
 import assert from 'node:assert/strict';
-import { parseSide, pickCandidate } from '../../../bench/fullPlan';
+import { leftOver, parseSide, pickCandidate, type PlanView } from '../../../bench/fullPlan';
 
 describe('the full-plan script', () => {
   it('reads amounts, probabilities and temperatures out of an in/out text', () => {
@@ -21,5 +21,20 @@ describe('the full-plan script', () => {
     assert.equal(pickCandidate('ash', cs.slice(0, 1)), undefined, 'no building runs the virtual fuel burning');
     assert.equal(pickCandidate('flue-gas', cs)?.recipe, 'tar-distilation');
     assert.equal(pickCandidate('x', [{ recipe: 'a', state: 'buildable', in: '1 y', out: '1 z + 5 w' }])?.recipe, 'a', 'else the first a building runs');
+  });
+
+  it('counts as left over a byproduct no other block of the plan takes, reading a shortened view\'s missing lists as empty', () => {
+    const block = (name: string, extra: object) => ({ name, status: 'optimal', ok: true, rows: [], ...extra });
+    const plan = {
+      ok: true, updates: [], balance: { underSupplied: [] }, warnings: [],
+      blocks: [
+        block('pack', { byproducts: [{ good: 'meat', rate: 0.2 }, { good: 'bones', rate: 0.1 }, { good: 'dust', rate: 0 }], importsFromBlocks: [{ good: 'blood', rate: 1 }] }),
+        block('blood', { byproducts: [{ good: 'meat', rate: 0.5 }], importsExternal: [{ good: 'bones', rate: 0.05 }] }),
+        block('other', {}),
+      ],
+    } as unknown as PlanView;
+    // Bones are taken by the blood block; meat by nobody (from either block, named once); dust runs at zero.
+    assert.deepEqual(leftOver(plan), ['meat']);
+    assert.deepEqual(leftOver(undefined), []);
   });
 });
