@@ -184,7 +184,7 @@ describe('PyOps tasks and Factory Balance views', () => {
     const roots = await balance.getChildren();
     const labels = roots.map((n) => balance.getTreeItem(n).label);
     assert.deepEqual(labels.slice(0, 2), ['Enabled blocks', 'Power']);
-    assert.ok(labels.includes('Under-supplied') && labels.includes('Imports no block makes') && labels.includes('Final products') && labels.includes('Buildings'));
+    assert.ok(labels.includes('Under-supplied') && labels.includes('Imports from outside') && labels.includes('Final products') && labels.includes('Buildings'));
     const under = roots.find((n) => n.kind === 'section' && n.section === 'under')!;
     const [short] = await balance.getChildren(under);
     const shortItem = balance.getTreeItem(short);

@@ -51,7 +51,7 @@ describe('The PyOps workspace (README picture)', () => {
     const ui = await uiRequest({
       // Fold the assistant's view so the trees have the side bar.
       pageClicks: ['#workbench\\.parts\\.sidebar .pane-header[aria-label^="Assistant"][aria-expanded="true"]'],
-      sidebarIncludes: ['Circuits', 'Gears', 'Build the circuit line', 'Imports no block makes'],
+      sidebarIncludes: ['Circuits', 'Gears', 'Build the circuit line', 'Imports from outside'],
       webview: 'Add Consumed Good', webviewIncludes: ['Recipes (2)', 'solved', 'Flow'],
       timeoutMs: 20_000,
       screenshot: { file: 'workspace.png', element: 'page' },

@@ -35,7 +35,7 @@ type BalanceModel = FactoryBalance & { scenario: ScenarioNow };
 const SECTIONS: Record<Section, { label: string; icon: string; color?: string; open: boolean }> = {
   under: { label: 'Under-supplied', icon: 'warning', color: 'problemsWarningIcon.foreground', open: true },
   over: { label: 'Over-produced', icon: 'arrow-up', color: 'charts.yellow', open: true },
-  unsourced: { label: 'Imports no block makes', icon: 'cloud-download', open: true },
+  unsourced: { label: 'Imports from outside', icon: 'cloud-download', open: true },
   dangling: { label: 'Dangling byproducts', icon: 'debug-disconnect', color: 'charts.orange', open: true },
   final: { label: 'Final products', icon: 'star-full', color: 'charts.green', open: true },
   balanced: { label: 'Balanced links', icon: 'check', color: 'testing.iconPassed', open: false },
