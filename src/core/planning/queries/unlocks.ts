@@ -1,6 +1,7 @@
 // How far a locked recipe is from the player: the technology that unlocks it (or its machine) with
 // the fewest science packs left to research. recipeGraph names it in a good's locked line, and
 // pickers list locked recipes nearest first.
+import { MACHINELESS_KINDS } from '../availability';
 import type { PlanningContext } from '../context';
 import type { Recipe } from '../gameIndex';
 import { unlockPacks } from './researchPath';
@@ -43,6 +44,7 @@ export function unlockDistance(ctx: PlanningContext, recipe: Recipe): number {
   const research = a.recipe(recipe.name).research;
   // No technology unlocks a recipe that is not enabled: it is as far as can be.
   const own = research === 'enabled' || research === 'researched' ? 0 : recipe.unlockedBy.length ? cheapest(ctx, recipe.unlockedBy) : Infinity;
+  if (MACHINELESS_KINDS.has(recipe.kind)) return own;
   let machine = Infinity;
   for (const m of ctx.g.machinesFor(recipe)) {
     if (a.isExcluded(m.name)) continue;
