@@ -50,6 +50,9 @@ type Flow = { good: string; rate: number };
 type DraftView = { name: string; status: string; ok: boolean; rows: Array<{ recipe: string; buildings: number }>; byproducts?: Flow[]; importsFromBlocks?: Flow[]; importsExternal?: Flow[]; warnings?: string[] };
 export type PlanView = { ok: boolean; blocks: DraftView[]; updates: DraftView[]; balance: { underSupplied: unknown[] }; warnings: string[]; research?: { total: { techs: number } } };
 
+/** Candidate states a plan may use: usable in the save, under the horizon, or a TURD pick the plan makes. */
+const SELECTABLE = new Set(['unlocked', 'buildable', 'turd-pick']);
+
 /** "2 lab-instrument + 4 alien-sample01 @30%" → [{good, amount}] (amount × probability). */
 export function parseSide(s: string): Array<{ good: string; amount: number }> {
   if (!s || s === 'nothing') return [];
@@ -59,11 +62,13 @@ export function parseSide(s: string): Array<{ good: string; amount: number }> {
   });
 }
 
-/** The candidate a careful model takes for a good: the first one a building can run (options and
- *  graphs say "machine: none — …" of the planner's virtual fuel burning) whose main output is that good (not a
- *  byproduct of something else), else the first a building can run. */
+/** The candidate a careful model takes for a good: the first selectable one a building can run
+ *  (options and graphs say "machine: none — …" of the planner's virtual fuel burning) whose main
+ *  output is that good (not a byproduct of something else), else the first such one. */
 export function pickCandidate(good: string, all: Candidate[] | undefined): Candidate | undefined {
-  const cs = (all ?? []).filter((c) => c.machineName !== null && !c.machine?.startsWith('none'));
+  // Only what the horizon lets the player build (a graph's candidates carry no state: buildable); a
+  // good nothing selectable makes stays an import, as the options' note says.
+  const cs = (all ?? []).filter((c) => c.machineName !== null && !c.machine?.startsWith('none') && (c.state === undefined || SELECTABLE.has(c.state)));
   if (!cs.length) return undefined;
   const main = cs.find((c) => {
     const out = parseSide(c.out);

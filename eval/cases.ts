@@ -16,8 +16,9 @@ export type ScriptSource = ScriptedCall[] | (() => Generator<ScriptedCall, void,
 
 export interface EvalCase {
   id: string;
-  /** `py`: ../shared/data/py-hightech-2.0-data-raw; `sample`: the sample world (it has the TURD master Py's subset lacks). */
-  data: 'py' | 'sample';
+  /** `py`: ../shared/data/py-hightech-2.0-data-raw; `pysalf`: the full Py FactorioLab set
+   *  (../shared/data/factoriolab-pysalf); `sample`: the sample world (it has the TURD master Py's subset lacks). */
+  data: 'py' | 'pysalf' | 'sample';
   horizon: 'now' | 'future';
   /** The player's completed research (the project's setting) before the question; none when absent. */
   researched?: string[];
@@ -87,6 +88,12 @@ export const CASES: EvalCase[] = [
   {
     // The scripted tool session's full plan (bench/fullPlan.ts): it sets the horizon itself, as asked.
     id: 'logistic-full-plan', data: 'py', horizon: 'now', kind: 'plan',
+    prompt: 'Plan 0.25 logistic science packs per second with their supporting blocks. Set the horizon to what it takes to be able to make them, and tell me what I still have to research.',
+    script: fullPlanScript,
+  },
+  {
+    // The same plan on full Py (Alien Life's samples, cottongut, navens, blood): eight blocks.
+    id: 'logistic-full-plan-full-py', data: 'pysalf', horizon: 'now', kind: 'plan',
     prompt: 'Plan 0.25 logistic science packs per second with their supporting blocks. Set the horizon to what it takes to be able to make them, and tell me what I still have to research.',
     script: fullPlanScript,
   },

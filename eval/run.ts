@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { CASES } from './cases';
+import { CASES, type EvalCase } from './cases';
 import { prepareProject, runCase, type CaseRun } from './harness';
 import { CHECKS } from './judge';
 import { scriptedModel } from './scripted';
@@ -18,6 +18,10 @@ import type { TurnModel } from '../src/core/assistant/models/resolve';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PY_DUMP = path.resolve(here, '..', '..', 'shared', 'data', 'py-hightech-2.0-data-raw', 'data-raw-dump.json');
 export const SAMPLE = path.resolve(here, '..', 'test', 'fixtures', 'sample-world', 'sample-world.dump.json');
+export const PYSALF = path.resolve(here, '..', '..', 'shared', 'data', 'factoriolab-pysalf');
+
+/** Where a case's game data comes from. */
+const SOURCES = { py: PY_DUMP, pysalf: PYSALF, sample: SAMPLE } as const;
 
 /** One row per case and model: each check ✔/✘ (· when it does not apply), then calls, size, tokens, cost, time. */
 export function table(runs: CaseRun[]): string {
@@ -39,14 +43,15 @@ async function main(): Promise<void> {
   const key = await resolveApiKey(process.env, store);
   const only = values.only?.split(',');
   const cases = CASES.filter((c) => !only || only.includes(c.id));
-  if (!fs.existsSync(PY_DUMP) && cases.some((c) => c.data === 'py')) console.error(`(skipping the Py cases: ${PY_DUMP} is not present)`);
-  const runnable = cases.filter((c) => c.data === 'sample' || fs.existsSync(PY_DUMP));
+  for (const d of ['py', 'pysalf'] as const) if (!fs.existsSync(SOURCES[d]) && cases.some((c) => c.data === d)) console.error(`(skipping the ${d} cases: ${SOURCES[d]} is not present)`);
+  const runnable = cases.filter((c) => fs.existsSync(SOURCES[c.data]));
   const models = key ? (values.model?.length ? values.model : [null]) : ['scripted'];
   if (!key) console.error('No OpenRouter key (OPENROUTER_API_KEY): running the scripted model, which tests the suite, not a model.');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pyops-eval-'));
   const runs: CaseRun[] = [];
   try {
-    const bases = { py: runnable.some((c) => c.data === 'py') ? await prepareProject(path.join(work, 'base-py'), PY_DUMP, 'py') : '', sample: await prepareProject(path.join(work, 'base-sample'), SAMPLE, 'sample') };
+    const bases: Record<EvalCase['data'], string> = { py: '', pysalf: '', sample: '' };
+    for (const d of Object.keys(bases) as Array<EvalCase['data']>) if (runnable.some((c) => c.data === d)) bases[d] = await prepareProject(path.join(work, `base-${d}`), SOURCES[d], d);
     for (const m of models) {
       for (const c of runnable) {
         const turnModel: TurnModel =

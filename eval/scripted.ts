@@ -56,13 +56,26 @@ function describeDraft(d: Draft): string {
   return lines.join(' ');
 }
 
-/** The answer a careful model gives from the last tool result. */
+const DRAFT_TOOLS = new Set(['submitPlan', 'submitBlock', 'reviseBlock']);
+
+/** Where the goods looked up after the draft can go: "meat → biomass-meat, full-render-meat". */
+function describeSinks(results: ToolResultPart[]): string[] {
+  const goods = results.flatMap((r) => ((r.output?.value as { results?: Array<{ good: string; consumedBy?: Array<{ recipe: string }>; voidOptions?: Array<{ recipe: string }> }> } | undefined)?.results ?? []));
+  if (!goods.length) return [];
+  const where = (g: (typeof goods)[number]) => [...(g.consumedBy ?? []), ...(g.voidOptions ?? [])].map((c) => c.recipe).join(', ') || 'nothing takes it';
+  return [`Left over, and where it can go: ${goods.map((g) => `${g.good} → ${where(g)}`).join('; ')}.`];
+}
+
+/** The answer a careful model gives: the last draft it made (with where its leftovers can go, when it
+ *  looked that up after drafting), else the last tool result. */
 export function answerFrom(results: ToolResultPart[]): string {
-  const last = results[results.length - 1];
+  const at = results.findLastIndex((r) => DRAFT_TOOLS.has(r.toolName));
+  const last = results[at >= 0 ? at : results.length - 1];
+  const after = at >= 0 ? describeSinks(results.slice(at + 1).filter((r) => r.toolName === 'byproductSinks')) : [];
   const v = last?.output?.value as Record<string, unknown> | undefined;
   if (!last || !v) return 'I could not get an answer from the tools.';
-  if (last.toolName === 'submitPlan') return [(v.title as string) ?? 'Plan', ...[...(v.blocks as Draft[]), ...(v.updates as Draft[])].map(describeDraft), describeResearch(v.research as Research | undefined)].join('\n');
-  if (last.toolName === 'submitBlock' || last.toolName === 'reviseBlock') return [describeDraft(v as unknown as Draft), describeResearch((v as unknown as Draft).research)].join('\n');
+  if (last.toolName === 'submitPlan') return [(v.title as string) ?? 'Plan', ...[...(v.blocks as Draft[]), ...((v.updates as Draft[] | undefined) ?? [])].map(describeDraft), ...after, describeResearch(v.research as Research | undefined)].join('\n');
+  if (last.toolName === 'submitBlock' || last.toolName === 'reviseBlock') return [describeDraft(v as unknown as Draft), ...after, describeResearch((v as unknown as Draft).research)].join('\n');
   const names = JSON.stringify(v).match(/"(?:name|technology|branch|master)":"([^"]+)"/g)?.slice(0, 6).map((s) => s.split(':')[1].replace(/"/g, '')) ?? [];
   return `From ${last.toolName}: ${names.join(', ') || 'nothing found'}.`;
 }

@@ -21,6 +21,13 @@ describe('the full-plan script', () => {
     assert.equal(pickCandidate('ash', cs.slice(0, 1)), undefined, 'no building runs the virtual fuel burning');
     assert.equal(pickCandidate('flue-gas', cs)?.recipe, 'tar-distilation');
     assert.equal(pickCandidate('x', [{ recipe: 'a', state: 'buildable', in: '1 y', out: '1 z + 5 w' }])?.recipe, 'a', 'else the first a building runs');
+    // Only what the horizon allows: a graph's candidates (no state) are buildable; a locked one is never taken.
+    const steam = [
+      { recipe: 'simik-boiler-steam', state: 'needs-research', in: '500 pressured-water', out: '500 pressured-steam' },
+      { recipe: 'heat-exchanger-steam', in: '75 pressured-water', out: '75 pressured-steam' },
+    ];
+    assert.equal(pickCandidate('pressured-steam', steam)?.recipe, 'heat-exchanger-steam');
+    assert.equal(pickCandidate('pressured-steam', steam.slice(0, 1)), undefined, 'nothing selectable: the good stays an import');
   });
 
   it('counts as left over a byproduct no other block of the plan takes, reading a shortened view\'s missing lists as empty', () => {

@@ -61,6 +61,23 @@ describe('eval harness', function () {
     assert.match(r.answer, /Research still to do, in order: [^\n]*electronics/);
   });
 
+  it('plans the same on full Py (FactorioLab pysalf): eight blocks, every check passed, within the horizon', async function () {
+    this.timeout(600_000);
+    const salf = requireSharedData(this, 'factoriolab-pysalf');
+    const c = CASES.find((x) => x.id === 'logistic-full-plan-full-py')!;
+    const base = await prepareProject(path.join(dir, 'base-pysalf'), salf, 'pysalf');
+    const r = await runCase(c, base, path.join(dir, 'full-py'), model(c));
+    assert.equal(r.error, undefined);
+    for (const k of CHECKS) assert.equal(r.checks[k].pass, true, `${k}: ${r.checks[k].detail}`);
+    assert.equal(r.toolCalls.filter((t) => t.name === 'submitPlan').length, 1);
+    assert.ok(r.calls <= 12, `${r.calls} calls`);
+    const plan = r.toolCalls.find((t) => t.name === 'submitPlan')!.result as { blocks: unknown[] };
+    assert.ok(plan.blocks.length >= 6, `${plan.blocks.length} blocks`);
+    // What the solved plan leaves over (full Py leaves some) is looked up after it, and the answer says where it can go.
+    assert.equal(r.toolCalls.at(-1)!.name, 'byproductSinks');
+    assert.match(r.answer, /Left over, and where it can go: /);
+  });
+
   it('scales a Py factory from 0.5 to 1 red science/s and judges the factory after Balance Factory is applied', async function () {
     this.timeout(600_000);
     const py = requireSharedData(this, 'py-hightech-2.0-data-raw');
