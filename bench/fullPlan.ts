@@ -9,6 +9,7 @@ import type { Project } from '../src/core/db/project';
 import { findTool } from '../src/core/assistant/tools/registry';
 import { runTool } from '../src/core/assistant/tools/run';
 import { modelText, modelView } from '../src/core/assistant/tools/types';
+import { planningContext } from '../src/core/planning/context';
 
 export const FULL_PLAN = { good: 'logistic-science-pack', rate: 0.25 };
 /** Supplier blocks the plan gets besides the pack's own (see fullPlanScript). */
@@ -30,6 +31,8 @@ export interface FullPlanSession {
   shortfalls: number;
   /** Rows the plan runs at zero ("block / recipe"). */
   idle: string[];
+  /** Warnings of rows the horizon does not let the player build (a machine or recipe beyond it). */
+  outsideHorizon: string[];
   /** Byproducts neither taken by another block of the plan nor asked about with byproductSinks (before or after the plan). */
   unrouted: string[];
   /** What the horizon tool said it added to the pack's prerequisites. */
@@ -228,6 +231,7 @@ export async function fullPlanSession(project: Project): Promise<FullPlanSession
     if (name === 'changePlanningSettings' && o.ok) settings = o.result as typeof settings;
     if (name === 'submitPlan') drafted = read as PlanView | undefined;
   }
+  const { availability } = planningContext(project);
   const asked = new Set(log.filter((c) => c.tool === 'byproductSinks').flatMap((c) => (c.input as { goods?: string[] }).goods ?? []));
   const all = drafted ? [...drafted.blocks, ...drafted.updates] : [];
   const idle = all.flatMap((d) => d.rows.filter((r) => r.buildings <= 1e-9).map((r) => `${d.name} / ${r.recipe}`));
@@ -240,6 +244,10 @@ export async function fullPlanSession(project: Project): Promise<FullPlanSession
     planOk: drafted?.ok === true,
     shortfalls: drafted?.balance.underSupplied.length ?? -1,
     idle,
+    outsideHorizon: [
+      ...all.flatMap((d) => d.rows.filter((r) => !availability.recipe(r.recipe).selectable).map((r) => `${d.name}: recipe ${r.recipe}`)),
+      ...all.flatMap((d) => (d.warnings ?? []).filter((w) => /is not buildable under the \w+ horizon/.test(w)).map((w) => `${d.name}: ${w}`)),
+    ],
     unrouted,
     addedTechnologies: settings?.horizon?.addedTechnologies ?? [],
     researchSteps: drafted?.research?.total.techs ?? 0,

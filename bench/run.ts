@@ -76,8 +76,8 @@ const sections: Section[] = [
       };
       const f = session.fullPlan;
       checks.fullPlan = {
-        target: 'logistic science 0.25/s with supporting blocks: ≤ 12 calls, ≤ 60000 chars, one submitPlan, ok, no shortfall, nothing idle, every byproduct routed or looked up',
-        met: f.calls <= 12 && f.chars <= 60_000 && f.submitPlans === 1 && f.planOk && f.shortfalls === 0 && f.idle.length === 0 && f.unrouted.length === 0,
+        target: 'logistic science 0.25/s with supporting blocks: ≤ 12 calls, ≤ 60000 chars, one submitPlan, ok, no shortfall, nothing idle, nothing beyond the horizon, every byproduct routed or looked up',
+        met: f.calls <= 12 && f.chars <= 60_000 && f.submitPlans === 1 && f.planOk && f.shortfalls === 0 && f.idle.length === 0 && f.outsideHorizon.length === 0 && f.unrouted.length === 0,
       };
     },
   },
