@@ -12,27 +12,39 @@ export interface Unlock {
   machine?: string;
 }
 
+/** The machines that could run a recipe: whether one is available under the horizon already, and
+ *  for each of the others the technologies unlocking its item (any one of them). */
+function machineUnlocks(ctx: PlanningContext, recipe: Recipe): { available: boolean; locked: Array<{ machine: string; techs: readonly string[] }> } {
+  const a = ctx.availability;
+  let available = false;
+  const locked: Array<{ machine: string; techs: readonly string[] }> = [];
+  for (const m of ctx.g.machinesFor(recipe)) {
+    if (a.isExcluded(m.name)) continue;
+    const av = a.machine(m.name);
+    if (a.mode === 'now' ? av.buildableNow : av.availableNow) available = true;
+    else for (const r of av.madeBy) locked.push({ machine: m.name, techs: ctx.g.recipes.get(r)!.unlockedBy });
+  }
+  return { available, locked };
+}
+
+/** Of `techs`, the one with the fewest packs left (ties by name), when any is still to research. */
+function best(ctx: PlanningContext, techs: readonly string[], machine?: string): Unlock | null {
+  let out: Unlock | null = null;
+  for (const t of techs) {
+    const packs = unlockPacks(ctx, t);
+    if (packs > 0 && (!out || packs < out.packs || (packs === out.packs && t < out.tech))) out = { tech: t, packs, ...(machine ? { machine } : {}) };
+  }
+  return out;
+}
+
 /** The unresearched technology that unlocks a recipe most cheaply: its own, or else its machine's. */
 export function cheapestUnlock(ctx: PlanningContext, recipe: Recipe): Unlock | null {
-  const a = ctx.availability;
-  const best = (techs: readonly string[], machine?: string): Unlock | null => {
-    let out: Unlock | null = null;
-    for (const t of techs) {
-      const packs = unlockPacks(ctx, t);
-      if (packs > 0 && (!out || packs < out.packs || (packs === out.packs && t < out.tech))) out = { tech: t, packs, ...(machine ? { machine } : {}) };
-    }
-    return out;
-  };
-  const own = best(recipe.unlockedBy);
+  const own = best(ctx, recipe.unlockedBy);
   if (own) return own;
   let out: Unlock | null = null;
-  for (const m of ctx.g.machinesFor(recipe)) {
-    const av = a.machine(m.name);
-    if (a.isExcluded(m.name) || (a.mode === 'now' ? av.buildableNow : av.availableNow)) continue;
-    for (const r of av.madeBy) {
-      const u = best(ctx.g.recipes.get(r)!.unlockedBy, m.name);
-      if (u && (!out || u.packs < out.packs || (u.packs === out.packs && u.tech < out.tech))) out = u;
-    }
+  for (const { machine, techs } of machineUnlocks(ctx, recipe).locked) {
+    const u = best(ctx, techs, machine);
+    if (u && (!out || u.packs < out.packs || (u.packs === out.packs && u.tech < out.tech))) out = u;
   }
   return out;
 }
@@ -40,19 +52,12 @@ export function cheapestUnlock(ctx: PlanningContext, recipe: Recipe): Unlock | n
 /** Science packs left before a recipe can run: the larger of its own cheapest unlock and its
  *  machine's (0 for what is already researched or needs no research). */
 export function unlockDistance(ctx: PlanningContext, recipe: Recipe): number {
-  const a = ctx.availability;
-  const research = a.recipe(recipe.name).research;
+  const research = ctx.availability.recipe(recipe.name).research;
   // No technology unlocks a recipe that is not enabled: it is as far as can be.
   const own = research === 'enabled' || research === 'researched' ? 0 : recipe.unlockedBy.length ? cheapest(ctx, recipe.unlockedBy) : Infinity;
   if (MACHINELESS_KINDS.has(recipe.kind)) return own;
-  let machine = Infinity;
-  for (const m of ctx.g.machinesFor(recipe)) {
-    if (a.isExcluded(m.name)) continue;
-    const av = a.machine(m.name);
-    if (a.mode === 'now' ? av.buildableNow : av.availableNow) return own;
-    for (const r of av.madeBy) machine = Math.min(machine, cheapest(ctx, ctx.g.recipes.get(r)!.unlockedBy));
-  }
-  return Math.max(own, machine);
+  const { available, locked } = machineUnlocks(ctx, recipe);
+  return available ? own : Math.max(own, Math.min(Infinity, ...locked.map((l) => cheapest(ctx, l.techs))));
 }
 
 /** Packs of the cheapest of a list of unlocking technologies; 0 when none is needed or one is done. */
