@@ -73,19 +73,18 @@ export function estimateGameDataBytes(data: GameData): number {
   let bytes = 0;
   for (const [table, rows] of Object.entries(data) as Array<[string, Array<Record<string, unknown>>]>) {
     const spec = PACKED_CHILDREN.find((c) => c.table === table);
-    const packed = !!spec;
     const n = Math.min(rows.length, SAMPLE_ROWS);
     let sample = 0;
     for (let i = 0; i < n; i++) {
-      sample += packed ? 2 : 6;
+      sample += spec ? 2 : 6;
       const r = rows[i];
       for (const k in r) {
         if (k === spec?.key || k === spec?.order) continue;
         const v = r[k];
-        sample += typeof v === 'string' ? v.length + (packed ? 3 : 1) : v == null ? (packed ? 5 : 1) : packed ? 4 : 5;
+        sample += typeof v === 'string' ? v.length + (spec ? 3 : 1) : v == null ? (spec ? 5 : 1) : spec ? 4 : 5;
       }
     }
-    bytes += packed ? (n ? (1.2 * sample * rows.length) / n : 0) : 8192 + (n ? (1.7 * sample * rows.length) / n : 0);
+    bytes += spec ? (n ? (1.2 * sample * rows.length) / n : 0) : 8192 + (n ? (1.7 * sample * rows.length) / n : 0);
   }
   return Math.ceil(bytes);
 }
