@@ -109,10 +109,16 @@ describe('recipeOptions', () => {
     assert.equal(view.candidates[0].fastestMachine, 'press-mk2 ×1.1 (needs-research)');
     assert.equal(view.candidates[0].display, undefined);
     assert.equal(view.candidates[0].machineName, undefined);
-    // Defaults left out: an unknown cost, and prod unless productivity is allowed.
-    r.candidates.forEach((c, i) => {
-      assert.equal(view.candidates[i].cost, c.cost ?? undefined);
-      assert.equal(view.candidates[i].prod, c.prod ? true : undefined);
+    // Defaults left out: prod unless productivity is allowed (brine's reclaiming recipes do not allow
+    // it), and an unknown cost (none here is unknown, so one is made unknown for the view).
+    const brine = opts('brine', { research_mode: 'future' });
+    assert.ok(brine.candidates.some((c) => !c.prod) && brine.candidates.some((c) => c.prod));
+    const unknown = { ...brine, candidates: brine.candidates.map((c, i) => (i === 0 ? { ...c, cost: null } : c)) };
+    const bview = recipeOptionsForModel(unknown) as { candidates: Array<Record<string, unknown>> };
+    unknown.candidates.forEach((c, i) => {
+      assert.equal('cost' in bview.candidates[i], c.cost !== null);
+      assert.equal(bview.candidates[i].cost, c.cost ?? undefined);
+      assert.equal('prod' in bview.candidates[i], c.prod);
     });
     const fav = opts('gear', { research_mode: 'future', favorite_machines: { crafting: 'press' } }).candidates.find((c) => c.recipe === 'gear')!;
     assert.equal(fav.machineName, 'press');
