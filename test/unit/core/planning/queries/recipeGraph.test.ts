@@ -45,6 +45,17 @@ describe('recipeGraph', () => {
     assert.equal(opt?.machine, burn.machine);
   });
 
+  it('leaves a candidate\'s defaults out: state when buildable, prod unless allowed; nodes carry no additive flag', () => {
+    const r = recipeGraph(w.ctx({ research_mode: 'future' }), { target: 'brine' });
+    const cs = Object.values(r.goods).flatMap((n) => n.candidates ?? []);
+    const rec = (name: string) => w.g.recipes.get(name)!;
+    // Under Future nothing is unlocked in the save: every listed candidate is buildable, so none says so.
+    assert.ok(cs.length > 2 && cs.every((c) => !('state' in c)), JSON.stringify(cs.map((c) => c.state)));
+    assert.ok(cs.some((c) => !rec(c.recipe).allowProductivity) && cs.some((c) => rec(c.recipe).allowProductivity), 'both kinds are listed');
+    for (const c of cs) assert.equal('prod' in c, rec(c.recipe).allowProductivity, c.recipe);
+    assert.ok(Object.values(r.goods).every((n) => !('additive' in n) && typeof n.consumers === 'number'));
+  });
+
   it('lists only the candidates selectable under the horizon, with cost and in/out, and sums up the locked ones', () => {
     const r = recipeGraph(w.ctx(NOW_BASIC, ['automation-basics', 'electronics']), { target: 'circuit' });
     const c = r.goods['circuit'].candidates!;
