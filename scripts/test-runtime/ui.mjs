@@ -16,12 +16,21 @@ export function serveUiRequests(page, OUT) {
       busy.add(m[1]);
       const req = JSON.parse(fs.readFileSync(path.join(OUT, f), 'utf8'));
       checkUi(page, req, OUT).then(
-        (result) => fs.writeFileSync(path.join(OUT, `ui-result-${m[1]}.json`), JSON.stringify(result)),
-        (err) => fs.writeFileSync(path.join(OUT, `ui-result-${m[1]}.json`), JSON.stringify({ ok: false, failures: [String(err)] })),
+        (result) => writeWhole(path.join(OUT, `ui-result-${m[1]}.json`), result),
+        (err) => writeWhole(path.join(OUT, `ui-result-${m[1]}.json`), { ok: false, failures: [String(err)] }),
       );
     }
   }, 250);
   return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * The test polls for the result file and reads it as soon as it exists; a plain write let it read a
+ * half-written file (CI: "Unexpected end of JSON input"). A rename makes the file appear whole.
+ */
+function writeWhole(file, value) {
+  fs.writeFileSync(`${file}.part`, JSON.stringify(value));
+  fs.renameSync(`${file}.part`, file);
 }
 
 const CHAT_INPUT = '.interactive-input-part .monaco-editor';

@@ -124,7 +124,10 @@ let uiRequests = 0;
 export async function uiRequest(check: UiCheck, timeoutMs = 60_000): Promise<UiResult> {
   const out = env('PYOPS_TEST_OUTPUT');
   const id = `${process.pid}-${++uiRequests}`;
-  fs.writeFileSync(path.join(out, `ui-request-${id}.json`), JSON.stringify(check));
+  // Written aside and renamed, so the runner, which polls the folder, never reads half a request.
+  const request = path.join(out, `ui-request-${id}.json`);
+  fs.writeFileSync(`${request}.part`, JSON.stringify(check));
+  fs.renameSync(`${request}.part`, request);
   const result = path.join(out, `ui-result-${id}.json`);
   const deadline = Date.now() + timeoutMs;
   while (!fs.existsSync(result)) {
