@@ -3,7 +3,7 @@
 // is gone, unreadable or damaged is replaced by an empty one in memory and reported by status.
 import fs from 'node:fs';
 import path from 'node:path';
-import { dbFilename, hasSqliteHeader, loadSqlJs, scalar, type Database } from './sqlite';
+import { databaseFromOwnBytes, dbFilename, hasSqliteHeader, loadSqlJs, scalar, type Database } from './sqlite';
 import { migrate, schemaVersion, latestVersion } from './migrate';
 import { sealImage, unsealImage } from './seal';
 import { atomicWriteFile } from './atomicFile';
@@ -47,7 +47,7 @@ export function openGamedata(SQL: SqlJs, projectFile: string): { gd: Database; s
   }
   let gd: Database;
   try {
-    gd = new SQL.Database(image);
+    gd = databaseFromOwnBytes(SQL, image);
   } catch {
     return { gd: emptyGamedata(SQL), status: 'damaged' };
   }
@@ -151,7 +151,7 @@ export function emptyGamedata(SQL: SqlJs, roomFor = 0): Database {
   if (roomFor <= image.length) return new SQL.Database(image);
   const bytes = new Uint8Array(roomFor);
   bytes.set(image);
-  return new SQL.Database(bytes);
+  return databaseFromOwnBytes(SQL, bytes);
 }
 
 /** Attach `gd` to the project's connection as schema `gd`. */

@@ -42,6 +42,24 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
   return loading;
 }
 
+/**
+ * sql.js copies the bytes a database is opened from into its in-memory file (its file system takes
+ * `bytes.slice(…)`). A copy of a few MB costs more than the rest of opening: every page of the new
+ * buffer is a fresh page fault. Bytes that are ours alone and never used again (a file just read, a
+ * buffer just made) are handed over instead: their `slice` is a view, so the file keeps them as they
+ * are. SQLite then writes its pages into them; the caller must not read or change them afterwards.
+ */
+class HandedOver extends Uint8Array<ArrayBuffer> {
+  override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+    return this.subarray(start, end);
+  }
+}
+
+/** A database opened from `bytes`, which it owns from now on (see HandedOver). */
+export function databaseFromOwnBytes(SQL: SqlJsStatic, bytes: Uint8Array): Database {
+  return new SQL.Database(new HandedOver(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength));
+}
+
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
 /** True when `bytes` start like an SQLite database file (the 100-byte header with its magic). */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { loadSqlJs, all, reuseStatements } from '../../../../src/core/db/sqlite';
+import { loadSqlJs, all, databaseFromOwnBytes, reuseStatements } from '../../../../src/core/db/sqlite';
 
 describe('reused statements (db.run with parameters)', () => {
   it('runs each call with its own values, also after a failed call and after evictions', async () => {
@@ -27,5 +27,40 @@ describe('reused statements (db.run with parameters)', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('a database opened from bytes it owns (databaseFromOwnBytes)', () => {
+  async function image(): Promise<Uint8Array> {
+    const SQL = await loadSqlJs();
+    const db = new SQL.Database();
+    db.run('CREATE TABLE t (x TEXT)');
+    db.run("INSERT INTO t VALUES ('kept')");
+    const bytes = db.export();
+    db.close();
+    return bytes;
+  }
+
+  it('reads what the bytes hold, and writes past their end (the file grows)', async () => {
+    const SQL = await loadSqlJs();
+    const bytes = await image();
+    const db = databaseFromOwnBytes(SQL, bytes);
+    db.run('WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) INSERT INTO t SELECT hex(randomblob(500)) FROM n');
+    assert.deepEqual(all(db, "SELECT count(*) AS n, sum(x = 'kept') AS kept FROM t"), [{ n: 201, kept: 1 }]);
+    const [{ size }] = all<{ size: number }>(db, 'SELECT page_count * page_size AS size FROM pragma_page_count, pragma_page_size');
+    assert.ok(size > 100 * 1000 && bytes.length < 10 * 1000, `grew from ${bytes.length} to ${size} bytes`);
+    db.close();
+  });
+
+  it('keeps the buffer instead of copying it: SQLite writes its pages into the bytes handed over', async () => {
+    const SQL = await loadSqlJs();
+    const bytes = await image();
+    const room = new Uint8Array(256 * 1024);
+    room.set(bytes);
+    const db = databaseFromOwnBytes(SQL, room);
+    db.run("INSERT INTO t VALUES ('written later')");
+    // The page holding the new row is in the buffer itself; a copy would have left it as it was.
+    assert.ok(Buffer.from(room).includes('written later'), 'the new row is in the handed-over buffer');
+    db.close();
   });
 });
