@@ -128,13 +128,15 @@ export function buildBlockModel(g: GameIndex, rows: PreparedRow[], doc: BlockDoc
   const n = rows.length;
 
   // Columns. A tiny cost by recipe-name rank breaks ties the same way whatever the row order.
-  const rank = new Map([...rows].map((r) => r.recipe.name).sort().map((name, i) => [name, i]));
+  const rank = new Int32Array(n);
+  const byName = rows.map((_, c) => c).sort((a, c) => (rows[a].recipe.name < rows[c].recipe.name ? -1 : rows[a].recipe.name > rows[c].recipe.name ? 1 : 0));
+  for (let i = 0; i < n; i++) rank[byName[i]] = i;
   const numCols = n + plan.selectors.length;
   const nnz = rows.reduce((a, r) => a + r.terms.length, 0) + 2 * plan.selectors.length;
   const columns: ColumnTerms = { start: new Int32Array(numCols + 1), good: new Int32Array(nnz), coef: new Float64Array(nnz) };
   let at = 0;
   rows.forEach((r, c) => {
-    b.addCol(Math.max(0, r.recipe.energy) + TIE * (1 + rank.get(r.recipe.name)! / Math.max(1, n)));
+    b.addCol(Math.max(0, r.recipe.energy) + TIE * (1 + rank[c] / Math.max(1, n)));
     columns.start[c] = at;
     for (const t of r.terms) {
       columns.good[at] = plan.keyFor(t);

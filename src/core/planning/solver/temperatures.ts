@@ -64,6 +64,11 @@ export class TemperaturePlan {
   private add(good: LpGood): number {
     const hit = this.index.get(good.key);
     if (hit !== undefined) return hit;
+    return this.append(good);
+  }
+
+  /** A good not in the plan yet (the caller looked its key up). */
+  private append(good: LpGood): number {
     const i = this.goods.length;
     this.goods.push(good);
     this.index.set(good.key, i);
@@ -81,7 +86,8 @@ export class TemperaturePlan {
 
   /** The LP good a row term touches (created on first use). */
   keyFor(t: Term): number {
-    if (!this.expanded.has(t.good)) return this.index.get(t.good) ?? this.add({ key: t.good, good: t.good, kind: 'plain' });
+    // Most goods are plain (most blocks expand no fluid): one lookup for them, not three.
+    if (this.expanded.size === 0 || !this.expanded.has(t.good)) return this.index.get(t.good) ?? this.append({ key: t.good, good: t.good, kind: 'plain' });
     if (t.amount > 0) {
       const T = t.temperature ?? this.g.goods.get(t.good)?.defaultTemperature ?? 0;
       return this.add({ key: `${t.good}@${T}`, good: t.good, kind: 'variant', temperature: T });
