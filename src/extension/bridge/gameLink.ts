@@ -181,6 +181,7 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
     return s;
   };
 
+  let disposed = false;
   const disposables: vscode.Disposable[] = [
     item,
     output,
@@ -189,7 +190,14 @@ export function registerGameLink(context: vscode.ExtensionContext, projects: Pro
     linkedChanged,
     { dispose: () => clearInterval(timer) },
     { dispose: unsubscribe },
-    projects.onDidChange(() => void follow()),
+    // Binding the port is no part of showing the project just opened: it runs once the views that
+    // draw the project have had their turn (a game links seconds later at the earliest).
+    projects.onDidChange(() =>
+      setImmediate(() => {
+        if (!disposed) void follow();
+      }),
+    ),
+    { dispose: () => (disposed = true) },
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration('pyops.bridge')) return;
       const s = settings();
