@@ -74,11 +74,13 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
     private readonly scenario?: ScenarioStore,
   ) {
     this.subs.push(projects.onDidChange((p) => this.writes.follow(p)));
-    if (units) this.subs.push(units.onDidChange(() => this.changed.fire(undefined)));
+    // Every redraw goes through redraw(): a unit picked or new pictures come in the same burst as the
+    // write that follows them, and two refreshes in flight can leave a section without its rows.
+    if (units) this.subs.push(units.onDidChange(() => this.redraw()));
     // A result held, marked stale or in progress changes no balance figure: redraw, keep the balance.
     if (scenario) this.subs.push(scenario.onDidChange(() => this.redraw()));
     // New pictures change no figure: redraw the items, keep the computed balance.
-    if (icons) this.subs.push(icons.onDidChange(() => this.changed.fire(undefined)));
+    if (icons) this.subs.push(icons.onDidChange(() => this.redraw()));
     this.writes.follow(projects.active);
   }
 
