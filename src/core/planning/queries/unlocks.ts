@@ -27,12 +27,15 @@ function machineUnlocks(ctx: PlanningContext, recipe: Recipe): { available: bool
   return { available, locked };
 }
 
+/** Whether `u` takes fewer packs than `than` (ties by technology name). */
+const nearer = (u: Unlock, than: Unlock | null) => !than || u.packs < than.packs || (u.packs === than.packs && u.tech < than.tech);
+
 /** Of `techs`, the one with the fewest packs left (ties by name), when any is still to research. */
 function best(ctx: PlanningContext, techs: readonly string[], machine?: string): Unlock | null {
   let out: Unlock | null = null;
   for (const t of techs) {
-    const packs = unlockPacks(ctx, t);
-    if (packs > 0 && (!out || packs < out.packs || (packs === out.packs && t < out.tech))) out = { tech: t, packs, ...(machine ? { machine } : {}) };
+    const u: Unlock = { tech: t, packs: unlockPacks(ctx, t), ...(machine ? { machine } : {}) };
+    if (u.packs > 0 && nearer(u, out)) out = u;
   }
   return out;
 }
@@ -44,7 +47,7 @@ export function cheapestUnlock(ctx: PlanningContext, recipe: Recipe): Unlock | n
   let out: Unlock | null = null;
   for (const { machine, techs } of machineUnlocks(ctx, recipe).locked) {
     const u = best(ctx, techs, machine);
-    if (u && (!out || u.packs < out.packs || (u.packs === out.packs && u.tech < out.tech))) out = u;
+    if (u && nearer(u, out)) out = u;
   }
   return out;
 }
