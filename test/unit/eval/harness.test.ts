@@ -61,7 +61,7 @@ describe('eval harness', function () {
     assert.match(r.answer, /Research still to do, in order: [^\n]*electronics/);
   });
 
-  it('plans the same on full Py (FactorioLab pysalf): eight blocks, every check passed, within the horizon', async function () {
+  it('plans the same on full Py (FactorioLab pysalf): six blocks or more, every check passed, within the horizon', async function () {
     this.timeout(600_000);
     const salf = requireSharedData(this, 'factoriolab-pysalf');
     const c = CASES.find((x) => x.id === 'logistic-full-plan-full-py')!;
