@@ -251,9 +251,8 @@ export class Availability {
   isExcluded(name: string): boolean {
     const hit = this.excludedCache.get(name);
     if (hit !== undefined) return hit;
-    const r = this.g.recipes.get(name);
     const good = this.g.goods.get(name);
-    const keys = [name, r?.category, r?.subgroup, good?.subgroup].filter((x): x is string => !!x);
+    const keys = [name, ...(this.g.recipeTags.get(name) ?? []), good?.subgroup].filter((x): x is string => !!x);
     const out = this.excludeRe.some((re) => keys.some((k) => re.test(k)));
     this.excludedCache.set(name, out);
     return out;

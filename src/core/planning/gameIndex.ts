@@ -202,6 +202,12 @@ export class GameIndex {
   readonly placedBy = new Map<string, string>();
   /** Recipe categories the player character crafts by hand (empty when the data does not say). */
   readonly handCrafting = new Set<string>();
+  /**
+   * recipe → its category and subgroup (those it has): what an exclusion glob matches besides the
+   * name. A field of its own, so a search over goods (each name also checked as a recipe's) reads
+   * this instead of decoding every recipe from the snapshot.
+   */
+  readonly recipeTags = new Map<string, string[]>();
 
   constructor(readonly fingerprint: string) {}
 
@@ -240,7 +246,8 @@ export class GameIndex {
   }
 
   get isEmpty(): boolean {
-    return this.recipes.size === 0;
+    // recipeTags first: the loader fills it for every recipe, and it is a small section to decode.
+    return this.recipeTags.size === 0 && this.recipes.size === 0;
   }
 }
 
@@ -299,6 +306,7 @@ export function loadGameIndex(db: Database, fingerprint: string): GameIndex {
       ingredients: ingredients.get(r.name) ?? [], products: products.get(r.name) ?? [], unlockedBy: unlockedBy.get(r.name) ?? [],
     };
     g.recipes.set(r.name, rec);
+    g.recipeTags.set(rec.name, rec.subgroup ? [rec.category, rec.subgroup] : [rec.category]);
     for (const p of rec.products) if (p.amount * p.probability > 0) push(g.producers, p.name, rec.name);
     for (const i of rec.ingredients) if (i.amount > 0) push(g.consumers, i.name, rec.name);
   }
@@ -456,7 +464,8 @@ export function gameIndex(project: Project): GameIndex {
   if (fp && project.gamedataStatus !== 'empty') {
     const file = `${project.gamedataFile}.index`;
     const diskKey = snapshotKey(key);
-    g = readIndexCache(file, diskKey, GameIndex.prototype);
+    // A section found damaged when first read is taken from the database instead.
+    g = readIndexCache(file, diskKey, GameIndex.prototype, () => loadGameIndex(project.db, fp));
     if (!g) {
       g = loadGameIndex(project.db, fp);
       writeIndexCache(file, diskKey, g);

@@ -41,6 +41,40 @@ function wordsOf(s: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * An entry of the index. Only the normal forms are made up front, since every query compares them;
+ * the words and the weight are made on first use: a query reads the words of the few names it hits
+ * and the weight of the hits it ranks, and a good's weight needs the producer and consumer lists,
+ * which a fresh `pyops tool searchGoods` process then does not decode from the index snapshot.
+ */
+class IndexedName implements NameEntry {
+  readonly nName: string;
+  readonly nDisplay: string;
+  private words_: string[] | undefined;
+  private weight_: number | (() => number);
+
+  constructor(
+    readonly name: string,
+    readonly display: string,
+    readonly kind: string,
+    readonly hidden: boolean,
+    weight: number | (() => number),
+  ) {
+    this.nName = normalizeName(name);
+    this.nDisplay = normalizeName(display);
+    this.weight_ = weight;
+  }
+
+  get words(): string[] {
+    return (this.words_ ??= [...new Set([...wordsOf(this.name), ...wordsOf(this.display)])]);
+  }
+
+  get weight(): number {
+    if (typeof this.weight_ === 'function') this.weight_ = this.weight_();
+    return this.weight_;
+  }
+}
+
 const indexes = new WeakMap<GameIndex, Map<NameKind, NameEntry[]>>();
 
 export function nameIndex(g: GameIndex, kind: NameKind): NameEntry[] {
@@ -52,11 +86,10 @@ export function nameIndex(g: GameIndex, kind: NameKind): NameEntry[] {
   const hit = byKind.get(kind);
   if (hit) return hit;
   const out: NameEntry[] = [];
-  const add = (name: string, display: string, k: string, hidden: boolean, weight: number) =>
-    out.push({ name, display, kind: k, hidden, weight, nName: normalizeName(name), nDisplay: normalizeName(display), words: [...new Set([...wordsOf(name), ...wordsOf(display)])] });
+  const add = (name: string, display: string, k: string, hidden: boolean, weight: number | (() => number)) => out.push(new IndexedName(name, display, k, hidden, weight));
   switch (kind) {
     case 'good':
-      for (const x of g.goods.values()) add(x.name, x.display, x.kind, x.hidden, g.producersOf(x.name).length + g.consumersOf(x.name).length);
+      for (const x of g.goods.values()) add(x.name, x.display, x.kind, x.hidden, () => g.producersOf(x.name).length + g.consumersOf(x.name).length);
       break;
     case 'recipe':
       for (const r of g.recipes.values()) add(r.name, r.display, 'recipe', r.hidden, r.ingredients.length + r.products.length);

@@ -9,6 +9,8 @@ import { GameIndex, gameIndex, loadGameIndex, snapshotKey } from '../../../../sr
 import { decodeIndex, encodeIndex, readIndexCache, writeIndexCache } from '../../../../src/core/planning/indexCache';
 import { requireSharedData, SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 import { loadWorld } from './queries/world';
+import { planningContext } from '../../../../src/core/planning/context';
+import { searchGoods } from '../../../../src/core/planning/queries/searchGoods';
 
 describe('game index snapshot', () => {
   let dir: string;
@@ -56,11 +58,80 @@ describe('game index snapshot', () => {
     await importGameData(p, SAMPLE_DUMP); // a new import: the old snapshot no longer applies
     assert.notEqual(gameIndex(p).recipes.get('gear')!.display, 'stale');
     p.close();
-    fs.writeFileSync(snap, Buffer.concat([fs.readFileSync(snap).subarray(0, 8 + 64), Buffer.from('{"shape":[["recipes","map"]],"data":{"recipes":[["gear"')]));
+    // Cut short: refused whole when opened.
+    const good = fs.readFileSync(snap);
+    fs.writeFileSync(snap, good.subarray(0, good.length - 100));
     p = await Project.open(file);
     try {
+      assert.equal(readIndexCache(snap, keyOf(p), GameIndex.prototype), undefined);
       assert.notEqual(gameIndex(p).recipes.get('gear')!.display, 'stale');
       assert.ok(gameIndex(p).recipes.size > 0);
+    } finally {
+      p.close();
+    }
+  });
+
+  it('decodes a field when it is first read, and takes a section that does not decode from the database', async () => {
+    const p = await Project.open(file);
+    try {
+      const built = gameIndex(p);
+      const snap = `${p.gamedataFile}.index`;
+      const bytes = fs.readFileSync(snap);
+      const lazy = readIndexCache(snap, keyOf(p), GameIndex.prototype)!;
+      const decoded = (f: string) => 'value' in Object.getOwnPropertyDescriptor(lazy, f)!;
+      assert.equal(decoded('goods'), false);
+      assert.equal(lazy.goods.size, built.goods.size);
+      assert.equal(decoded('goods'), true);
+      assert.equal(decoded('recipes'), false, 'reading the goods leaves the recipes undecoded');
+      assert.equal(lazy.recipes.get('gear')!.display, built.recipes.get('gear')!.display);
+      assert.equal(decoded('machines'), false);
+      assert.deepStrictEqual(lazy, built, 'every field comes back as built');
+
+      // Replaced by another process's snapshot (another import) after it was opened: the fields not
+      // read yet come from the database, and the other snapshot is left alone.
+      const opened = readIndexCache(snap, keyOf(p), GameIndex.prototype, () => loadGameIndex(p.db, built.fingerprint))!;
+      assert.equal(opened.goods.size, built.goods.size);
+      const other = Buffer.from(bytes);
+      other.write('0'.repeat(64), 8, 'latin1');
+      fs.writeFileSync(snap, other);
+      assert.equal(opened.recipes.get('gear')!.display, built.recipes.get('gear')!.display);
+      assert.ok(fs.readFileSync(snap).equals(other));
+
+      // The recipes section damaged in place (same length, so the file still looks whole).
+      const nl = bytes.indexOf('\n', 72);
+      const header = JSON.parse(bytes.toString('latin1', nl + 1, nl + 1 + Number(bytes.toString('latin1', 72, nl)))) as { sections: Array<[string, number]> };
+      const before = header.sections.slice(0, header.sections.findIndex(([f]) => f === 'recipes')).reduce((n, [, len]) => n + len, 0);
+      const at = bytes.indexOf('"gear"', nl + 1 + Number(bytes.toString('latin1', 72, nl)) + before);
+      const damaged = Buffer.from(bytes);
+      damaged.write('{{{{{{', at, 'latin1');
+      fs.writeFileSync(snap, damaged);
+      let rebuilt = 0;
+      const healed = readIndexCache(snap, keyOf(p), GameIndex.prototype, () => (rebuilt++, loadGameIndex(p.db, built.fingerprint)))!;
+      assert.equal(healed.goods.size, built.goods.size);
+      assert.equal(rebuilt, 0, 'an intact section is served from the snapshot');
+      assert.equal(healed.recipes.get('gear')!.display, built.recipes.get('gear')!.display);
+      assert.equal(rebuilt, 1);
+      assert.deepStrictEqual(healed.technologies, built.technologies);
+      assert.ok(fs.readFileSync(snap).equals(bytes), 'the snapshot is written again from the database');
+      // Without a way to rebuild, the damaged section says so where it is read.
+      fs.writeFileSync(snap, damaged);
+      const bare = readIndexCache(snap, keyOf(p), GameIndex.prototype)!;
+      assert.throws(() => bare.recipes);
+    } finally {
+      p.close();
+    }
+  });
+
+  it('lets a search over goods read no recipe', async () => {
+    let p = await Project.open(file);
+    gameIndex(p);
+    p.close();
+    p = await Project.open(file);
+    try {
+      const ctx = planningContext(p);
+      const hits = searchGoods(ctx, { query: 'gear' });
+      assert.ok(hits.matches.length > 0);
+      assert.ok(!('value' in Object.getOwnPropertyDescriptor(ctx.g, 'recipes')!), 'the recipes section is still undecoded');
     } finally {
       p.close();
     }
