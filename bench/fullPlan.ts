@@ -3,8 +3,9 @@
 // makes following the system prompt, every choice read from a tool result as a model reads it (the
 // model view): set the horizon, read the pack's recipe graph, read one graph of the shared
 // intermediates that get blocks of their own (recipeGraph's `also`), expand what the graphs left
-// unexpanded, ask where the byproducts go, submit the plan ONCE, and look up where what the solved
-// plan still leaves over goes. The figures say whether that one plan came out clean.
+// unexpanded, submit the plan ONCE, and look up where what the solved plan leaves over goes — from
+// the plan's own balance, which names where each surplus and byproduct can go, and with
+// byproductSinks only for goods it does not cover. The figures say whether that one plan came out clean.
 import type { Project } from '../src/core/db/project';
 import { findTool } from '../src/core/assistant/tools/registry';
 import { runTool } from '../src/core/assistant/tools/run';
@@ -33,7 +34,7 @@ export interface FullPlanSession {
   idle: string[];
   /** Warnings of rows the horizon does not let the player build (a machine or recipe beyond it). */
   outsideHorizon: string[];
-  /** Byproducts neither taken by another block of the plan nor asked about with byproductSinks (before or after the plan). */
+  /** Byproducts neither taken by another block of the plan, nor advised on by its balance, nor asked about with byproductSinks. */
   unrouted: string[];
   /** What the horizon tool said it added to the pack's prerequisites. */
   addedTechnologies: string[];
@@ -51,7 +52,11 @@ type Options = { options: Record<string, { candidates?: Candidate[] }> };
 type Flow = { good: string; rate: number };
 // A shortened plan view leaves out empty lists (modelView.ts, compactPlan).
 type DraftView = { name: string; status: string; ok: boolean; rows: Array<{ recipe: string; buildings: number }>; byproducts?: Flow[]; importsFromBlocks?: Flow[]; importsExternal?: Flow[]; warnings?: string[] };
-export type PlanView = { ok: boolean; blocks: DraftView[]; updates: DraftView[]; balance: { underSupplied: unknown[] }; warnings: string[]; research?: { total: { techs: number } } };
+type Advised = { good: string; topConsumers?: string[]; voidRecipes?: string[] };
+export type PlanView = {
+  ok: boolean; blocks: DraftView[]; updates: DraftView[]; warnings: string[]; research?: { total: { techs: number } };
+  balance: { underSupplied: unknown[]; overProduced?: Advised[]; danglingByproducts?: Advised[] };
+};
 
 /** Candidate states a plan may use: usable in the save, under the horizon, or a TURD pick the plan makes. */
 const SELECTABLE = new Set(['unlocked', 'buildable', 'turd-pick']);
@@ -181,26 +186,19 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   };
   const blocks = [blockOf(target, rate), ...suppliers.filter((s) => chosen.has(s)).map((s) => blockOf(s, 'fromPlan'))];
 
-  // Byproducts as the chosen recipes' outputs that nothing in the plan takes.
-  const byRecipe = new Map([...chosen.values()].map((c) => [c.recipe, c]));
-  const takes = new Set<string>();
-  const gives = new Set<string>();
-  for (const r of blocks.flatMap((b) => b.recipes)) {
-    const c = byRecipe.get(r);
-    c?.inputs.forEach((x) => takes.add(x));
-    c?.outputs.forEach((x) => gives.add(x));
-  }
-  // What nothing in the plan takes. Burner fuel leaves ash, which the recipes do not show (the system
-  // prompt says so). The tool takes ten goods a call; full Py leaves more.
-  const asked = [...gives, 'ash'].filter((g) => g !== target && !takes.has(g) && !supplied.has(g));
-  for (let i = 0; i < asked.length; i += 10) yield { name: 'byproductSinks', input: { goods: asked.slice(i, i + 10), limit: 3 } };
-
   const plan = { title: `Logistic science ${rate}/s`, objective: `${rate} logistic science packs per second with their supporting blocks`, blocks };
   const drafted = (yield { name: 'submitPlan', input: plan }) as PlanView | undefined;
   // The solved plan shows what it really leaves over (a recipe run in two blocks, two recipes giving
-  // one good): the model looks up where those go before it presents the plan.
-  const left = leftOver(drafted).filter((g) => !asked.includes(g));
+  // one good) and, in its balance, where each of those goods can go: the model looks up only the
+  // rest before it presents the plan. The tool takes ten goods a call.
+  const advice = advised(drafted);
+  const left = leftOver(drafted).filter((g) => !advice.has(g));
   for (let i = 0; i < left.length; i += 10) yield { name: 'byproductSinks', input: { goods: left.slice(i, i + 10), limit: 3 } };
+}
+
+/** Goods the plan's balance says where to send (its surpluses and dangling byproducts). */
+export function advised(p: PlanView | undefined): Set<string> {
+  return new Set([...(p?.balance.overProduced ?? []), ...(p?.balance.danglingByproducts ?? [])].map((x) => x.good));
 }
 
 /** Byproducts of a plan's blocks that no other block of it takes. */
@@ -235,7 +233,8 @@ export async function fullPlanSession(project: Project): Promise<FullPlanSession
   const asked = new Set(log.filter((c) => c.tool === 'byproductSinks').flatMap((c) => (c.input as { goods?: string[] }).goods ?? []));
   const all = drafted ? [...drafted.blocks, ...drafted.updates] : [];
   const idle = all.flatMap((d) => d.rows.filter((r) => r.buildings <= 1e-9).map((r) => `${d.name} / ${r.recipe}`));
-  const unrouted = leftOver(drafted).filter((g) => !asked.has(g));
+  const advice = advised(drafted);
+  const unrouted = leftOver(drafted).filter((g) => !asked.has(g) && !advice.has(g));
   return {
     calls: log.length,
     chars: log.reduce((n, c) => n + c.chars, 0),

@@ -58,22 +58,29 @@ function describeDraft(d: Draft): string {
 
 const DRAFT_TOOLS = new Set(['submitPlan', 'submitBlock', 'reviseBlock']);
 
-/** Where the goods looked up after the draft can go: "meat → biomass-meat, full-render-meat". */
-function describeSinks(results: ToolResultPart[]): string[] {
-  const goods = results.flatMap((r) => ((r.output?.value as { results?: Array<{ good: string; consumedBy?: Array<{ recipe: string }>; voidOptions?: Array<{ recipe: string }> }> } | undefined)?.results ?? []));
-  if (!goods.length) return [];
-  const where = (g: (typeof goods)[number]) => [...(g.consumedBy ?? []), ...(g.voidOptions ?? [])].map((c) => c.recipe).join(', ') || 'nothing takes it';
-  return [`Left over, and where it can go: ${goods.map((g) => `${g.good} → ${where(g)}`).join('; ')}.`];
+type Advice = { good: string; topConsumers?: string[]; voidRecipes?: string[] };
+
+/** Where the goods left over can go, "meat → biomass-meat, full-render-meat": from the plan's balance
+ *  (each surplus and dangling byproduct says it) and from byproductSinks calls after the draft. */
+function describeLeftovers(draft: Record<string, unknown> | undefined, results: ToolResultPart[]): string[] {
+  const balance = draft?.balance as { overProduced?: Advice[]; danglingByproducts?: Advice[] } | undefined;
+  const advised = [...(balance?.overProduced ?? []), ...(balance?.danglingByproducts ?? [])].map((g) => [g.good, [...(g.topConsumers ?? []), ...(g.voidRecipes ?? [])]] as const);
+  const looked = results
+    .flatMap((r) => ((r.output?.value as { results?: Array<{ good: string; consumedBy?: Array<{ recipe: string }>; voidOptions?: Array<{ recipe: string }> }> } | undefined)?.results ?? []))
+    .map((g) => [g.good, [...(g.consumedBy ?? []), ...(g.voidOptions ?? [])].map((c) => c.recipe)] as const);
+  const all = [...advised, ...looked];
+  if (!all.length) return [];
+  return [`Left over, and where it can go: ${all.map(([good, to]) => `${good} → ${to.join(', ') || 'nothing takes it'}`).join('; ')}.`];
 }
 
-/** The answer a careful model gives: the last draft it made (with where its leftovers can go, when it
- *  looked that up after drafting), else the last tool result. */
+/** The answer a careful model gives: the last draft it made (with where its leftovers can go, from a
+ *  plan's balance and from what it looked up after drafting), else the last tool result. */
 export function answerFrom(results: ToolResultPart[]): string {
   const at = results.findLastIndex((r) => DRAFT_TOOLS.has(r.toolName));
   const last = results[at >= 0 ? at : results.length - 1];
-  const after = at >= 0 ? describeSinks(results.slice(at + 1).filter((r) => r.toolName === 'byproductSinks')) : [];
   const v = last?.output?.value as Record<string, unknown> | undefined;
   if (!last || !v) return 'I could not get an answer from the tools.';
+  const after = at >= 0 ? describeLeftovers(last.toolName === 'submitPlan' ? v : undefined, results.slice(at + 1).filter((r) => r.toolName === 'byproductSinks')) : [];
   if (last.toolName === 'submitPlan') return [(v.title as string) ?? 'Plan', ...[...(v.blocks as Draft[]), ...((v.updates as Draft[] | undefined) ?? [])].map(describeDraft), ...after, describeResearch(v.research as Research | undefined)].join('\n');
   if (last.toolName === 'submitBlock' || last.toolName === 'reviseBlock') return [describeDraft(v as unknown as Draft), ...after, describeResearch((v as unknown as Draft).research)].join('\n');
   const names = JSON.stringify(v).match(/"(?:name|technology|branch|master)":"([^"]+)"/g)?.slice(0, 6).map((s) => s.split(':')[1].replace(/"/g, '')) ?? [];

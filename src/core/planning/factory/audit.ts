@@ -16,18 +16,28 @@ export interface CoherenceAudit {
   blocks: number;
   balancedLinks: Array<{ good: string; display: string; rate: number }>;
   underSupplied: Array<{ good: string; display: string; produced: number; consumed: number; shortBy: number; producers: string[]; consumers: string[] }>;
-  overProduced: Array<{ good: string; display: string; produced: number; consumed: number; surplus: number; producers: string[] }>;
+  /** A product made beyond what the other blocks take: where the surplus can go, as for a dangling byproduct. */
+  overProduced: Array<{ good: string; display: string; produced: number; consumed: number; surplus: number; producers: string[] } & SinkAdvice>;
   /** Taken but not made by any block — or made only as a byproduct, short of what is taken: `rate` is
    *  then the rest, and `fromByproducts` what the blocks that make it on the side cover. */
   unsourcedImports: Array<{ good: string; display: string; rate: number; consumers: string[]; craftable: boolean; fromByproducts?: { rate: number; producers: string[] } }>;
-  danglingByproducts: Array<{
-    good: string; display: string; rate: number; producers: string[]; disposal: 'route' | 'void' | 'nowhere'; topConsumers: string[]; voidRecipes: string[];
-    /** Listed void recipes that cannot be picked yet under the horizon, with the reason. */
-    voidsNotSelectable?: Array<{ recipe: string; reason: string }>;
-  }>;
+  danglingByproducts: Array<{ good: string; display: string; rate: number; producers: string[] } & SinkAdvice>;
   finalProducts: Array<{ good: string; display: string; rate: number; producers: string[] }>;
   /** Blocks whose cached solve is stale or failed (their flows may be missing or outdated). */
   notSolved: Array<{ id: string; name: string; status: string | null }>;
+}
+
+/**
+ * Where a good nobody in the factory takes can go: recipes that use it productively (available now,
+ * not barreling), else recipes that only dispose of it. The same advice for a byproduct and for a
+ * product's surplus, so a plan's balance answers what `byproductSinks` would for each of them.
+ */
+export interface SinkAdvice {
+  disposal: 'route' | 'void' | 'nowhere';
+  topConsumers: string[];
+  voidRecipes: string[];
+  /** Listed void recipes that cannot be picked yet under the horizon, with the reason. */
+  voidsNotSelectable?: Array<{ recipe: string; reason: string }>;
 }
 
 const names = (xs: Array<{ blockName: string }>) => [...new Set(xs.map((x) => x.blockName))];
@@ -68,7 +78,7 @@ function classify(g: GameIndex, e: LedgerEntry, out: CoherenceAudit, display: (n
     // that leaves a trace of ash than for no burner at all.
     else if (e.net < 0 && !primary) out.unsourcedImports.push({ ...unsourced(g, e, -e.net, display, availability), fromByproducts: { rate: e.produced, producers: names(e.producers) } });
     else if (e.net < 0) out.underSupplied.push({ good: e.good, display: display(e.good), produced: e.produced, consumed: e.consumed, shortBy: -e.net, producers: names(e.producers), consumers: names(e.consumers) });
-    else if (primary) out.overProduced.push({ good: e.good, display: display(e.good), produced: e.produced, consumed: e.consumed, surplus: e.net, producers: names(e.producers) });
+    else if (primary) out.overProduced.push({ good: e.good, display: display(e.good), produced: e.produced, consumed: e.consumed, surplus: e.net, producers: names(e.producers), ...sinkAdvice(g, e.good, availability) });
     else out.danglingByproducts.push(dangling(g, e, e.net, display, availability));
     return;
   }
@@ -87,17 +97,20 @@ function unsourced(g: GameIndex, e: LedgerEntry, rate: number, display: (n: stri
 }
 
 function dangling(g: GameIndex, e: LedgerEntry, rate: number, display: (n: string) => string, availability?: Availability): CoherenceAudit['danglingByproducts'][number] {
-  const all = voidRecipes(g, e.good);
+  return { good: e.good, display: display(e.good), rate, producers: names(e.producers), ...sinkAdvice(g, e.good, availability) };
+}
+
+export function sinkAdvice(g: GameIndex, good: string, availability?: Availability): SinkAdvice {
+  const all = voidRecipes(g, good);
   // Selectable voids first: the one named is the one the player can use today when there is one.
   const voids = availability ? [...all].sort((a, b) => Number(!availability.recipe(a).selectable) - Number(!availability.recipe(b).selectable) || (a < b ? -1 : 1)) : all;
   const listed = voids.slice(0, 2);
   const locked = availability ? listed.filter((r) => !availability.recipe(r).selectable).map((r) => ({ recipe: r, reason: `not selectable yet under the ${availability.mode} horizon: ${availability.recipe(r).lockReason ?? 'locked'}` })) : [];
   const productive = g
-    .consumersOf(e.good)
+    .consumersOf(good)
     .filter((r) => !voids.includes(r) && !isBarreling(g, r) && (!availability || availability.recipe(r).availableNow))
     .sort();
   return {
-    good: e.good, display: display(e.good), rate, producers: names(e.producers),
     disposal: productive.length ? 'route' : voids.length ? 'void' : 'nowhere',
     topConsumers: productive.slice(0, 3), voidRecipes: listed, ...(locked.length ? { voidsNotSelectable: locked } : {}),
   };

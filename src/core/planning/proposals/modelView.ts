@@ -99,6 +99,10 @@ export const PLAN_VIEW_BUDGET = 24_000;
 /** Entries kept per list when a plan is shortened: the largest rates first; FEW when that is not enough. */
 const KEEP = 15;
 const FEW = 5;
+/** The balance's lists of goods left over, each with where it can go (audit.ts, SinkAdvice): cut last,
+ *  and to more entries than the others, since each one spares the model a byproductSinks lookup. */
+const SINK_LISTS = ['overProduced', 'danglingByproducts'];
+const SINK_KEEP = 30;
 
 /** A row's research as one line: "recipe kovarex; machine automation-2; modules speed-module". */
 function researchLine(r: RowResearch): string {
@@ -141,7 +145,8 @@ function cutResearch(v: PlanView, keep: number): boolean {
  * A plan view shortened step by step until it fits `budget`, each step saying what it left out (the
  * user's card keeps everything): the fluid fuels listed once for the plan, the balance's lists and
  * each block's external imports and byproducts cut to the largest, per-row craft rates dropped, the
- * research path cut to its first steps. Goals, rows, statuses and problems are never cut.
+ * research path cut to its first steps. Goals, rows, statuses and problems are never cut; the goods
+ * left over between the blocks keep where each can go, cut last and least.
  */
 export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET): V {
   if (size(view) <= budget) return view;
@@ -163,8 +168,24 @@ export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET
       }
     },
     () => {
+      // Each left-over good keeps where it can go: that advice spares a byproductSinks call per good.
       const b = v.balance;
-      const cut = b ? Object.keys(b).filter((k) => cutList(b, k, KEEP)) : [];
+      let cut = false;
+      for (const k of SINK_LISTS) {
+        const xs = b?.[k];
+        if (!Array.isArray(xs)) continue;
+        b![k] = xs.map((x: Record<string, unknown>) => {
+          const { display: _display, producers: _producers, disposal: _disposal, ...rest } = x;
+          for (const list of ['topConsumers', 'voidRecipes'] as const) if (Array.isArray(rest[list]) && !(rest[list] as unknown[]).length) delete rest[list];
+          cut = true;
+          return rest;
+        });
+      }
+      if (cut) said.push('the balance\'s overProduced and danglingByproducts leave out producers (the blocks\' byproducts name them) and disposal (route to topConsumers, else void with voidRecipes, else nowhere)');
+    },
+    () => {
+      const b = v.balance;
+      const cut = b ? Object.keys(b).filter((k) => !SINK_LISTS.includes(k) && cutList(b, k, KEEP)) : [];
       if (cut.length) said.push(`the balance lists ${cut.join(', ')} keep their ${KEEP} largest (\`…More\` counts the rest)`);
     },
     () => {
@@ -214,8 +235,10 @@ export function compactPlan<V extends object>(view: V, budget = PLAN_VIEW_BUDGET
     },
     () => {
       const b = v.balance;
-      const lists = [...blockLists(), ...(b ? Object.keys(b).map((k): [Record<string, unknown>, string] => [b, k]) : [])];
+      const lists = [...blockLists(), ...(b ? Object.keys(b).filter((k) => !SINK_LISTS.includes(k)).map((k): [Record<string, unknown>, string] => [b, k]) : [])];
       if (lists.filter(([o, k]) => cutList(o, k, FEW)).length) said.push(`long lists (blocks' importsExternal and byproducts, the balance's) keep only their ${FEW} largest`);
+      const sinks = b ? SINK_LISTS.filter((k) => cutList(b, k, SINK_KEEP)) : [];
+      if (sinks.length) said.push(`the balance's ${sinks.join(' and ')} keep their ${SINK_KEEP} largest`);
     },
     () => {
       if (cutResearch(v, FEW)) said.push(`the research path keeps its first ${FEW} steps`);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
-import { coherenceAudit, type CoherenceAudit } from '../factory/audit';
+import { coherenceAudit, type CoherenceAudit, type SinkAdvice } from '../factory/audit';
 import { ENERGY_GOODS, isBalanced } from '../factory/ledger';
 import { buildDraft, draftGoods, fromPlanGoods, specFromSubmit, splitImports, submitBlockInput, type BlockSupply, type Draft, FROM_PLAN } from './draft';
 import { reviseBlockInput, reviseDraft, type RevisionDraft } from './revise';
@@ -130,9 +130,10 @@ export async function planDraft(ctx: PlanningContext, project: Project, input: S
   const balance = await planBalance(ctx, project, blocks, updates);
   if (balance.underSupplied.length) warnings.push(`short between blocks: ${balance.underSupplied.map((u) => `${u.display} by ${fmt(u.shortBy)}/s`).join(', ')}`);
   // Balanced is not the same as tidy: what the blocks leave over between them is said too.
+  const where = (a: SinkAdvice) => (a.disposal === 'route' ? `route it to ${a.topConsumers.join(', ')}` : a.disposal === 'void' ? `void it with ${a.voidRecipes.join(', ')}` : 'nothing uses or voids it');
   const leftOver = [
-    ...balance.overProduced.map((o) => `${o.display} ${fmt(o.surplus)}/s more than the other blocks take (from ${o.producers.map((p) => `"${p}"`).join(', ')})`),
-    ...balance.danglingByproducts.map((d) => `${d.display} ${fmt(d.rate)}/s nothing takes (from ${d.producers.map((p) => `"${p}"`).join(', ')}; ${d.disposal === 'route' ? `route it to ${d.topConsumers.join(', ')}` : d.disposal === 'void' ? `void it with ${d.voidRecipes.join(', ')}` : 'nothing uses or voids it'})`),
+    ...balance.overProduced.map((o) => `${o.display} ${fmt(o.surplus)}/s more than the other blocks take (from ${o.producers.map((p) => `"${p}"`).join(', ')}; ${where(o)})`),
+    ...balance.danglingByproducts.map((d) => `${d.display} ${fmt(d.rate)}/s nothing takes (from ${d.producers.map((p) => `"${p}"`).join(', ')}; ${where(d)})`),
   ];
   if (leftOver.length) warnings.push(`${balance.ok ? 'balanced, but left' : 'left'} over between blocks: ${leftOver.join('; ')}`);
   const research = researchLeft(ctx, all.flatMap((d) => d.rows));

@@ -144,7 +144,7 @@ export const planningTools: AnyTool[] = [
     tier: 'read',
     tags: ['planning'],
     description:
-      'Where byproducts can go — give `goods` (up to 10) or one `good`; returns `results`, one per good: recipes that consume it (with state and needs as in recipeOptions), blocks that import it, void/disposal options (in → out shows what is lost or given back; state and needs too), spoilage, and a one-line note. Route every byproduct of a plan with it: consumer/cascade first, then an importing block, then a void.',
+      'Where byproducts can go — give `goods` (up to 10) or one `good`; returns `results`, one per good: recipes that consume it (with state and needs as in recipeOptions), blocks that import it, void/disposal options (in → out shows what is lost or given back; state and needs too), spoilage, and a one-line note. Route byproducts with it: consumer/cascade first, then an importing block, then a void. The balance of a submitted plan already names where each good it leaves over can go; ask here for the others.',
     input: q.byproductSinksBatchInput,
     run: (i, ctx) => q.byproductSinksBatch(planning(ctx), i, (good) => blockImporters(ctx, good)),
     forModel: (o) => q.byproductSinksForModel(o),

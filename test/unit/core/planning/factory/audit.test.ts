@@ -38,6 +38,12 @@ describe('factory coherence audit', () => {
     assert.equal(a.blocks, 4);
     assert.deepEqual(a.underSupplied.map((x) => [x.good, x.shortBy]), [['ferrite-plate', 1]]);
     assert.deepEqual(a.overProduced.map((x) => [x.good, x.surplus]), [['gear', 2]]);
+    // A surplus says where it can go, as a dangling byproduct does: recipes of the sample that take gears.
+    const g = gameIndex(p);
+    const gearUsers = g.consumersOf('gear').filter((r) => !g.recipes.get(r)!.synthetic).sort();
+    assert.ok(gearUsers.length > 0);
+    assert.equal(a.overProduced[0].disposal, 'route');
+    assert.deepEqual(a.overProduced[0].topConsumers, gearUsers.slice(0, 3));
     assert.deepEqual(a.unsourcedImports.map((x) => [x.good, x.craftable]).sort(), [['brine', true], ['ferrite-ore', true]]);
     const tail = a.danglingByproducts.find((x) => x.good === 'tailings')!;
     assert.equal(tail.disposal, 'route');

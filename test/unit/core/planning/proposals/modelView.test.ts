@@ -100,7 +100,10 @@ describe('a plan too large to read whole', () => {
   });
   const plan = () => ({
     kind: 'plan', ok: true, blocks: ['a', 'b', 'c', 'd'].map(block), updates: [],
-    balance: { ok: true, unsourcedImports: flows('raw', 60), danglingByproducts: flows('left', 30) },
+    balance: {
+      ok: true, unsourcedImports: flows('raw', 60),
+      danglingByproducts: flows('left', 40).map((f, i) => ({ ...f, producers: ['a'], disposal: i % 2 ? 'route' : 'void', topConsumers: i % 2 ? [`use-${f.good}`] : [], voidRecipes: i % 2 ? [] : [`void-${f.good}`] })),
+    },
     warnings: [`balanced, but left over between blocks: ${flows('left', 30).map((f) => `${f.display} ${f.rate}/s nothing takes`).join('; ')}`],
     research: { steps: Array.from({ length: 50 }, (_, i) => ({ tech: `t${i}`, packs: { red: i } })), total: { techs: 50, packs: { red: 1225 } } },
   });
@@ -125,6 +128,12 @@ describe('a plan too large to read whole', () => {
     assert.deepEqual((v.balance.unsourcedImports as Array<{ good: string }>)[0], { good: 'raw-59', rate: 60 });
     assert.equal(v.blocks[0].importsExternal.length, 15);
     assert.equal((v.blocks[0] as Record<string, unknown>).importsExternalMore, 25);
+    // Goods left over keep where each can go, every one of them, in short.
+    const left = v.balance.danglingByproducts as Array<Record<string, unknown>>;
+    assert.equal(left.length, 40);
+    assert.deepEqual(left.find((x) => x.good === 'left-1'), { good: 'left-1', rate: 2, topConsumers: ['use-left-1'] });
+    assert.deepEqual(left.find((x) => x.good === 'left-0'), { good: 'left-0', rate: 1, voidRecipes: ['void-left-0'] });
+    assert.match(v.shortened ?? '', /danglingByproducts leave out producers .* and disposal/);
     for (const b of v.blocks) {
       assert.equal(b.rows.length, 20);
       assert.deepEqual(b.goals, [{ good: b.name, rate: 1 }]);
@@ -151,6 +160,12 @@ describe('a plan too large to read whole', () => {
     }
     assert.equal((v.balance.unsourcedImports as unknown[]).length, 5);
     assert.equal(v.balance.unsourcedImportsMore, 55);
+    // Cut last and least: the 30 largest of the goods left over, each still saying where it goes.
+    const left = v.balance.danglingByproducts as Array<{ rate: number; topConsumers?: string[]; voidRecipes?: string[] }>;
+    assert.equal(left.length, 30);
+    assert.equal(v.balance.danglingByproductsMore, 10);
+    assert.equal(left[0].rate, 40);
+    assert.ok(left.every((x) => (x.topConsumers ?? x.voidRecipes)?.length === 1));
     assert.equal(v.research.steps.length, 5);
     assert.equal((v.research as { stepsOmitted?: number }).stepsOmitted, 45);
     assert.equal(v.research.total.techs, 50, 'the total still counts every step');
