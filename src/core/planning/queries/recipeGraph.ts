@@ -15,6 +15,7 @@ import {
   SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe, type SpoilFacts,
 } from './common';
 import { consumedInputs, makeableGoods } from './makeable';
+import { firstRecipes, foldVariants } from './variants';
 import { cheapestUnlock, type Unlock } from './unlocks';
 import { GRAPH_MAX_CHARS, GRAPH_MAX_NODES, recipeGraphInput, type RecipeGraphInput } from './schemas';
 
@@ -33,6 +34,8 @@ export interface GraphCandidate {
   prod?: true;
   /** Only for a virtual recipe no building runs (fuel burning, spoiling): "none — what it is". */
   machine?: string;
+  /** The same recipe taking a fluid at another temperature (FactorioLab sets list each apart): name one to use it. */
+  variants?: string[];
   in: string;
   out: string;
 }
@@ -96,7 +99,7 @@ const FRONTIER_RESERVE = 600;
 
 export const GRAPH_LEGEND =
   'goods: breadth first from the target, each once; consumers = recipes using it (≥10: a commodity). candidates: producers selectable under the horizon, best first ' +
-  '(state unlocked, then buildable (no state) or turd-pick; then cost/unit), only these are expanded; prod = productivity allowed; needs = what is left to do; moreCandidates = selectable ones not listed; ' +
+  '(state unlocked, then buildable (no state) or turd-pick; then cost/unit), only these are expanded; prod = productivity allowed; needs = what is left to do; variants = the same recipe taking a fluid at another temperature; moreCandidates = selectable ones not listed; ' +
   'locked = the others in one line with the cheapest unlock (researchPath it). leaf+seam = not expanded: raw, block (an existing ' +
   'block makes it), shared (≥25 consumers), depth, energy, dead-end (nothing selectable makes it: import it or unlock it).';
 
@@ -171,7 +174,9 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
         if (isTarget) node.candidates = closed.slice(0, input.candidatesPerGood).map((r) => candidate(r));
         seam ??= 'dead-end';
       } else {
-        const shown = open.slice(0, input.candidatesPerGood);
+        const folded = foldVariants(g, open);
+        const lines = firstRecipes(folded, input.candidatesPerGood);
+        const shown = lines.map((x) => x.r);
         if (!makeable.has(good)) {
           // Selectable producers exist, but each needs something nothing selectable makes.
           node.deadEnd = true;
@@ -179,8 +184,9 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
           node.blockedBy = blockers.slice(0, MAX_BLOCKERS);
         }
         if (!seam) {
-          node.candidates = shown.map((r) => candidate(r));
-          if (open.length > shown.length) node.moreCandidates = open.length - shown.length;
+          node.candidates = lines.map(({ r, variants }) => ({ ...candidate(r), ...(variants.length ? { variants } : {}) }));
+          const listed = lines.reduce((n, x) => n + 1 + x.variants.length, 0);
+          if (open.length > listed) node.moreCandidates = open.length - listed;
           expand = shown;
         }
       }

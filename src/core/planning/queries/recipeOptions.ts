@@ -8,6 +8,7 @@ import type { Machine } from '../gameIndex';
 import { parseInput, QueryError, requireGood } from './errors';
 import { costOut, fmtNum, inText, machineText, outText, rankedRecipes, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe } from './common';
 import { recipeOptionsBatchInput, recipeOptionsInput, type RecipeOptionsBatchInput, type RecipeOptionsInput } from './schemas';
+import { firstRecipes, foldVariants } from './variants';
 
 export interface RecipeCandidate {
   recipe: string;
@@ -30,6 +31,8 @@ export interface RecipeCandidate {
   fastestMachine?: { name: string; speed: number; state: CandidateState };
   in: string;
   out: string;
+  /** The same recipe taking a fluid at another temperature (FactorioLab sets list each apart), folded into this line. */
+  variants?: string[];
 }
 
 export interface RecipeOptionsResult {
@@ -93,8 +96,10 @@ export const MACHINE_RULE =
 function optionsFor(ctx: PlanningContext, good: string, direction: 'produce' | 'consume', limit: number): RecipeOptionsResult {
   const x = requireGood(ctx, good);
   const ranked = rankedRecipes(ctx, x.name, direction);
-  const shown = ranked.slice(0, limit);
-  const candidates = shown.map((r) => candidateOf(ctx, r));
+  const lines = firstRecipes(foldVariants(ctx.g, ranked), limit);
+  const shown = lines.map((f) => f.r);
+  const listed = lines.reduce((n, x) => n + 1 + x.variants.length, 0);
+  const candidates = lines.map(({ r, variants }) => ({ ...candidateOf(ctx, r), ...(variants.length ? { variants } : {}) }));
   const note = !ranked.length
     ? direction === 'produce'
       ? `nothing makes ${x.name}${ctx.g.consumersOf(x.name).length ? '; it must come from outside (raw resource or import)' : ''}`
@@ -109,7 +114,7 @@ function optionsFor(ctx: PlanningContext, good: string, direction: 'produce' | '
     machineRule: MACHINE_RULE,
     candidates,
     total: ranked.length,
-    truncated: ranked.length > limit,
+    truncated: ranked.length > listed,
     ...(note ? { note } : {}),
   };
 }

@@ -219,8 +219,10 @@ describe('recipeOptionsBatch', () => {
 
 describe('recipeOptions on catalyst recipes (FactorioLab sets)', function () {
   this.timeout(180_000);
-  const producers = (w: World, good: string) => recipeOptions(w.ctx({ research_mode: 'future' }), { good, limit: 20 }).candidates.map((c) => c.recipe).sort();
-  const consumers = (w: World, good: string) => recipeOptions(w.ctx({ research_mode: 'future' }), { good, direction: 'consume', limit: 25 }).candidates.map((c) => c.recipe);
+  // Every recipe listed, those folded into a line as its temperature variants included.
+  const names = (cs: Array<{ recipe: string; variants?: string[] }>) => cs.flatMap((c) => [c.recipe, ...(c.variants ?? [])]);
+  const producers = (w: World, good: string) => names(recipeOptions(w.ctx({ research_mode: 'future' }), { good, limit: 20 }).candidates).sort();
+  const consumers = (w: World, good: string) => names(recipeOptions(w.ctx({ research_mode: 'future' }), { good, direction: 'consume', limit: 25 }).candidates);
 
   it('vanilla 2.0: kovarex makes uranium-235 but only uses uranium-238', async function () {
     const w = await loadWorld(requireSharedData(this, 'factoriolab-vanilla-2.0'));
