@@ -8,7 +8,7 @@ import type { GameIndex, Recipe } from '../gameIndex';
 import type { RankedRecipe } from './common';
 
 /** "Water (100°C)" → "Water": FactorioLab's names for a fluid's temperatures. */
-const baseDisplay = (display: string) => display.replace(/\s*\(\s*-?\d+(?:\.\d+)?\s*°C\s*\)\s*$/, '');
+const baseDisplay = (display: string) => display.replace(/\s*\(\s*-?\d+(?:\.\d+)?\s*\u00b0C\s*\)\s*$/, '');
 
 /** Two fluids that are one fluid at two temperatures: same subgroup, same name but for the temperature. */
 function sameFluid(g: GameIndex, a: string, b: string): boolean {
