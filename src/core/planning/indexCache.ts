@@ -110,8 +110,12 @@ function json(v: unknown): string {
 // two-byte string, decoded and parsed at a third of the speed.
 const ascii = (text: string) => text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The snapshot's text (after magic and key), or undefined when the index holds something the format cannot carry. */
-export function encodeIndex(index: object): string | undefined {
+/**
+ * The snapshot after magic and key as its parts — the header line, then each section — or undefined
+ * when the index holds something the format cannot carry. Parts, so a writer can put them in the file
+ * one by one without joining 10 MB of text first.
+ */
+function encodeParts(index: object): string[] | undefined {
   const shape: ShapeEntry[] = [];
   const sections: Array<[string, number]> = [];
   const texts: string[] = [];
@@ -127,7 +131,12 @@ export function encodeIndex(index: object): string | undefined {
     return undefined;
   }
   const header = json({ shape, sections } satisfies Header);
-  return `${header.length}\n${header}${texts.join('')}`;
+  return [`${header.length}\n${header}`, ...texts];
+}
+
+/** The snapshot's text (after magic and key), or undefined when the index holds something the format cannot carry. */
+export function encodeIndex(index: object): string | undefined {
+  return encodeParts(index)?.join('');
 }
 
 /** A section's JSON text back to the field's value: Maps and Sets (and shared ones) as the encoder found them. */
@@ -306,11 +315,20 @@ export function readIndexCache<T extends object>(file: string, key: string, prot
 const isErrno = (err: unknown) => typeof (err as NodeJS.ErrnoException)?.code === 'string';
 
 export function writeIndexCache(file: string, key: string, g: object): void {
-  const text = encodeIndex(g);
-  if (text === undefined) return;
+  const parts = encodeParts(g);
+  if (parts === undefined) return;
   const tmp = `${file}.tmp-${process.pid}`;
   try {
-    fs.writeFileSync(tmp, Buffer.concat([MAGIC, Buffer.from(key, 'latin1'), Buffer.from(text, 'latin1')]));
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      // Each part is ASCII: written as latin1, one byte a character, as the reader counts them.
+      for (const bytes of [MAGIC, Buffer.from(key, 'latin1'), ...parts]) {
+        const b = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes;
+        for (let off = 0; off < b.length; ) off += fs.writeSync(fd, b, off, b.length - off);
+      }
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
   } catch {
     // a read-only folder or a full disk: the next open builds the index again
