@@ -49,3 +49,22 @@ describe('architecture rooms', () => {
     assert.deepEqual(bad, []);
   });
 });
+
+describe('what the production build takes', () => {
+  // The production build refuses a Node bundle with a byte outside ASCII (scripts/build.mjs: one such
+  // character makes V8 hold the whole bundle as two-byte text). esbuild escapes non-ASCII in strings
+  // but not in regular expressions, and only the production build strips comments, so the test
+  // builds would not notice a "°" in a pattern: each file is compiled here as that build does.
+  it('every source of the extension, the CLI and the workers is ASCII once compiled without comments', async () => {
+    const { transformSync } = await import('esbuild');
+    const bad: string[] = [];
+    for (const room of ['core', 'extension', 'cli']) {
+      for (const f of files(path.join(REPO, 'src', room))) {
+        const { code } = transformSync(fs.readFileSync(f, 'utf8'), { loader: 'ts', minifyWhitespace: true, format: 'cjs', target: 'node20' });
+        const at = [...code].findIndex((c) => c.charCodeAt(0) > 0x7f);
+        if (at >= 0) bad.push(`${path.relative(REPO, f)}: ${JSON.stringify(code.slice(Math.max(0, at - 40), at + 10))}`);
+      }
+    }
+    assert.deepEqual(bad, [], 'write such characters as \\u escapes');
+  });
+});
