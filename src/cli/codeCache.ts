@@ -22,10 +22,14 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'pyops');
 }
 
+const hash = (s: string, chars: number) => crypto.createHash('sha256').update(s).digest('hex').slice(0, chars);
+
+/** `<name>-<where>-<build>.v8cache`: where = the bundle's path, build = Node and the bundle's size and time. */
 export function codeCacheFile(bundle: string, cacheDir: string): string {
   const stat = fs.statSync(bundle);
-  const id = crypto.createHash('sha256').update(`${process.version}\0${process.arch}\0${path.resolve(bundle)}\0${stat.size}\0${stat.mtimeMs}`).digest('hex').slice(0, 24);
-  return path.join(cacheDir, `${path.basename(bundle, path.extname(bundle))}-${id}.v8cache`);
+  const where = hash(path.resolve(bundle), 12);
+  const build = hash(`${process.version}\0${process.arch}\0${stat.size}\0${stat.mtimeMs}`, 12);
+  return path.join(cacheDir, `${path.basename(bundle, path.extname(bundle))}-${where}-${build}.v8cache`);
 }
 
 function writeCache(file: string, data: Buffer): void {
@@ -34,12 +38,30 @@ function writeCache(file: string, data: Buffer): void {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     fs.writeFileSync(tmp, data, { mode: 0o600 });
     fs.renameSync(tmp, file);
+    dropOlderBuilds(file);
   } catch {
     try {
       fs.rmSync(tmp, { force: true });
     } catch {
       // the folder itself could not be made
     }
+  }
+}
+
+/**
+ * Removes the code of earlier builds of the same bundle (same name and place, another build): each
+ * update of PyOps would otherwise leave a megabyte behind. Bundles elsewhere (another install, a
+ * checkout) keep theirs; names of the older scheme, without the place, go too.
+ */
+function dropOlderBuilds(file: string): void {
+  const dir = path.dirname(file);
+  const m = /^(.*)-([0-9a-f]{12})-[0-9a-f]{12}\.v8cache$/.exec(path.basename(file));
+  if (!m) return;
+  const [, name, where] = m;
+  for (const f of fs.readdirSync(dir)) {
+    const mine = f.startsWith(`${name}-${where}-`) && f.endsWith('.v8cache');
+    const oldScheme = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9a-f]{24}\\.v8cache$`).test(f);
+    if ((mine || oldScheme) && f !== path.basename(file)) fs.rmSync(path.join(dir, f), { force: true });
   }
 }
 

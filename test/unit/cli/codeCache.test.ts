@@ -60,6 +60,24 @@ describe('command-line code cache', function () {
     assert.equal(runOnce().use, 'used');
   });
 
+  it('keeps one file per bundle: a rebuild replaces the earlier build\'s, a bundle elsewhere keeps its own', () => {
+    const other = path.join(dir, 'other', 'bundle.cjs');
+    fs.mkdirSync(path.dirname(other));
+    fs.copyFileSync(bundle, other);
+    fs.copyFileSync(path.join(dir, 'dep.cjs'), path.join(dir, 'other', 'dep.cjs'));
+    runOnce();
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', DRIVER, other, cacheDir], { cwd: REPO, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    // A file of the naming before this one (no place in the name): nothing reads it any more.
+    fs.writeFileSync(path.join(cacheDir, `bundle-${'a'.repeat(24)}.v8cache`), 'old');
+    fs.writeFileSync(path.join(cacheDir, 'unrelated.txt'), 'keep');
+    const first = codeCacheFile(bundle, cacheDir);
+    fs.writeFileSync(bundle, "globalThis.__ran = { value: 7, file: __filename, dir: __dirname, self: true };\n");
+    assert.equal(runOnce().use, 'stored');
+    assert.deepEqual(fs.readdirSync(cacheDir).sort(), [path.basename(codeCacheFile(bundle, cacheDir)), path.basename(codeCacheFile(other, cacheDir)), 'unrelated.txt'].sort());
+    assert.equal(fs.existsSync(first), false, 'the earlier build\'s code is gone');
+  });
+
   it('runs without a cache when told to, or when its folder cannot be written', () => {
     assert.deepEqual([runOnce('').use, runOnce('').ran.value], ['off', 42]);
     fs.writeFileSync(path.join(dir, 'file'), '');
