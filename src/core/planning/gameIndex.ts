@@ -464,8 +464,10 @@ export function gameIndex(project: Project): GameIndex {
   if (fp && project.gamedataStatus !== 'empty') {
     const file = `${project.gamedataFile}.index`;
     const diskKey = snapshotKey(key);
-    // A section found damaged when first read is taken from the database instead.
-    g = readIndexCache(file, diskKey, GameIndex.prototype, () => loadGameIndex(project.db, fp));
+    // A section found damaged when first read is taken from the database instead (the database, not
+    // the project: an index kept after its project closed does not keep the project).
+    const db = project.db;
+    g = readIndexCache(file, diskKey, GameIndex.prototype, () => loadGameIndex(db, fp));
     if (!g) {
       g = loadGameIndex(project.db, fp);
       writeIndexCache(file, diskKey, g);

@@ -194,24 +194,28 @@ class SnapshotChanged extends Error {}
  * becomes a plain property. A section that fails (unreadable, changed file, bad JSON) is taken from
  * `fallback`, called at most once, and so is every field not yet read after it.
  */
-function lazyIndex<T extends object>(src: Source, proto: T, fallback?: (err: unknown) => T): T {
+function lazyIndex<T extends object>(source: Source, proto: T, rebuild?: (err: unknown) => T): T {
   const out = Object.create(proto) as Record<string, unknown>;
   const spans = new Map<string, { from: number; to: number }>();
-  let at = src.start;
-  for (const [field, length] of src.header.sections) {
+  let at = source.start;
+  for (const [field, length] of source.header.sections) {
     spans.set(field, { from: at, to: at + length });
     at += length;
   }
+  // Let go of the file, the fallback (and through it the database) once every field is decoded.
+  let src: Source | undefined = source;
+  let fallback = rebuild;
   let rescued: Record<string, unknown> | undefined;
   const settle = (field: string, value: unknown) => {
     Object.defineProperty(out, field, { value, writable: true, enumerable: true, configurable: true });
+    if (spans.delete(field) && !spans.size) src = fallback = rescued = undefined;
     return value;
   };
   const load = (field: string): unknown => {
     if (rescued) return settle(field, rescued[field]);
     const { from, to } = spans.get(field)!;
     try {
-      return settle(field, decodeSection(field, src.read(from, to).toString('latin1'), src.header.shape));
+      return settle(field, decodeSection(field, src!.read(from, to).toString('latin1'), src!.header.shape));
     } catch (err) {
       if (!fallback) throw err;
       rescued = fallback(err) as Record<string, unknown>;
