@@ -59,9 +59,9 @@ function dropOlderBuilds(file: string): void {
   if (!m) return;
   const [, name, where] = m;
   for (const f of fs.readdirSync(dir)) {
-    const mine = f.startsWith(`${name}-${where}-`) && f.endsWith('.v8cache');
-    const oldScheme = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9a-f]{24}\\.v8cache$`).test(f);
-    if ((mine || oldScheme) && f !== path.basename(file)) fs.rmSync(path.join(dir, f), { force: true });
+    if (f === path.basename(file) || !f.startsWith(`${name}-`)) continue;
+    const rest = f.slice(name.length + 1);
+    if ((rest.startsWith(`${where}-`) && rest.endsWith('.v8cache')) || /^[0-9a-f]{24}\.v8cache$/.test(rest)) fs.rmSync(path.join(dir, f), { force: true });
   }
 }
 

@@ -10,19 +10,28 @@ const TMP_MARK = '.tmp-';
 export interface AtomicWriteOptions {
   /** Keep the replaced file as `<file>.bak` (default true). */
   keepPrevious?: boolean;
+  /**
+   * fsync the file and its folder (default true). A cache that its reader validates may skip it: after
+   * a power loss it comes back whole, old, or refused, never as a wrong answer.
+   */
+  durable?: boolean;
 }
 
-/** Replace `file` with `bytes`, or with its parts one after the other (a sealed image and its trailer). */
-export function atomicWriteFile(file: string, bytes: Uint8Array | readonly Uint8Array[], opts: AtomicWriteOptions = {}): void {
+/**
+ * Replace `file` with `bytes`, or with its parts one after the other (a sealed image and its trailer,
+ * the sections of the index snapshot: an iterable may make each part only when it is written).
+ */
+export function atomicWriteFile(file: string, bytes: Uint8Array | Iterable<Uint8Array>, opts: AtomicWriteOptions = {}): void {
   const dir = path.dirname(file);
   const tmp = `${file}${TMP_MARK}${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  const durable = opts.durable !== false;
   const fd = fs.openSync(tmp, 'w', 0o644);
   try {
     for (const part of bytes instanceof Uint8Array ? [bytes] : bytes) {
       let off = 0;
       while (off < part.length) off += fs.writeSync(fd, part, off, part.length - off);
     }
-    fs.fsyncSync(fd);
+    if (durable) fs.fsyncSync(fd);
   } catch (err) {
     fs.closeSync(fd);
     fs.rmSync(tmp, { force: true });
@@ -31,7 +40,7 @@ export function atomicWriteFile(file: string, bytes: Uint8Array | readonly Uint8
   fs.closeSync(fd);
   if (opts.keepPrevious !== false && fs.existsSync(file)) keepPreviousCopy(file);
   fs.renameSync(tmp, file);
-  fsyncPath(dir);
+  if (durable) fsyncPath(dir);
 }
 
 function keepPreviousCopy(file: string): void {

@@ -31,6 +31,7 @@
 // ASCII.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { atomicWriteFile } from '../db/atomicFile';
 
 const MAGIC = Buffer.from('PYOPSIX3');
 /** In place of a Map or Set an earlier entry of the same field holds too: `{"$same": <that entry's index>}`. */
@@ -192,7 +193,7 @@ class SnapshotChanged extends Error {}
 /**
  * The index over a source: each field an accessor that decodes its section on first read and then
  * becomes a plain property. A section that fails (unreadable, changed file, bad JSON) is taken from
- * `fallback`, called at most once, and so is every field not yet read after it.
+ * `rebuild`, called at most once, and so is every field not yet read after it.
  */
 function lazyIndex<T extends object>(source: Source, proto: T, rebuild?: (err: unknown) => T): T {
   const out = Object.create(proto) as Record<string, unknown>;
@@ -307,13 +308,12 @@ export function readIndexCache<T extends object>(file: string, key: string, prot
     ? (err: unknown) => {
         const built = rebuild();
         // Damaged in place: write it again. Replaced by another process: that file is its to keep.
-        if (!(err instanceof SnapshotChanged) && !(isErrno(err))) writeIndexCache(file, key, built);
+        if (!(err instanceof SnapshotChanged) && !isErrno(err)) writeIndexCache(file, key, built);
         return built;
       }
     : undefined;
-  const index = lazyIndex(src, proto, heal);
   const fields = src.header.sections.map(([f]) => f);
-  return fields.includes('recipes') && fields.includes('goods') ? index : undefined;
+  return fields.includes('recipes') && fields.includes('goods') ? lazyIndex(src, proto, heal) : undefined;
 }
 
 const isErrno = (err: unknown) => typeof (err as NodeJS.ErrnoException)?.code === 'string';
@@ -321,21 +321,14 @@ const isErrno = (err: unknown) => typeof (err as NodeJS.ErrnoException)?.code ==
 export function writeIndexCache(file: string, key: string, g: object): void {
   const parts = encodeParts(g);
   if (parts === undefined) return;
-  const tmp = `${file}.tmp-${process.pid}`;
   try {
-    const fd = fs.openSync(tmp, 'w');
-    try {
-      // Each part is ASCII: written as latin1, one byte a character, as the reader counts them.
-      for (const bytes of [MAGIC, Buffer.from(key, 'latin1'), ...parts]) {
-        const b = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes;
-        for (let off = 0; off < b.length; ) off += fs.writeSync(fd, b, off, b.length - off);
-      }
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, file);
+    // Each part is ASCII, written as latin1 (a byte a character, as the reader counts them) and made
+    // into bytes only when its turn comes. A cache: its reader refuses a torn file, so no fsync.
+    atomicWriteFile(file, (function* () {
+      yield MAGIC;
+      for (const text of [key, ...parts]) yield Buffer.from(text, 'latin1');
+    })(), { keepPrevious: false, durable: false });
   } catch {
     // a read-only folder or a full disk: the next open builds the index again
-    fs.rmSync(tmp, { force: true });
   }
 }

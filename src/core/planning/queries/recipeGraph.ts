@@ -15,7 +15,7 @@ import {
   SHARED_SEAM_CONSUMERS, costOut, inText, isRaw, outText, rankedRecipes, realConsumers, spoilFacts, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe, type SpoilFacts,
 } from './common';
 import { consumedInputs, makeableGoods } from './makeable';
-import { firstRecipes, foldVariants } from './variants';
+import { firstRecipes, foldVariants, recipesIn } from './variants';
 import { cheapestUnlock, type Unlock } from './unlocks';
 import { GRAPH_MAX_CHARS, GRAPH_MAX_NODES, recipeGraphInput, type RecipeGraphInput } from './schemas';
 
@@ -185,8 +185,7 @@ export function recipeGraph(ctx: PlanningContext, raw: RecipeGraphInput, opts: R
         }
         if (!seam) {
           node.candidates = lines.map(({ r, variants }) => ({ ...candidate(r), ...(variants.length ? { variants } : {}) }));
-          const listed = lines.reduce((n, x) => n + 1 + x.variants.length, 0);
-          if (open.length > listed) node.moreCandidates = open.length - listed;
+          if (open.length > recipesIn(lines)) node.moreCandidates = open.length - recipesIn(lines);
           expand = shown;
         }
       }

@@ -8,7 +8,7 @@ import type { Machine } from '../gameIndex';
 import { parseInput, QueryError, requireGood } from './errors';
 import { costOut, fmtNum, inText, machineText, outText, rankedRecipes, verdictFields, virtualMachineText, type CandidateNeeds, type CandidateState, type RankedRecipe } from './common';
 import { recipeOptionsBatchInput, recipeOptionsInput, type RecipeOptionsBatchInput, type RecipeOptionsInput } from './schemas';
-import { firstRecipes, foldVariants } from './variants';
+import { firstRecipes, foldVariants, recipesIn } from './variants';
 
 export interface RecipeCandidate {
   recipe: string;
@@ -98,7 +98,6 @@ function optionsFor(ctx: PlanningContext, good: string, direction: 'produce' | '
   const ranked = rankedRecipes(ctx, x.name, direction);
   const lines = firstRecipes(foldVariants(ctx.g, ranked), limit);
   const shown = lines.map((f) => f.r);
-  const listed = lines.reduce((n, x) => n + 1 + x.variants.length, 0);
   const candidates = lines.map(({ r, variants }) => ({ ...candidateOf(ctx, r), ...(variants.length ? { variants } : {}) }));
   const note = !ranked.length
     ? direction === 'produce'
@@ -114,7 +113,7 @@ function optionsFor(ctx: PlanningContext, good: string, direction: 'produce' | '
     machineRule: MACHINE_RULE,
     candidates,
     total: ranked.length,
-    truncated: ranked.length > listed,
+    truncated: ranked.length > recipesIn(lines),
     ...(note ? { note } : {}),
   };
 }

@@ -70,6 +70,11 @@ export function foldVariants(g: GameIndex, ranked: RankedRecipe[]): Array<{ r: R
   return out;
 }
 
+/** How many recipes folded lines stand for: each line's own and its variants. */
+export function recipesIn(lines: ReadonlyArray<{ variants: string[] }>): number {
+  return lines.reduce((n, x) => n + 1 + x.variants.length, 0);
+}
+
 /**
  * The first folded lines holding at most `limit` recipes, variants included (and at least one line):
  * folding makes a list shorter to read, it does not make room for more recipes.
