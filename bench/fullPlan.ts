@@ -1,10 +1,11 @@
 // The full plan of the scripted tool session: "0.25 logistic science packs per second with their
 // supporting blocks" on the Py data, under the horizon "able to make" the pack — the calls a model
 // makes following the system prompt, every choice read from a tool result as a model reads it (the
-// model view): set the horizon, read the pack's recipe graph, read one graph of the shared
-// intermediates that get blocks of their own (recipeGraph's `also`), expand what the graphs left
-// unexpanded, submit the plan ONCE, and look up where what the solved plan leaves over goes — from
-// the plan's own balance, which names where each surplus and byproduct can go, and with
+// model view): set the horizon, read the pack's recipe graph and choose a recipe for each good it
+// expanded, give the shared intermediates of that chain blocks of their own, submit the plan ONCE
+// with every block completed by the tool (`complete: true`: the model names its decisions, the tool
+// takes the first-listed producer for the rest), and look up where what the solved plan leaves over
+// goes — from the plan's own balance, which names where each surplus and byproduct can go, and with
 // byproductSinks only for goods it does not cover. The figures say whether that one plan came out clean.
 import type { Project } from '../src/core/db/project';
 import { findTool } from '../src/core/assistant/tools/registry';
@@ -48,7 +49,6 @@ export interface FullPlanSession {
 type Candidate = { recipe: string; state?: string; in: string; out: string; machine?: string; machineName?: string | null };
 type GraphNode = { candidates?: Candidate[]; leaf?: boolean; seam?: string; depth: number };
 type Graph = { goods: Record<string, GraphNode>; unexpanded?: string[] };
-type Options = { options: Record<string, { candidates?: Candidate[] }> };
 type Flow = { good: string; rate: number };
 // A shortened plan view leaves out empty lists (modelView.ts, compactPlan).
 type DraftView = { name: string; status: string; ok: boolean; rows: Array<{ recipe: string; buildings: number }>; byproducts?: Flow[]; importsFromBlocks?: Flow[]; importsExternal?: Flow[]; warnings?: string[] };
@@ -103,89 +103,46 @@ export function* fullPlanScript(): Generator<ScriptCall, void, unknown> {
   const graph = (yield { name: 'recipeGraph', input: { target } }) as Graph | undefined;
   if (!graph) throw new Error(`recipeGraph ${target} failed`);
 
-  // Goods expanded so far: good → the recipe chosen and what it takes.
+  // The decisions: a recipe for every good the graph expanded (the model read its candidates).
   const chosen = new Map<string, { recipe: string; inputs: string[]; outputs: string[] }>();
-  const choose = (good: string, cs: Candidate[] | undefined) => {
-    if (chosen.has(good)) return;
+  for (const [good, node] of Object.entries(graph.goods)) {
+    if (node.leaf || chosen.has(good)) continue;
     // A recipe already chosen for another good that gives this one too makes it (the model read its `out`).
     const also = [...chosen.values()].find((c) => c.outputs.includes(good));
-    if (also) return void chosen.set(good, also);
-    const c = pickCandidate(good, cs);
-    if (c) chosen.set(good, { recipe: c.recipe, inputs: parseSide(c.in).map((x) => x.good), outputs: parseSide(c.out).map((x) => x.good) });
-  };
-  const shared = (g: Graph) => Object.entries(g.goods).filter(([, n]) => n.leaf && n.seam === 'shared').map(([name]) => name);
-  for (const [good, node] of Object.entries(graph.goods)) if (!node.leaf) choose(good, node.candidates);
-
-  // Shared intermediates of the pack's chain get blocks of their own, sized from the plan, up to a plan
-  // of eight blocks; further shared goods are made in the pack's block from the options batch.
-  const sharedGoods = shared(graph);
-  const suppliers = sharedGoods.slice(0, MAX_SUPPLIERS);
-  const inline = sharedGoods.slice(MAX_SUPPLIERS);
-  // One graph for all of them: the first supplier as the target, the others in `also`.
-  const merged = suppliers.length ? ((yield { name: 'recipeGraph', input: { target: suppliers[0], ...(suppliers.length > 1 ? { also: suppliers.slice(1) } : {}) } }) as Graph | undefined) : undefined;
-  // Each supplier's own recipe first, from its node in that graph (a start good is always expanded):
-  // what those recipes give on the side is then the suppliers' to deliver.
-  for (const s of suppliers) choose(s, merged?.goods[s]?.candidates);
-  // A good the pack's graph had a recipe for, which a supplier's own recipe gives too, comes from that
-  // supplier: the model drops the second producer rather than run both.
-  for (const [good, c] of chosen) {
-    if (suppliers.includes(good)) continue;
-    const from = suppliers.find((x) => chosen.get(x)?.outputs.includes(good));
-    if (from && chosen.get(from)!.recipe !== c.recipe) chosen.set(good, chosen.get(from)!);
-  }
-  for (const [good, node] of Object.entries(merged?.goods ?? {})) if (!node.leaf) choose(good, node.candidates);
-  // Goods each block delivers: its own good, and any good whose chosen recipe is that block's recipe
-  // (a model reuses the producer it already plans instead of running the same recipe twice).
-  const supplied = new Map<string, string>(suppliers.map((s) => [s, s]));
-  const settle = () => {
-    // Only what some chosen recipe takes: a supplier's other outputs nobody asks for are byproducts, not goals.
-    const taken = new Set([...chosen.values()].flatMap((c) => c.inputs));
-    for (const [good, c] of chosen) {
-      if (supplied.has(good) || good === target || !taken.has(good)) continue;
-      const s = suppliers.find((x) => chosen.get(x)?.recipe === c.recipe);
-      if (s) supplied.set(good, s);
+    if (also) {
+      chosen.set(good, also);
+      continue;
     }
-  };
-  settle();
-  // The chain of a block: from its goals through the chosen recipes, stopping at goods other blocks deliver.
-  const reach = (block: string) => {
-    const goals = block === target ? [target] : [...supplied].filter(([, s]) => s === block).map(([g]) => g);
-    const goods = new Set<string>();
-    const recipes = new Set<string>(goals.map((g) => chosen.get(g)?.recipe ?? g));
-    const walk = (g: string) => {
-      if (goods.has(g)) return;
-      goods.add(g);
-      const c = chosen.get(g);
-      if (!c || (supplied.has(g) && supplied.get(g) !== block) || goals.includes(g)) return;
-      recipes.add(c.recipe);
-      for (const i of c.inputs) walk(i);
-    };
-    for (const g of goals) for (const i of chosen.get(g)?.inputs ?? []) walk(i);
-    return { goals, goods, recipes };
-  };
-
-  // What the graphs left unexpanded and the chains need: one batch of options.
-  const unexpanded = [...new Set([graph, merged].flatMap((g) => g?.unexpanded ?? []))];
-  const needed = new Set([target, ...suppliers].flatMap((b) => [...reach(b).goods]));
-  // A good a chosen recipe already gives (a supplier's byproducts: the blood block's bones and meat)
-  // needs no options.
-  for (const g of [...inline, ...unexpanded]) if (needed.has(g) || inline.includes(g)) choose(g, undefined);
-  settle();
-  const open = [...inline, ...unexpanded.filter((g) => needed.has(g) && !inline.includes(g))].filter((g) => !chosen.has(g));
-  if (open.length) {
-    const opts = (yield { name: 'recipeOptionsBatch', input: { goods: open.slice(0, 30), limitEach: 2 } }) as Options | undefined;
-    for (const g of open) choose(g, opts?.options[g]?.candidates);
-    settle();
+    const c = pickCandidate(good, node.candidates);
+    if (c) chosen.set(good, { recipe: c.recipe, inputs: parseSide(c.in).map((x) => x.good), outputs: parseSide(c.out).map((x) => x.good) });
   }
-
-  const blockOf = (block: string, r: number | 'fromPlan') => {
-    const { goals, recipes, goods } = reach(block);
-    const sub = [...goods].filter((g) => supplied.has(g) && supplied.get(g) !== block);
-    const aim = goals.length === 1 ? { target: goals[0], rate: r } : { goals: goals.map((g) => ({ name: g, rate: r })) };
-    return { name: block, ...aim, recipes: [...recipes], ...(sub.length ? { subBlocksNeeded: sub } : {}) };
+  // The pack's chain: from the pack through the chosen recipes (the graph also expanded the
+  // alternatives' ingredients, which the chain does not take).
+  const chain = new Set<string>();
+  const recipes = new Set<string>();
+  const walk = (good: string) => {
+    if (chain.has(good)) return;
+    chain.add(good);
+    const c = chosen.get(good);
+    if (!c) return;
+    recipes.add(c.recipe);
+    for (const i of c.inputs) walk(i);
   };
-  const blocks = [blockOf(target, rate), ...suppliers.filter((s) => chosen.has(s)).map((s) => blockOf(s, 'fromPlan'))];
-
+  walk(target);
+  // Shared intermediates of the chain get blocks of their own, sized from the plan, up to a plan of
+  // eight blocks; further shared goods it takes are made in the pack's block.
+  const shared = Object.entries(graph.goods).filter(([g, n]) => n.leaf && n.seam === 'shared' && chain.has(g)).map(([g]) => g);
+  const suppliers = shared.slice(0, MAX_SUPPLIERS);
+  const inline = shared.slice(MAX_SUPPLIERS);
+  // Each block names what the model decided and leaves the rest of its chain to the tool's
+  // completion, which takes the first recipe the graph would list for each good further down.
+  const pack = {
+    name: target, target, rate, complete: true,
+    recipes: [...recipes],
+    ...(inline.length ? { makeHere: inline } : {}),
+    ...(suppliers.length ? { subBlocksNeeded: suppliers } : {}),
+  };
+  const blocks = [pack, ...suppliers.map((s) => ({ name: s, target: s, rate: 'fromPlan', complete: true }))];
   const plan = { title: `Logistic science ${rate}/s`, objective: `${rate} logistic science packs per second with their supporting blocks`, blocks };
   const drafted = (yield { name: 'submitPlan', input: plan }) as PlanView | undefined;
   // The solved plan shows what it really leaves over (a recipe run in two blocks, two recipes giving

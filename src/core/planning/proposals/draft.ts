@@ -20,6 +20,7 @@ import { requireRecipe } from '../queries/errors';
 import { QueryError } from '../queries/errors';
 import { expandPresets, type DraftRow } from './presetRows';
 import { researchLeft, rowResearch, type RowResearch } from './research';
+import { completeChain, MAX_BLOCK_ROWS, type Completion } from './complete';
 import type { ResearchList } from '../queries/researchPath';
 
 const name = z.string().trim().min(1).max(200);
@@ -83,14 +84,27 @@ export const submitBlockInput = z
     rate: goalRateInput.optional().describe(`per second, for target (or "${FROM_PLAN}" inside submitPlan)`),
     goals: z.array(draftGoalInput).min(1).max(10).optional().describe('instead of target+rate: several goals'),
     campaign: draftCampaignInput.optional().describe('a one-off quantity within a duration ("40 X within 1 h, 95 % sure"), alone or beside the goals'),
-    recipes: z.array(draftRowInput).min(1).max(120).describe('every recipe the block runs (internal names); the solver sizes them, never adds one'),
+    recipes: z
+      .array(draftRowInput)
+      .max(MAX_BLOCK_ROWS)
+      .default([])
+      .describe('the recipes the block runs (internal names): every one, or with `complete` the ones you chose on purpose; the solver sizes them and never adds one itself'),
+    complete: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: the tool adds the first-listed producer (recipeGraph/recipeOptions order, main product, no TURD pick) of every good the block still needs and no row makes, walking on through its inputs, and stops at raw goods, energy, goods other blocks supply or subBlocksNeeded names, shared goods (25+ consumers) not in makeHere, and dead ends; the draft lists what it added in `completed`',
+      ),
+    makeHere: z.array(name).max(30).optional().describe('with complete: shared goods (25+ consumers) to make in this block instead of importing them'),
     groups: z.array(draftGroupInput).max(10).optional().describe('composed groups: rows solved on their own as a module, then scaled by the block as one recipe'),
     subBlocksNeeded: z.array(name).max(30).optional().describe('intermediates deliberately left to other blocks (imported here)'),
     drains: z.array(name).max(30).optional().describe('byproducts to balance inside the block'),
     preset: name.optional().describe('a module preset for every row without modules, beacons or preset of its own, where it fits'),
     notes: z.string().max(4000).optional(),
   })
-  .refine((b) => (b.goals ? !b.target : b.target ? b.rate !== undefined : !!b.campaign), { message: 'give either target and rate, or goals (not both), or a campaign' });
+  .refine((b) => (b.goals ? !b.target : b.target ? b.rate !== undefined : !!b.campaign), { message: 'give either target and rate, or goals (not both), or a campaign' })
+  .refine((b) => b.recipes.length > 0 || b.complete === true, { message: 'list the recipes the block runs, or set complete: true to have the tool choose them', path: ['recipes'] })
+  .refine((b) => !b.makeHere?.length || b.complete === true, { message: 'makeHere only works with complete: true', path: ['makeHere'] });
 
 export type SubmitBlockInput = z.output<typeof submitBlockInput>;
 
@@ -162,6 +176,8 @@ export interface Draft {
   invalid: string[];
   warnings: string[];
   notes?: string;
+  /** With `complete`: the rows the tool added, each for the good it makes (absent: nothing added). */
+  completed?: Completion;
   /** The research its rows still need, in research order with its science cost (absent: none). */
   research?: ResearchList;
   /** The block document Create/Apply saves (machines and modules pinned). */
@@ -252,6 +268,8 @@ export interface DraftSpec {
   moduleReasons?: Record<string, string>;
   /** Said about the input before solving (a preset left off rows it does not fit). */
   warnings?: string[];
+  /** The rows chain completion added (already among doc.recipes). */
+  completed?: Completion;
 }
 
 /** Solve twice (defaults, then with module suggestions) and describe the result. */
@@ -369,6 +387,7 @@ function describe(ctx: PlanningContext, spec: DraftSpec, doc: BlockDoc, r: Solve
     invalid,
     warnings: [...(spec.warnings ?? []), ...r.warnings],
     ...(spec.notes ? { notes: spec.notes } : {}),
+    ...(spec.completed && (spec.completed.added.length || spec.completed.stoppedAt) ? { completed: spec.completed } : {}),
     ...(research ? { research } : {}),
     doc,
   };
@@ -406,9 +425,11 @@ export function fromPlanGoods(input: SubmitBlockInput): string[] {
 /**
  * submitBlock's input as a draft spec. `planRates` gives the rates of FROM_PLAN goals (submitPlan
  * sizes them); without it such a goal is refused, since only a plan knows what its blocks import.
+ * `completed` (chain completion, see draftFromSubmit) adds its rows after the given ones.
  */
-export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, planRates?: Map<string, number>): DraftSpec {
-  const { rows, moduleReasons, warnings } = expandPresets(ctx, rowsFromInput(input.recipes), input.preset);
+export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, planRates?: Map<string, number>, completed?: Completion): DraftSpec {
+  const given = [...rowsFromInput(input.recipes), ...(completed?.added ?? []).map((c) => ({ recipe: c.recipe }))];
+  const { rows, moduleReasons, warnings } = expandPresets(ctx, given, input.preset);
   const fromPlan = fromPlanGoods(input);
   const rateOf = (good: string, r: number | typeof FROM_PLAN) => (r === FROM_PLAN ? (planRates?.get(good) ?? 0) : r);
   const goals = input.goals
@@ -429,6 +450,32 @@ export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, pl
     ...(Object.keys(moduleReasons).length ? { moduleReasons } : {}),
     ...(warnings.length ? { warnings } : {}),
     ...(fromPlan.length ? { fromPlan } : {}),
+    ...(completed ? { completed } : {}),
     ...(outsidePlan.length ? { invalid: [...invalidNames(ctx, rows, goals.map((x) => x.good)), ...outsidePlan] } : {}),
   };
+}
+
+/**
+ * submitBlock's input drafted against `supply` (goods other blocks make). With `complete`, the chain
+ * is completed (complete.ts) and solved; rows the completion added that the solve runs at zero are
+ * dropped and the block solved again; a completion that leaves the block infeasible is tried once
+ * more without producers that feed on their own chain, and taken when it solves.
+ */
+export async function draftFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, supply: BlockSupply, planRates?: Map<string, number>): Promise<Draft> {
+  if (!input.complete) return buildDraft(ctx, specFromSubmit(ctx, input, planRates), supply);
+  const imported = new Set([...supply.keys(), ...(input.subBlocksNeeded ?? [])]);
+  let first: Draft | undefined;
+  for (const avoidLoops of [false, true]) {
+    const completed = completeChain(ctx, { recipes: rowsFromInput(input.recipes).map((r) => r.recipe), goals: draftGoods(input), imported, makeHere: new Set(input.makeHere ?? []), avoidLoops });
+    let draft = await buildDraft(ctx, specFromSubmit(ctx, input, planRates, completed), supply);
+    const added = new Set(completed.added.map((c) => c.recipe));
+    const idle = new Set(draft.rows.filter((r) => added.has(r.recipe) && r.buildings <= 1e-9).map((r) => r.recipe));
+    if (draft.status === 'optimal' && idle.size) {
+      const pruned = await buildDraft(ctx, specFromSubmit(ctx, input, planRates, { ...completed, added: completed.added.filter((c) => !idle.has(c.recipe)) }), supply);
+      if (pruned.status === 'optimal') draft = pruned;
+    }
+    if (draft.status !== 'infeasible') return draft;
+    first ??= draft;
+  }
+  return first!;
 }

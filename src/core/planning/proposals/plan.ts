@@ -8,7 +8,7 @@ import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { coherenceAudit, type CoherenceAudit, type SinkAdvice } from '../factory/audit';
 import { ENERGY_GOODS, isBalanced } from '../factory/ledger';
-import { buildDraft, draftGoods, fromPlanGoods, specFromSubmit, splitImports, submitBlockInput, type BlockSupply, type Draft, FROM_PLAN } from './draft';
+import { draftFromSubmit, draftGoods, fromPlanGoods, splitImports, submitBlockInput, type BlockSupply, type Draft, FROM_PLAN } from './draft';
 import { reviseBlockInput, reviseDraft, type RevisionDraft } from './revise';
 import { snapshotWithDrafts } from './planFactory';
 import { researchLeft } from './research';
@@ -69,7 +69,7 @@ export async function planDraft(ctx: PlanningContext, project: Project, input: S
   const supplyFor = (i: number) => withoutBlock(planSupply, names[i]);
   const auto = input.blocks.map(fromPlanGoods);
   const rates = input.blocks.map(() => new Map<string, number>());
-  const build = (i: number) => buildDraft(ctx, specFromSubmit(ctx, input.blocks[i], rates[i]), supplyFor(i));
+  const build = (i: number) => draftFromSubmit(ctx, input.blocks[i], supplyFor(i), rates[i]);
   const blocks = await Promise.all(input.blocks.map((_b, i) => build(i)));
   const updates = await Promise.all((input.updates ?? []).map((u) => reviseDraft(ctx, project, u, planSupply)));
   const warnings: string[] = [];

@@ -1,0 +1,131 @@
+// Chain completion for drafts (`complete: true`): the model names the recipes it chooses on purpose
+// and the goals; the tool adds, for every good the block still needs and nothing in it makes, the
+// producer recipeGraph and recipeOptions list first — and walks on through that recipe's inputs —
+// until only seams are left: raw resources, energy, goods other blocks supply (the plan's, the
+// factory's, `subBlocksNeeded`), commodities (10 or more consumers: the system prompt's "import
+// high fan-out commodities") the block was not told to make, and goods nothing selectable makes.
+// Loops are walked like any chain (Py's breeding: cottongut cubs from cottongut), but a loop that
+// loses what it feeds on (an ore-grade circuit) leaves the block infeasible, since a linked good may
+// not be imported: such a block is completed again without producers that feed on a good their own
+// chain exists to make (`avoidLoops`, draftFromSubmit). The model then reads the graph of its
+// decisions only, and the draft says which goods the tool decided and how many other recipes each had.
+import type { PlanningContext } from '../context';
+import type { Recipe } from '../gameIndex';
+import { ENERGY_GOODS } from '../factory/ledger';
+import { isRaw, rankedRecipes, realConsumers, type RankedRecipe } from '../queries/common';
+import { consumedInputs } from '../queries/makeable';
+import { netlyMakes } from '../queries/cost';
+
+/** At most this many rows in a completed block (the draft schema's limit for `recipes`). */
+export const MAX_BLOCK_ROWS = 120;
+/** Consumers from which a good is a commodity the block imports (recipeGraph's legend says the same). */
+export const COMMODITY_CONSUMERS = 10;
+/** Levels below the goals and named rows the walk goes at most; deeper goods are imported. */
+export const MAX_COMPLETE_DEPTH = 8;
+
+/** A good the completion found a producer for: the recipe it added and how many other selectable recipes make the good. */
+export interface CompletedGood {
+  good: string;
+  recipe: string;
+  others: number;
+}
+
+export interface Completion {
+  /** In the order they were added (breadth first from the goals and the named rows). */
+  added: CompletedGood[];
+  /** Goods left to import because the row or depth limit was reached before they were walked. */
+  stoppedAt?: string[];
+  /** Set when the first completion left the block infeasible and this one passed over producers feeding on their own chain. */
+  loopsAvoided?: true;
+}
+
+export interface CompleteInput {
+  /** The recipes the block already runs (the model's own choices). */
+  recipes: string[];
+  goals: string[];
+  /** Goods to import however makeable: other blocks make them (the plan's, the factory's) or the block names them in subBlocksNeeded. */
+  imported: ReadonlySet<string>;
+  /** Commodities (≥10 consumers) to make in the block anyway. */
+  makeHere?: ReadonlySet<string>;
+  /** Pass over producers consuming a good their chain is walked for (the second try of an infeasible completion). */
+  avoidLoops?: boolean;
+}
+
+/**
+ * The recipes to add, breadth first. A good some row already makes (as its goal or on the side) is
+ * not given a second producer: the solver runs what is there, and what falls short is an import.
+ */
+export function completeChain(ctx: PlanningContext, input: CompleteInput): Completion {
+  const g = ctx.g;
+  const rows = new Set(input.recipes.filter((r) => g.recipes.has(r)));
+  const made = new Set<string>();
+  const addMade = (r: Recipe) => {
+    for (const p of r.products) if (netlyMakes(r, p.name)) made.add(p.name);
+  };
+  for (const r of rows) addMade(g.recipes.get(r)!);
+  const goals = new Set(input.goals);
+  // Each queued good carries the goods its chain was walked for (the loop guard) and its depth.
+  type Step = { good: string; depth: number; chain: ReadonlySet<string> };
+  const queue: Step[] = input.goals.map((good) => ({ good, depth: 0, chain: new Set<string>() }));
+  for (const r of rows) {
+    const rec = g.recipes.get(r)!;
+    const chain = new Set(rec.products.map((p) => p.name));
+    queue.push(...consumedInputs(rec).map((good) => ({ good, depth: 1, chain })));
+  }
+  const seen = new Set<string>();
+  const added: CompletedGood[] = [];
+  const stopped = new Set<string>();
+  for (let head = 0; head < queue.length; head++) {
+    const { good, depth, chain } = queue[head];
+    if (seen.has(good) || made.has(good) || !walks(ctx, good, goals.has(good), input)) continue;
+    if (rows.size >= MAX_BLOCK_ROWS || depth > MAX_COMPLETE_DEPTH) {
+      stopped.add(good);
+      continue;
+    }
+    seen.add(good);
+    stopped.delete(good);
+    const pick = producerFor(ctx, good, input.avoidLoops ? new Set([...chain, good]) : new Set([good]));
+    if (!pick) continue;
+    const r = pick.chosen.info.recipe;
+    rows.add(r.name);
+    addMade(r);
+    added.push({ good, recipe: r.name, others: pick.others });
+    const next = new Set([...chain, ...r.products.map((p) => p.name)]);
+    queue.push(...consumedInputs(r).map((x) => ({ good: x, depth: depth + 1, chain: next })));
+  }
+  const stoppedAt = [...stopped].filter((x) => !made.has(x));
+  return { added, ...(stoppedAt.length ? { stoppedAt } : {}), ...(input.avoidLoops ? { loopsAvoided: true as const } : {}) };
+}
+
+/** Whether the completion looks for a producer of `good`, or leaves it to be imported. */
+function walks(ctx: PlanningContext, good: string, isGoal: boolean, input: CompleteInput): boolean {
+  const x = ctx.g.goods.get(good);
+  if (!x || x.synthetic || ENERGY_GOODS.has(good)) return false;
+  if (isGoal) return true;
+  if (input.imported.has(good) || isRaw(ctx, good)) return false;
+  return input.makeHere?.has(good) || realConsumers(ctx, good).length < COMMODITY_CONSUMERS;
+}
+
+/**
+ * The producer a careful reader of recipeGraph takes: among the selectable recipes a building runs,
+ * in picker order, the first that makes the good as its main product (the recipe's own main product,
+ * else its largest output) and needs no TURD pick; failing that the first without a pick, then the
+ * first at all. A recipe consuming one of `avoid` (the goods its chain exists to make) is never taken.
+ * `others` counts the rest of the selectable producers (temperature variants included).
+ */
+export function producerFor(ctx: PlanningContext, good: string, avoid: ReadonlySet<string> = new Set([good])): { chosen: RankedRecipe; others: number } | undefined {
+  const open = rankedRecipes(ctx, good, 'produce').filter((r) => r.info.selectable && r.info.machine.machine !== null);
+  const fit = open.filter((r) => !consumedInputs(r.info.recipe).some((i) => avoid.has(i)));
+  if (!fit.length) return undefined;
+  const noPick = fit.filter((r) => r.info.verdict.state !== 'turd-pick');
+  const pool = noPick.length ? noPick : fit;
+  const chosen = pool.find((r) => isMainProduct(r.info.recipe, good)) ?? pool[0];
+  return { chosen, others: open.length - 1 };
+}
+
+function isMainProduct(r: Recipe, good: string): boolean {
+  if (r.mainProduct) return r.mainProduct === good;
+  const amount = (name: string) => r.products.filter((p) => p.name === name).reduce((n, p) => n + p.amount * p.probability, 0);
+  const mine = amount(good);
+  return mine > 0 && r.products.every((p) => p.name === good || amount(p.name) <= mine);
+}
