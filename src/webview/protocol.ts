@@ -41,6 +41,8 @@ export interface RowView {
   moduleReason?: string;
   /** The composed group the row belongs to. */
   group?: string;
+  /** Added by chain completion: the good it was chosen for and how many other recipes make that good. */
+  chosenFor?: { good: string; display: string; others: number };
 }
 
 export interface FlowGraphNode {

@@ -57,10 +57,19 @@ const moduleList = (v: unknown, names: GameNames) =>
     return { name: str(m.name), display: names.displayOf(str(m.name)), count: num(m.count) };
   });
 
-function rows(v: unknown, names: GameNames): RowView[] {
+/** recipe → the good chain completion chose it for (a draft's `completed.added`). */
+function completedRows(v: unknown): Map<string, { good: string; others: number }> {
+  return new Map(arr(obj(v).added).map((raw) => {
+    const c = obj(raw);
+    return [str(c.recipe), { good: str(c.good), others: num(c.others) }];
+  }));
+}
+
+function rows(v: unknown, names: GameNames, completed = new Map<string, { good: string; others: number }>()): RowView[] {
   return arr(v).map((raw) => {
     const r = obj(raw);
     const recipe = str(r.recipe);
+    const chosen = completed.get(recipe);
     const machine = typeof r.machine === 'string' ? r.machine : null;
     const fuel = typeof r.fuel === 'string' ? r.fuel : null;
     return {
@@ -81,6 +90,7 @@ function rows(v: unknown, names: GameNames): RowView[] {
       wholeBuildings: num(r.wholeBuildings),
       ...(typeof r.moduleReason === 'string' ? { moduleReason: r.moduleReason } : {}),
       ...(typeof r.group === 'string' ? { group: r.group } : {}),
+      ...(chosen ? { chosenFor: { ...chosen, display: names.displayOf(chosen.good) } } : {}),
     };
   });
 }
@@ -246,7 +256,7 @@ export function toDraftView(raw: unknown, names: GameNames = NO_NAMES): DraftVie
           }),
         }
       : {}),
-    rows: rows(d.rows, names),
+    rows: rows(d.rows, names, completedRows(d.completed)),
     powerW: num(d.powerW),
     fuelW: num(d.fuelW),
     heatW: num(d.heatW),

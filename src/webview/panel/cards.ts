@@ -112,7 +112,14 @@ function recipeTable(ctx: CardContext, d: DraftView): HTMLElement | null {
         h(
           'tr',
           null,
-          h('td', null, picture(ctx.icons[`recipe:${r.recipe}`]), r.display, h('div', { class: 'sub' }, `${counted(r.craftsPerSecond, 'craft')}/s${r.group ? ` · in ${r.group}` : ''}`)),
+          h(
+            'td',
+            null,
+            picture(ctx.icons[`recipe:${r.recipe}`]),
+            r.display,
+            h('div', { class: 'sub' }, `${counted(r.craftsPerSecond, 'craft')}/s${r.group ? ` · in ${r.group}` : ''}`),
+            r.chosenFor ? h('div', { class: 'sub muted', title: 'Chain completion took the first recipe the planner lists for this good; the assistant did not choose it' }, `Picked by PyOps for ${r.chosenFor.display}${r.chosenFor.others ? `; ${counted(r.chosenFor.others, 'other recipe')} make${r.chosenFor.others === 1 ? 's' : ''} it` : ''}`) : null,
+          ),
           h(
             'td',
             null,

@@ -116,4 +116,13 @@ describe('block card text', () => {
     assert.ok(!cell.all().some((e) => e.tagName === 'img'));
     assert.ok(cell.all().some((e) => e.getAttribute('class') === 'codicon codicon-package'));
   });
+
+  it('marks the rows chain completion picked, with the good and how many other recipes make it', () => {
+    const completed = { ...stored, completed: { added: [{ good: 'plate', recipe: 'smelt', others: 2 }, { good: 'pyops-fluid-fuel', recipe: 'burn-gas', others: 0 }] } };
+    const { draft, text } = render(completed);
+    assert.deepEqual(draft.rows.map((r) => r.chosenFor?.good ?? null), ['plate', null, 'pyops-fluid-fuel']);
+    assert.match(text, /Picked by PyOps for Iron plate; 2 other recipes make it/);
+    assert.match(text, /Picked by PyOps for Fluid fuel \(MJ\)(?!;)/);
+    assert.equal(occurrences(render(stored).text, 'Picked by PyOps'), 0, 'rows the model named are not marked');
+  });
 });
