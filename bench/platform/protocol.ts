@@ -28,6 +28,8 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 const marksSchema = z.object({
+  activated: z.number().optional(),
+  sqlReady: z.number().optional(),
   projectOpen: z.number().optional(),
   panelResolved: z.number().optional(),
   panelReady: z.number().optional(),

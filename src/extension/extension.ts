@@ -78,7 +78,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
   const projects = new ProjectManager(context);
   // The startup project needs sql.js: compile its WebAssembly while the rest of activation runs.
   const settings = readSettings();
-  if (projects.expectsStartupProject(settings.openSampleProjectOnStartup)) void loadSqlJs().catch(() => undefined);
+  if (projects.expectsStartupProject(settings.openSampleProjectOnStartup)) void loadSqlJs().then(() => startupClock.mark('sqlReady'), () => undefined);
   context.subscriptions.push(projects, createProjectStatus(projects));
   const icons = new GameIcons(projects);
   context.subscriptions.push(icons, ...registerProjectCommands(projects, context.globalState), ...registerGameDataCommands(projects, icons), ...registerPlanningCommands(projects));
@@ -164,6 +164,7 @@ export function activate(context: vscode.ExtensionContext): PyOpsApi {
       void vscode.window.showWarningMessage(`PyOps: ${(err as Error).message}`);
     })
     .finally(() => startupClock.projectSettled(projects.active?.file ?? null));
+  startupClock.mark('activated');
   return { projects, recentCommandErrors, mcp, gameLink, assistant, factory, balance, scenario, scienceEditor: science.editor, board, blockEditors: blockEditor.editors, icons, views: { factory: factoryView, balance: balanceView }, rows: { factory: factoryRows, balance: balanceRows }, walkthroughShown: () => !!context.globalState.get(WALKTHROUGH_SHOWN_KEY), startup: () => startupClock.snapshot() };
 }
 

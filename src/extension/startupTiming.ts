@@ -3,7 +3,9 @@
 // project. Recorded once per extension host and read by the platform benchmark through the API.
 // No vscode import: the clock is plain so it can be tested on its own.
 
-export type StartupMark = 'projectOpen' | 'panelResolved' | 'panelReady' | 'panelShowsProject';
+/** activated: activate() returned (every view, command and tool registered); sqlReady: sql.js is
+ *  compiled and running — the two things opening the startup project waits for. */
+export type StartupMark = 'activated' | 'sqlReady' | 'projectOpen' | 'panelResolved' | 'panelReady' | 'panelShowsProject';
 
 export interface StartupTiming {
   /** The startup project's file (restored last project or the sample), or null when none was opened. */
