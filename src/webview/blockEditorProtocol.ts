@@ -259,6 +259,7 @@ export const blockEditSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('goal-stock'), index: z.number().int().min(0).max(50), amount: z.number().finite().positive().max(1e12), window: z.number().finite().positive().max(1e9) }).strict(),
   z.object({ kind: z.literal('goal-remove'), index: z.number().int().min(0).max(50) }).strict(),
   z.object({ kind: z.literal('row-add'), recipe: name, makes: name.optional() }).strict(),
+  z.object({ kind: z.literal('rows-add'), rows: z.array(z.object({ recipe: name, makes: name }).strict()).min(1).max(120) }).strict(),
   z.object({ kind: z.literal('row-remove'), recipe: name }).strict(),
   z.object({ kind: z.literal('row-disable'), recipe: name, disabled: z.boolean() }).strict(),
   z.object({ kind: z.literal('row-machine'), recipe: name, machine: name.nullable() }).strict(),
@@ -287,6 +288,8 @@ export const fromBlockEditorSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('savePreset'), recipe: name }).strict(),
   /** Add a recipe: for `good` (`role`: a maker or a user of it) or, without a good, from the block's imports first. */
   z.object({ type: z.literal('pickRecipe'), good: name.optional(), role: z.enum(['make', 'use']).optional() }).strict(),
+  /** Add the first-listed maker of every good the block still needs, down to raw goods, commodities and goods other blocks make. */
+  z.object({ type: z.literal('completeChain') }).strict(),
   /** Add the best usable maker of `good` at once (Ctrl+click on an import or an unmade goal). */
   z.object({ type: z.literal('addBestMaker'), good: name }).strict(),
   /** The rate unit for this block (remembered per block; the flow diagram and the Balance follow it). */

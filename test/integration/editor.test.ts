@@ -81,6 +81,23 @@ describe('The block editor, driven as a player does', () => {
     assert.equal(getBlock(p, id).name, 'Circuits (renamed)', 'and the rename too');
   });
 
+  it('completes a new block from its goal with one click, as one undoable change', async function () {
+    this.timeout(60_000);
+    const { projects } = await api();
+    const p = projects.require();
+    // fast-conveyor = 5 gear + 1 conveyor; conveyor (used by fast-conveyor alone) is made here, gear and
+    // ferrite plate (12 and 14 recipes use them) are imported.
+    const { id, view } = await open('Fast belts', { goals: [{ good: 'fast-conveyor', rate: 1 }], recipes: [] });
+    await ui({ webview: 'Recipes (0)', webviewClick: 'Complete Chain' });
+    await waitFor(() => view().rows.length === 2 && view().rows.every((r) => (r.buildings ?? 0) > 0), 'both rows running');
+    assert.deepEqual(getBlock(p, id).doc.recipes.map((r) => r.recipe), ['fast-conveyor', 'conveyor']);
+    assert.match(p.undoable()?.label ?? '', /^Complete the chain: add 2 recipes .+ in "Fast belts"$/);
+    assert.deepEqual(view().result!.imports.map((f) => f.good).filter((g) => !g.startsWith('pyops-')).sort(), ['ferrite-plate', 'gear']);
+    await ui({ webview: 'Recipes (2)', webviewIncludes: ['Complete Chain'], screenshot: { file: 'editor-completed.png', element: 'page' } });
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => getBlock(p, id).doc.recipes.length === 0 && view().rows.length === 0, 'the editor after VS Code’s Undo');
+  });
+
   it('says on an idle row why it is idle, and its button applies the fix', async function () {
     this.timeout(60_000);
     const { projects } = await api();

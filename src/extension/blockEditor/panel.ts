@@ -10,6 +10,7 @@ import { planningContext, type PlanningContext } from '../../core/planning/conte
 import { solverFor } from '../../core/assistant/tools/context';
 import { BlockError, getBlock, trySolve } from '../../core/planning/factory/blocks';
 import { editBlock, type BlockEdit } from '../../core/planning/factory/blockEdit';
+import { blockCompletion } from '../../core/planning/proposals/complete';
 import { createPreset, describeModules, listPresets } from '../../core/planning/modulePresets';
 import type { SolveResult } from '../../core/planning/solver/result';
 import { fromBlockEditorSchema, type BlockEditorView, type FromBlockEditor, type ToBlockEditor } from '../../webview/blockEditorProtocol';
@@ -227,6 +228,17 @@ export class BlockEditors implements vscode.CustomEditorProvider<BlockDocument>,
       case 'pickRecipe': {
         const pick = await this.pickRecipe(id, m.good, m.role);
         if (pick) await this.edit(id, { kind: 'row-add', recipe: pick.recipe, ...(pick.makes ? { makes: pick.makes } : {}) }, this.base(id));
+        return;
+      }
+      case 'completeChain': {
+        const p = this.projects.require();
+        const ctx = planningContext(p);
+        const c = blockCompletion(p, ctx, id);
+        if (!c.added.length) {
+          void vscode.window.showInformationMessage(`Nothing to complete in "${getBlock(p, id).name}": every good it still takes is raw, a commodity (10 or more recipes use it), made by another block, or made by nothing you can build.`);
+          return;
+        }
+        await this.edit(id, { kind: 'rows-add', rows: c.added.map((x) => ({ recipe: x.recipe, makes: x.good })) }, this.base(id));
         return;
       }
       case 'addBestMaker': {

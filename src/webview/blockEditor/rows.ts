@@ -149,7 +149,9 @@ export function rowsSection(v: BlockEditorView, host: EditorHost): HTMLElement {
     'section',
     { class: 'rows' },
     h('div', { class: 'section-head' }, h('h2', null, `Recipes (${v.rows.length})`),
-      button('Add Recipe…', () => host.post({ type: 'pickRecipe' }), { icon: 'add', secondary: true, key: 'add-recipe', title: "A recipe for a good: the block's imports are listed first" })),
+      h('div', { class: 'head-actions' },
+        v.goals.length ? button('Complete Chain', () => host.post({ type: 'completeChain' }), { icon: 'sparkle', secondary: true, key: 'complete-chain', title: 'Add the first-listed recipe for every good the block still imports, down to raw goods, commodities (10 or more recipes use them) and goods other blocks make. One undoable change.' }) : null,
+        button('Add Recipe…', () => host.post({ type: 'pickRecipe' }), { icon: 'add', secondary: true, key: 'add-recipe', title: "A recipe for a good: the block's imports are listed first" }))),
     common ? h('p', { class: 'sub muted rule-note', title: common }, `Machines: ${stripParens(common)}, unless a row says otherwise.`) : null,
     v.rows.length
       ? h('table', { class: 'rows-table' },

@@ -24,6 +24,8 @@ export type BlockEdit =
   | { kind: 'goal-remove'; index: number }
   /** `makes`: the good the recipe is added to make (a goal's or an import's maker): it is required made inside in the same edit. */
   | { kind: 'row-add'; recipe: string; makes?: string }
+  /** Several rows at once, each for the good it makes (chain completion: complete.ts, blockCompletion). */
+  | { kind: 'rows-add'; rows: Array<{ recipe: string; makes: string }> }
   | { kind: 'row-remove'; recipe: string }
   | { kind: 'row-disable'; recipe: string; disabled: boolean }
   | { kind: 'row-machine'; recipe: string; machine: string | null }
@@ -156,6 +158,19 @@ export function applyBlockEdit(b: Pick<BlockRecord, 'name' | 'doc'>, edit: Block
         return { doc, label: `Add recipe ${display(edit.recipe)} and make ${good} inside${inBlock}` };
       }
       return { doc, label: `Add recipe ${display(edit.recipe)}${inBlock}` };
+    }
+    case 'rows-add': {
+      const fresh = edit.rows.filter((x, i) => !doc.recipes.some((r) => r.recipe === x.recipe) && edit.rows.findIndex((y) => y.recipe === x.recipe) === i);
+      if (!fresh.length) throw new BlockError(`"${b.name}" already has every one of those recipes.`, 'invalid');
+      const goals = goalGoods(doc);
+      for (const x of fresh) {
+        doc.recipes.push({ recipe: x.recipe });
+        // As for one added maker (row-add): the good it was added for is made inside, or the row idles.
+        if (!goals.includes(x.makes) && !doc.made.includes(x.makes)) doc.made.push(x.makes);
+      }
+      const names = fresh.slice(0, 3).map((x) => display(x.recipe)).join(', ');
+      const more = fresh.length > 3 ? ` and ${fresh.length - 3} more` : '';
+      return { doc, label: `Complete the chain: add ${fresh.length === 1 ? 'recipe' : `${fresh.length} recipes`} ${names}${more}${inBlock}` };
     }
     case 'row-remove':
       row(edit.recipe);

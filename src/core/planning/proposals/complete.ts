@@ -9,7 +9,9 @@
 // not be imported: such a block is completed again without producers that feed on a good their own
 // chain exists to make (`avoidLoops`, draftFromSubmit). The model then reads the graph of its
 // decisions only, and the draft says which goods the tool decided and how many other recipes each had.
+import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
+import { blockFlows, getBlock, listBlocks } from '../factory/blocks';
 import type { Recipe } from '../gameIndex';
 import { ENERGY_GOODS } from '../factory/ledger';
 import { isRaw, rankedRecipes, realConsumers, type RankedRecipe } from '../queries/common';
@@ -128,4 +130,18 @@ function isMainProduct(r: Recipe, good: string): boolean {
   const amount = (name: string) => r.products.filter((p) => p.name === name).reduce((n, p) => n + p.amount * p.probability, 0);
   const mine = amount(good);
   return mine > 0 && r.products.every((p) => p.name === good || amount(p.name) <= mine);
+}
+
+/**
+ * Completion of an existing block (the block editor's Complete Chain): its produce goals and rows as
+ * the model's choices would be, stopping at what the factory's other enabled blocks make. Disabled
+ * rows count as chosen (the player turned them off; completion does not add them back).
+ */
+export function blockCompletion(p: Project, ctx: PlanningContext, blockId: string): Completion {
+  const b = getBlock(p, blockId);
+  const enabled = new Set(listBlocks(p, { enabledOnly: true }).map((x) => x.id));
+  const imported = new Set(blockFlows(p).filter((f) => f.role !== 'import' && f.block_id !== blockId && enabled.has(f.block_id)).map((f) => f.item));
+  const consumed = new Set(b.doc.goals.filter((x) => x.direction === 'consume' || (x.rate ?? 0) < 0).map((x) => x.good));
+  const goals = [...new Set([...b.doc.goals.map((x) => x.good).filter((x) => !consumed.has(x)), ...(b.doc.campaign?.quantities ?? []).filter((q) => q.quantity > 0).map((q) => q.good)])];
+  return completeChain(ctx, { recipes: b.doc.recipes.map((r) => r.recipe), goals, imported });
 }

@@ -16,6 +16,7 @@ import { SAMPLE_DUMP, requireSharedData } from '../../../../helpers/paths';
 import path from 'node:path';
 import { loadWorld } from '../queries/world';
 import { createPreset, deletePreset, listPresets, renamePreset } from '../../../../../src/core/planning/modulePresets';
+import { blockCompletion } from '../../../../../src/core/planning/proposals/complete';
 
 /** The dump's own records: prototype type → name → record. */
 const raw = JSON.parse(fs.readFileSync(SAMPLE_DUMP, 'utf8')) as Record<string, Record<string, Record<string, any>>>;
@@ -114,6 +115,33 @@ describe('block editor edits', () => {
     const b = getBlock(p, id);
     assert.deepEqual(applyBlockEdit(b, { kind: 'row-add', recipe: 'circuit-lean', makes: 'circuit' }, { planning: ctx }).doc.made, []);
     assert.deepEqual(applyBlockEdit(b, { kind: 'row-add', recipe: 'gear', makes: 'wire' }, { planning: ctx }).doc.made, []);
+  });
+
+  it("completes a block's chain as one undoable edit: the goal's recipe and the private goods below it, not what other blocks make", async () => {
+    const p = sample.project;
+    const ctx = planningContext(p);
+    // fast-conveyor = 5 gear + 1 conveyor; conveyor = 1 gear + 1 ferrite plate → 2 conveyor. The dump's
+    // recipes using each: conveyor 1 (fast-conveyor: made here), gear 12 and ferrite plate 14
+    // (commodities: imported).
+    const users = (good: string) => Object.values(raw.recipe).filter((r) => (r.ingredients ?? []).some((i: { name: string }) => i.name === good)).length;
+    assert.deepEqual([users('conveyor'), users('gear') >= 10, users('ferrite-plate') >= 10], [1, true, true]);
+    const id = await createBlock(p, solverFor(ctx), { name: 'Fast belts', doc: { goals: [{ good: 'fast-conveyor', rate: 1 }], recipes: [] } });
+    // A disabled block making conveyors supplies nothing: the completion makes them here.
+    await createBlock(p, solverFor(ctx), { name: 'Belts (off)', enabled: false, doc: { goals: [{ good: 'conveyor', rate: 1 }], recipes: [{ recipe: 'conveyor' }] } });
+    const c = blockCompletion(p, ctx, id);
+    assert.deepEqual(c.added.map((x) => [x.good, x.recipe]), [['fast-conveyor', 'fast-conveyor'], ['conveyor', 'conveyor']]);
+    const r = await editBlock(p, solverFor(ctx), id, { kind: 'rows-add', rows: c.added.map((x) => ({ recipe: x.recipe, makes: x.good })) }, getBlock(p, id).updatedAt, ctx);
+    assert.match(r.label, /^Complete the chain: add 2 recipes .+ in "Fast belts"$/);
+    assert.equal(p.undoable()?.label, r.label);
+    assert.deepEqual(getBlock(p, id).doc.made, ['conveyor'], 'the good a row was added for is made inside; the goal needs no rule');
+    // 1 fast conveyor/s takes 1 conveyor/s: conveyor crafts give 2 each.
+    close(r.result!.rows.find((x) => x.recipe === 'conveyor')!.craftsPerSecond, 1 / raw.recipe.conveyor.results[0].amount);
+    await undoAndResolve(p, solverFor(ctx));
+    assert.deepEqual(getBlock(p, id).doc.recipes, []);
+    // An enabled block making conveyors: the completion stops there and imports them.
+    const belts = await createBlock(p, solverFor(ctx), { name: 'Belts', doc: { goals: [{ good: 'conveyor', rate: 1 }], recipes: [{ recipe: 'conveyor' }] } });
+    assert.deepEqual(blockCompletion(p, ctx, id).added.map((x) => [x.good, x.recipe]), [['fast-conveyor', 'fast-conveyor']]);
+    assert.throws(() => applyBlockEdit(getBlock(p, belts), { kind: 'rows-add', rows: [{ recipe: 'conveyor', makes: 'conveyor' }] }), /already has every one of those recipes/);
   });
 
   it('edits share pins, fluid temperatures, reactor layouts, spoil rates, the campaign and row groups', async () => {
