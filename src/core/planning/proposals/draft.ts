@@ -93,9 +93,9 @@ export const submitBlockInput = z
       .boolean()
       .optional()
       .describe(
-        'true: the tool adds the first-listed producer (recipeGraph/recipeOptions order, main product, no TURD pick) of every good the block still needs and no row makes, walking on through its inputs, and stops at raw goods, energy, goods other blocks supply or subBlocksNeeded names, shared goods (25+ consumers) not in makeHere, and dead ends; the draft lists what it added in `completed`',
+        'true: the tool adds the first-listed producer (recipeGraph/recipeOptions order, main product, no TURD pick) of every good the block still needs and no row makes, walking on through its inputs, and stops at raw goods, energy, goods other blocks supply or subBlocksNeeded names, commodities (10+ consumers) not in makeHere, and goods nothing selectable makes; the draft lists what it added in `completed` (good, recipe, how many other recipes make the good)',
       ),
-    makeHere: z.array(name).max(30).optional().describe('with complete: shared goods (25+ consumers) to make in this block instead of importing them'),
+    makeHere: z.array(name).max(30).optional().describe('with complete: commodities (10+ consumers) to make in this block instead of importing them'),
     groups: z.array(draftGroupInput).max(10).optional().describe('composed groups: rows solved on their own as a module, then scaled by the block as one recipe'),
     subBlocksNeeded: z.array(name).max(30).optional().describe('intermediates deliberately left to other blocks (imported here)'),
     drains: z.array(name).max(30).optional().describe('byproducts to balance inside the block'),
