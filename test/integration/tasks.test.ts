@@ -203,6 +203,18 @@ describe('PyOps tasks and Factory Balance views', () => {
     await saveBlock(p, solverFor(planningContext(p)), gears, { doc: { ...getBlock(p, gears).doc, goals: [{ good: 'gear', rate: 4 }] } }, getBlock(p, gears).updatedAt);
     b = await ready((x) => x.audit.underSupplied.length === 0, 'the shortage to go away');
     assert.deepEqual(b.audit.balancedLinks.map((x) => x.good), ['gear']);
+    // Gears makes 6/s: a surplus of 2/s, and its tooltip says where the rest can go, as a dangling byproduct's does.
+    await saveBlock(p, solverFor(planningContext(p)), gears, { doc: { ...getBlock(p, gears).doc, goals: [{ good: 'gear', rate: 6 }] } }, getBlock(p, gears).updatedAt);
+    b = await ready((x) => x.audit.overProduced.some((o) => o.good === 'gear'), 'the gear surplus');
+    const advice = b.audit.overProduced.find((o) => o.good === 'gear')!;
+    assert.ok(advice.topConsumers.length || advice.voidRecipes.length, 'gears have somewhere to go');
+    const over = (await balance.getChildren()).find((n) => n.kind === 'section' && n.section === 'over')!;
+    const surplus = balance.getTreeItem((await balance.getChildren(over)).find((n) => n.kind === 'good' && n.good === 'gear')!);
+    assert.equal(surplus.description, '+2/s surplus');
+    if (advice.topConsumers.length) assert.ok(String(surplus.tooltip).includes(`Used by: ${advice.topConsumers.join(', ')}.`), String(surplus.tooltip));
+    if (advice.voidRecipes.length) assert.ok(String(surplus.tooltip).includes(`Voids: ${advice.voidRecipes.join(', ')}.`), String(surplus.tooltip));
+    await saveBlock(p, solverFor(planningContext(p)), gears, { doc: { ...getBlock(p, gears).doc, goals: [{ good: 'gear', rate: 4 }] } }, getBlock(p, gears).updatedAt);
+    b = await ready((x) => x.audit.balancedLinks.some((l) => l.good === 'gear'), 'the link balanced again');
     // Opening a good: its page, then the blocks that make and take it.
     const { goodTargets } = await import('../../src/extension/commands/goods');
     const targets = goodTargets(projects, 'gear');

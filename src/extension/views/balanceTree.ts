@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { planningContext } from '../../core/planning/context';
 import { solverFor } from '../../core/assistant/tools/context';
 import { factoryBalance, type FactoryBalance } from '../../core/planning/factory/balance';
+import type { SinkAdvice } from '../../core/planning/factory/audit';
 import type { ProjectManager } from '../projectManager';
 import type { GameIcons } from '../icons';
 import { WriteFollower } from './followWrites';
@@ -45,6 +46,11 @@ const SECTIONS: Record<Section, { label: string; icon: string; color?: string; o
 
 const watts = power;
 const icon = (id: string, color?: string) => new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+
+/** Where a good left over can go (the audit's sink advice), as a tooltip's sentences. */
+function sinkText(x: Pick<SinkAdvice, 'topConsumers' | 'voidRecipes' | 'voidsNotSelectable'>): string {
+  return `${x.topConsumers.length ? ` Used by: ${x.topConsumers.join(', ')}.` : ''}${x.voidRecipes.length ? ` Voids: ${x.voidRecipes.join(', ')}.` : ''}${x.voidsNotSelectable?.length ? ` ${x.voidsNotSelectable.map((v) => `${v.recipe} is ${v.reason}`).join('; ')}.` : ''}`;
+}
 const list = (xs: string[]) => (xs.length > 3 ? `${xs.slice(0, 3).join(', ')} +${xs.length - 3}` : xs.join(', '));
 
 function findNode(n: ScenarioNode, id: string): ScenarioNode | undefined {
@@ -208,7 +214,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
       case 'under':
         return a.underSupplied.map((x) => withRate(x, (rate) => good(x, `short by ${rate(x.shortBy)}`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)} by ${list(x.consumers)}.`)));
       case 'over':
-        return a.overProduced.map((x) => withRate(x, (rate) => good(x, `+${rate(x.surplus)} surplus`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)}.`)));
+        return a.overProduced.map((x) => withRate(x, (rate) => good(x, `+${rate(x.surplus)} surplus`, `Made ${rate(x.produced)} by ${list(x.producers)}; taken ${rate(x.consumed)}.${sinkText(x)}`)));
       case 'unsourced':
         return a.unsourcedImports.map((x) => withRate(x, (rate) => {
           const made = x.fromByproducts ? `${rate(x.fromByproducts.rate)} of it is made on the side by ${list(x.fromByproducts.producers)}; this is the rest` : 'no enabled block makes it';
@@ -219,7 +225,7 @@ export class BalanceTree implements vscode.TreeDataProvider<BalanceNode>, vscode
           withRate(x, (rate) => good(
             x,
             `${rate(x.rate)} · ${x.disposal === 'route' ? 'can be routed' : x.disposal === 'void' ? 'void it' : 'nowhere to go'}`,
-            `Byproduct of ${list(x.producers)}.${x.topConsumers.length ? ` Used by: ${x.topConsumers.join(', ')}.` : ''}${x.voidRecipes.length ? ` Voids: ${x.voidRecipes.join(', ')}.` : ''}${x.voidsNotSelectable?.length ? ` ${x.voidsNotSelectable.map((v) => `${v.recipe} is ${v.reason}`).join('; ')}.` : ''}`,
+            `Byproduct of ${list(x.producers)}.${sinkText(x)}`,
           )),
         );
       case 'final':
