@@ -8,6 +8,7 @@ import { factoryLedger, isBalanced, ledgerLabel, type LedgerEntry } from './ledg
 import { listBlocks, type BlockRecord } from './blocks';
 import type { FactorySnapshot } from './fresh';
 import { isDisposalRecipeFor } from '../queries/common';
+import { variantBase } from '../queries/variants';
 
 /** Below this rate (items or units per second) a surplus with no consumer is not a product. */
 export const AUDIT_TOLERANCE = 1e-3;
@@ -106,10 +107,19 @@ export function sinkAdvice(g: GameIndex, good: string, availability?: Availabili
   const voids = availability ? [...all].sort((a, b) => Number(!availability.recipe(a).selectable) - Number(!availability.recipe(b).selectable) || (a < b ? -1 : 1)) : all;
   const listed = voids.slice(0, 2);
   const locked = availability ? listed.filter((r) => !availability.recipe(r).selectable).map((r) => ({ recipe: r, reason: `not selectable yet under the ${availability.mode} horizon: ${availability.recipe(r).lockReason ?? 'locked'}` })) : [];
+  // A recipe's temperature variants (FactorioLab lists one per water temperature) are one consumer:
+  // the first of a family stands for it, so three names are three different uses.
+  const families = new Set<string>();
   const productive = g
     .consumersOf(good)
     .filter((r) => !voids.includes(r) && !isBarreling(g, r) && (!availability || availability.recipe(r).availableNow))
-    .sort();
+    .sort()
+    .filter((r) => {
+      const family = variantBase(g, r) ?? r;
+      if (families.has(family)) return false;
+      families.add(family);
+      return true;
+    });
   return {
     disposal: productive.length ? 'route' : voids.length ? 'void' : 'nowhere',
     topConsumers: productive.slice(0, 3), voidRecipes: listed, ...(locked.length ? { voidsNotSelectable: locked } : {}),

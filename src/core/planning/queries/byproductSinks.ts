@@ -5,6 +5,7 @@
 import type { PlanningContext } from '../context';
 import { parseInput, QueryError, requireGood } from './errors';
 import { costOut, inText, isDisposalRecipeFor, outText, pickerInfo, rankedRecipes, spoilFacts, verdictFields, type CandidateNeeds, type CandidateState, type SpoilFacts } from './common';
+import { firstRecipes, foldVariants, recipesIn } from './variants';
 import { byproductSinksBatchInput, byproductSinksInput, type ByproductSinksBatchInput, type ByproductSinksInput } from './schemas';
 
 export interface ByproductSinksResult {
@@ -12,7 +13,8 @@ export interface ByproductSinksResult {
   display: string;
   spoils: SpoilFacts | null;
   importingBlocks: string[];
-  consumedBy: Array<{ recipe: string; display: string; state: CandidateState; needs?: CandidateNeeds; cost: number | null; in: string; out: string }>;
+  /** `variants`: the same recipe taking a fluid at another temperature (FactorioLab sets list each apart). */
+  consumedBy: Array<{ recipe: string; display: string; state: CandidateState; needs?: CandidateNeeds; cost: number | null; in: string; out: string; variants?: string[] }>;
   consumersTotal: number;
   truncated: boolean;
   /** Disposals: pure voids and residue-giving disposals (out states what is given back). */
@@ -59,14 +61,18 @@ function sinksOf(ctx: PlanningContext, name: string, limit: number, importingBlo
   const g = ctx.g;
   const good = requireGood(ctx, name);
   const ranked = rankedRecipes(ctx, good.name, 'consume').filter((r) => r.info.recipe.kind !== 'burning' && !isDisposalRecipeFor(g, r.info.recipe, good.name));
-  const shown = ranked.slice(0, limit);
-  const consumedBy = shown.map((r) => ({
+  // Temperature variants of one consumer fold into its line, as in recipeOptions (variants.ts); they
+  // count toward the limit.
+  const lines = firstRecipes(foldVariants(g, ranked), limit);
+  const shown = lines.map((x) => x.r);
+  const consumedBy = lines.map(({ r, variants }) => ({
     recipe: r.info.recipe.name,
     display: r.info.recipe.display,
     ...verdictFields(r.info.verdict),
     cost: costOut(r.cost),
     in: inText(r.info.recipe),
     out: outText(r.info.recipe),
+    ...(variants.length ? { variants } : {}),
   }));
   const voids = g
     .consumersOf(good.name)
@@ -95,7 +101,7 @@ function sinksOf(ctx: PlanningContext, name: string, limit: number, importingBlo
     importingBlocks,
     consumedBy,
     consumersTotal: ranked.length,
-    truncated: ranked.length > limit,
+    truncated: ranked.length > recipesIn(lines),
     voidOptions,
     note: parts.join('; '),
   };

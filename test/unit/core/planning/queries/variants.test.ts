@@ -5,6 +5,8 @@ import { foldVariants, variantBase } from '../../../../../src/core/planning/quer
 import { rankedRecipes } from '../../../../../src/core/planning/queries/common';
 import { recipeOptions } from '../../../../../src/core/planning/queries/recipeOptions';
 import { recipeGraph } from '../../../../../src/core/planning/queries/recipeGraph';
+import { byproductSinksBatch } from '../../../../../src/core/planning/queries/byproductSinks';
+import { sinkAdvice } from '../../../../../src/core/planning/factory/audit';
 import { requireSharedData } from '../../../../helpers/paths';
 import { loadWorld } from './world';
 
@@ -43,6 +45,25 @@ describe('temperature variants of a recipe', function () {
     assert.equal(three.truncated, true);
     const graph = recipeGraph(ctx, { target: 'navens' }) as { goods: Record<string, { candidates?: Array<{ recipe: string; variants?: string[] }> }> };
     assert.ok(graph.goods.navens.candidates!.some((c) => (c.variants ?? []).includes('navens-1-water-100')));
+  });
+
+  it("full Py: flue gas's sinks name acidgas-2 once, with its two water temperatures as variants, in byproductSinks and in a plan's sink advice", async function () {
+    const w = await loadWorld(requireSharedData(this, 'factoriolab-pysalf'));
+    const ctx = w.ctx({ research_mode: 'future' });
+    // data.json: acidgas-2 in {flue-gas 2000, water 600, gasoline 5} → {acidgas 30, steam 600};
+    // acidgas-2-water-100 and -water-200 the same with water-100 / water-200 600.
+    const sinks = byproductSinksBatch(ctx, { good: 'flue-gas', limit: 20 }).results[0];
+    const line = sinks.consumedBy.find((c) => c.recipe === 'acidgas-2')!;
+    assert.deepEqual([...(line.variants ?? [])].sort(), ['acidgas-2-water-100', 'acidgas-2-water-200']);
+    assert.ok(!sinks.consumedBy.some((c) => c.recipe.startsWith('acidgas-2-water')));
+    // 28 recipes take flue gas (data.json); variants count toward the limit of 20, the rest is truncated.
+    const listed = sinks.consumedBy.reduce((n, c) => n + 1 + (c.variants?.length ?? 0), 0);
+    assert.ok(listed <= 20 && listed >= 18, `${listed} recipes listed`);
+    assert.equal(sinks.consumersTotal, 28);
+    assert.equal(sinks.truncated, true);
+    const advice = sinkAdvice(w.g, 'flue-gas', ctx.availability);
+    assert.equal(new Set(advice.topConsumers.map((r) => variantBase(w.g, r) ?? r)).size, advice.topConsumers.length, `one recipe per family: ${advice.topConsumers.join(', ')}`);
+    assert.ok(!advice.topConsumers.some((r) => r.startsWith('acidgas-2-water')));
   });
 
   it('a dump (temperatures as fluid properties) has no variants to fold', async function () {
