@@ -80,12 +80,12 @@ export function completeChain(ctx: PlanningContext, input: CompleteInput): Compl
   for (let head = 0; head < queue.length; head++) {
     const { good, depth, chain } = queue[head];
     if (seen.has(good) || made.has(good) || !walks(ctx, good, goals.has(good), input)) continue;
+    // Breadth first, so a good stopped here never comes back at a smaller depth.
     if (rows.size >= MAX_BLOCK_ROWS || depth > MAX_COMPLETE_DEPTH) {
       stopped.add(good);
       continue;
     }
     seen.add(good);
-    stopped.delete(good);
     const pick = producerFor(ctx, good, input.avoidLoops ? new Set([...chain, good]) : new Set([good]));
     if (!pick) continue;
     const r = pick.chosen.info.recipe;
