@@ -17,7 +17,10 @@ const PLAN = {
   objective: 'Half an inserter arm per second, with its own gear block.',
   blocks: [
     { name: 'Gears', target: 'gear', rate: 1, recipes: ['gear'] },
-    { name: 'Arms', target: 'arm', rate: 0.5, recipes: ['arm', 'circuit', 'wire'] },
+    // The arm is chosen; the circuit (a commodity: 12 recipes use it) is made here too, and the tool
+    // completes its chain: its recipe, wire under it and azurite plate under that (4 recipes use it;
+    // ferrite plate, 14, stays an import).
+    { name: 'Arms', target: 'arm', rate: 0.5, recipes: ['arm'], complete: true, makeHere: ['circuit'] },
   ],
 };
 
@@ -76,8 +79,15 @@ describe('PyOps side panel', () => {
       assert.ok(arms.rows.every((r) => r.wholeBuildings >= r.buildings - 1e-9));
       assert.ok(arms.flow.nodes.some((n) => n.id === 'r:arm') && arms.flow.edges.length > 0, 'a flow diagram');
     }
+    if (card.kind === 'plan') assert.deepEqual(card.plan.blocks[1].rows.filter((r) => r.chosenFor).map((r) => r.chosenFor!.good).sort(), ['azurite-plate', 'circuit', 'wire']);
     const ui = await uiRequest({ webviewIncludes: ['Arms from plates', 'Apply Plan', 'New block: Arms', 'Half an inserter arm per second'], screenshot: { file: 'side-panel-plan-card.png', element: 'sidebar' } });
     assert.deepEqual(ui.failures, [], ui.webviewText);
+    // The second block opened: the rows the completion picked say so.
+    const opened = await uiRequest({ webviewClickSelector: 'vscode-collapsible[data-section$=":block:1"] .collapsible-header' });
+    assert.deepEqual(opened.failures, []);
+    const arms = await uiRequest({ webviewIncludes: ['Picked for Circuit'], webviewRevealSelector: '[title^="Chain completion"]', collectWebview: true, screenshot: { file: 'side-panel-plan-card-completed.png', element: 'sidebar' } });
+    assert.deepEqual(arms.failures, [], arms.webviewText);
+    assert.equal((arms.webviewText ?? '').split('Picked for').length - 1, 3, arms.webviewText);
   });
 
   it('applies the plan from the card as one undoable action; undo removes its blocks', async function () {

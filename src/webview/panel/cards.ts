@@ -118,7 +118,7 @@ function recipeTable(ctx: CardContext, d: DraftView): HTMLElement | null {
             picture(ctx.icons[`recipe:${r.recipe}`]),
             r.display,
             h('div', { class: 'sub' }, `${counted(r.craftsPerSecond, 'craft')}/s${r.group ? ` · in ${r.group}` : ''}`),
-            r.chosenFor ? h('div', { class: 'sub muted', title: 'Chain completion took the first recipe the planner lists for this good; the assistant did not choose it' }, `Picked by PyOps for ${r.chosenFor.display}${r.chosenFor.others ? `; ${counted(r.chosenFor.others, 'other recipe')} make${r.chosenFor.others === 1 ? 's' : ''} it` : ''}`) : null,
+            r.chosenFor ? h('div', { class: 'sub muted', title: `Chain completion picked this recipe for ${r.chosenFor.display}: the first one the planner lists, not the assistant's own choice.${r.chosenFor.others ? ` ${counted(r.chosenFor.others, 'other recipe')} make${r.chosenFor.others === 1 ? 's' : ''} it.` : ' Nothing else makes it.'}` }, `Picked for ${r.chosenFor.display}${r.chosenFor.others ? ` (${counted(r.chosenFor.others, 'other')})` : ''}`) : null,
           ),
           h(
             'td',

@@ -121,8 +121,8 @@ describe('block card text', () => {
     const completed = { ...stored, completed: { added: [{ good: 'plate', recipe: 'smelt', others: 2 }, { good: 'pyops-fluid-fuel', recipe: 'burn-gas', others: 0 }] } };
     const { draft, text } = render(completed);
     assert.deepEqual(draft.rows.map((r) => r.chosenFor?.good ?? null), ['plate', null, 'pyops-fluid-fuel']);
-    assert.match(text, /Picked by PyOps for Iron plate; 2 other recipes make it/);
-    assert.match(text, /Picked by PyOps for Fluid fuel \(MJ\)(?!;)/);
-    assert.equal(occurrences(render(stored).text, 'Picked by PyOps'), 0, 'rows the model named are not marked');
+    assert.match(text, /Picked for Iron plate \(2 others\)/);
+    assert.match(text, /Picked for Fluid fuel \(MJ\)(?! \()/);
+    assert.equal(occurrences(render(stored).text, 'Picked for'), 0, 'rows the model named are not marked');
   });
 });
