@@ -88,7 +88,7 @@ describe('The block editor, driven as a player does', () => {
     // fast-conveyor = 5 gear + 1 conveyor; conveyor (used by fast-conveyor alone) is made here, gear and
     // ferrite plate (12 and 14 recipes use them) are imported.
     const { id, view } = await open('Fast belts', { goals: [{ good: 'fast-conveyor', rate: 1 }], recipes: [] });
-    await ui({ webview: 'Recipes (0)', webviewClick: 'Complete Chain' });
+    await ui({ webview: 'Recipes (0)', webviewIncludes: ['No recipes yet: Complete Chain adds the whole chain for the goals'], webviewClick: 'Complete Chain' });
     await waitFor(() => view().rows.length === 2 && view().rows.every((r) => (r.buildings ?? 0) > 0), 'both rows running');
     assert.deepEqual(getBlock(p, id).doc.recipes.map((r) => r.recipe), ['fast-conveyor', 'conveyor']);
     assert.match(p.undoable()?.label ?? '', /^Complete the chain: add 2 recipes .+ in "Fast belts"$/);

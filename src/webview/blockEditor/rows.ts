@@ -158,6 +158,6 @@ export function rowsSection(v: BlockEditorView, host: EditorHost): HTMLElement {
           h('colgroup', null, h('col', { class: 'c-recipe' }), h('col', { class: 'c-machine' }), h('col', { class: 'c-modules' }), h('col', { class: 'c-count' }), h('col', { class: 'c-power' }), h('col', { class: 'c-actions' })),
           h('thead', null, h('tr', null, h('th', null, 'Recipe'), h('th', null, 'Machine and fuel'), h('th', null, 'Modules'), h('th', { class: 'num', title: 'Buildings' }, 'Buildings'), h('th', { class: 'num', title: 'Power' }, 'Power'), h('th', null, ''))),
           h('tbody', null, body))
-      : h('p', { class: 'muted' }, 'No recipes yet: click a goal or an import under Result to add the recipe that makes it.'),
+      : h('p', { class: 'muted' }, v.goals.length ? 'No recipes yet: Complete Chain adds the whole chain for the goals, or click a goal or an import under Result to add the recipe that makes it.' : 'No recipes yet: add a goal, then Complete Chain adds its chain, or click a goal or an import under Result to add the recipe that makes it.'),
   );
 }
