@@ -13,6 +13,7 @@ import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { blockFlows, getBlock, listBlocks } from '../factory/blocks';
 import type { Recipe } from '../gameIndex';
+import type { BlockDoc } from '../block/document';
 import { ENERGY_GOODS } from '../factory/ledger';
 import { isRaw, rankedRecipes, realConsumers, type RankedRecipe } from '../queries/common';
 import { consumedInputs } from '../queries/makeable';
@@ -133,6 +134,38 @@ function isMainProduct(r: Recipe, good: string): boolean {
 }
 
 /**
+ * A draft with its chain completed: completed and built; rows the completion added that the solve
+ * runs at zero are dropped and the block built again; a completion that leaves the block infeasible
+ * is tried once more without producers that feed on their own chain (`avoidLoops`), and taken when
+ * it solves. Shared by submitBlock/submitPlan and reviseBlock.
+ */
+export async function draftCompleted<D extends { status: string; rows: ReadonlyArray<{ recipe: string; buildings: number }> }>(
+  complete: (avoidLoops: boolean) => Completion,
+  build: (completed: Completion) => Promise<D>,
+): Promise<D> {
+  let first: D | undefined;
+  for (const avoidLoops of [false, true]) {
+    const completed = complete(avoidLoops);
+    let draft = await build(completed);
+    const added = new Set(completed.added.map((c) => c.recipe));
+    const idle = new Set(draft.rows.filter((r) => added.has(r.recipe) && r.buildings <= 1e-9).map((r) => r.recipe));
+    if (draft.status === 'optimal' && idle.size) {
+      const pruned = await build({ ...completed, added: completed.added.filter((c) => !idle.has(c.recipe)) });
+      if (pruned.status === 'optimal') draft = pruned;
+    }
+    if (draft.status !== 'infeasible') return draft;
+    first ??= draft;
+  }
+  return first!;
+}
+
+/** The goals a saved block's completion walks from: its produce goals and what its campaign makes. */
+export function producedGoals(doc: Pick<BlockDoc, 'goals' | 'campaign'>): string[] {
+  const consumed = new Set(doc.goals.filter((x) => x.direction === 'consume' || (x.rate ?? 0) < 0).map((x) => x.good));
+  return [...new Set([...doc.goals.map((x) => x.good).filter((x) => !consumed.has(x)), ...(doc.campaign?.quantities ?? []).filter((q) => q.quantity > 0).map((q) => q.good)])];
+}
+
+/**
  * Completion of an existing block (the block editor's Complete Chain): its produce goals and rows as
  * the model's choices would be, stopping at what the factory's other enabled blocks make. Disabled
  * rows count as chosen (the player turned them off; completion does not add them back).
@@ -141,7 +174,5 @@ export function blockCompletion(p: Project, ctx: PlanningContext, blockId: strin
   const b = getBlock(p, blockId);
   const enabled = new Set(listBlocks(p, { enabledOnly: true }).map((x) => x.id));
   const imported = new Set(blockFlows(p).filter((f) => f.role !== 'import' && f.block_id !== blockId && enabled.has(f.block_id)).map((f) => f.item));
-  const consumed = new Set(b.doc.goals.filter((x) => x.direction === 'consume' || (x.rate ?? 0) < 0).map((x) => x.good));
-  const goals = [...new Set([...b.doc.goals.map((x) => x.good).filter((x) => !consumed.has(x)), ...(b.doc.campaign?.quantities ?? []).filter((q) => q.quantity > 0).map((q) => q.good)])];
-  return completeChain(ctx, { recipes: b.doc.recipes.map((r) => r.recipe), goals, imported });
+  return completeChain(ctx, { recipes: b.doc.recipes.map((r) => r.recipe), goals: producedGoals(b.doc), imported });
 }

@@ -20,7 +20,7 @@ import { requireRecipe } from '../queries/errors';
 import { QueryError } from '../queries/errors';
 import { expandPresets, type DraftRow } from './presetRows';
 import { researchLeft, rowResearch, type RowResearch } from './research';
-import { completeChain, MAX_BLOCK_ROWS, type Completion } from './complete';
+import { completeChain, draftCompleted, MAX_BLOCK_ROWS, type Completion } from './complete';
 import type { ResearchList } from '../queries/researchPath';
 
 const name = z.string().trim().min(1).max(200);
@@ -457,25 +457,13 @@ export function specFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, pl
 
 /**
  * submitBlock's input drafted against `supply` (goods other blocks make). With `complete`, the chain
- * is completed (complete.ts) and solved; rows the completion added that the solve runs at zero are
- * dropped and the block solved again; a completion that leaves the block infeasible is tried once
- * more without producers that feed on their own chain, and taken when it solves.
+ * is completed first (complete.ts, draftCompleted).
  */
 export async function draftFromSubmit(ctx: PlanningContext, input: SubmitBlockInput, supply: BlockSupply, planRates?: Map<string, number>): Promise<Draft> {
   if (!input.complete) return buildDraft(ctx, specFromSubmit(ctx, input, planRates), supply);
   const imported = new Set([...supply.keys(), ...(input.subBlocksNeeded ?? [])]);
-  let first: Draft | undefined;
-  for (const avoidLoops of [false, true]) {
-    const completed = completeChain(ctx, { recipes: rowsFromInput(input.recipes).map((r) => r.recipe), goals: draftGoods(input), imported, makeHere: new Set(input.makeHere ?? []), avoidLoops });
-    let draft = await buildDraft(ctx, specFromSubmit(ctx, input, planRates, completed), supply);
-    const added = new Set(completed.added.map((c) => c.recipe));
-    const idle = new Set(draft.rows.filter((r) => added.has(r.recipe) && r.buildings <= 1e-9).map((r) => r.recipe));
-    if (draft.status === 'optimal' && idle.size) {
-      const pruned = await buildDraft(ctx, specFromSubmit(ctx, input, planRates, { ...completed, added: completed.added.filter((c) => !idle.has(c.recipe)) }), supply);
-      if (pruned.status === 'optimal') draft = pruned;
-    }
-    if (draft.status !== 'infeasible') return draft;
-    first ??= draft;
-  }
-  return first!;
+  return draftCompleted(
+    (avoidLoops) => completeChain(ctx, { recipes: rowsFromInput(input.recipes).map((r) => r.recipe), goals: draftGoods(input), imported, makeHere: new Set(input.makeHere ?? []), avoidLoops }),
+    (completed) => buildDraft(ctx, specFromSubmit(ctx, input, planRates, completed), supply),
+  );
 }

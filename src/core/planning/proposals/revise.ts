@@ -5,7 +5,8 @@ import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { getBlock } from '../factory/blocks';
 import { buildDraft, campaignFromInput, draftCampaignInput, draftGroupInput, groupsFromInput, draftRowInput, invalidNames, linkedGoods, rowsFromInput, type BlockSupply, type Draft } from './draft';
-import { goalGoods, goalRate, parseBlockDoc } from '../block/document';
+import { goalGoods, goalRate, parseBlockDoc, type BlockDoc } from '../block/document';
+import { completeChain, draftCompleted, producedGoals, type Completion } from './complete';
 import { expandPresets, type PresetRows } from './presetRows';
 
 export const reviseBlockInput = z
@@ -13,11 +14,17 @@ export const reviseBlockInput = z
     blockId: z.string().min(1),
     rate: z.number().positive().max(1e6).optional().describe("new rate of the block's first goal (other goals are kept)"),
     recipes: z.array(draftRowInput).min(1).max(120).optional().describe('the full new recipe list (rows you keep keep their machines and modules)'),
+    complete: z
+      .boolean()
+      .optional()
+      .describe("true: after the new (or the block's current) recipe list, the tool adds the first-listed producer of every good the block still needs, as submitBlock's complete does, stopping at what the factory's other blocks make"),
+    makeHere: z.array(z.string().trim().min(1).max(200)).max(30).optional().describe('with complete: commodities (10+ consumers) to make in this block instead of importing them'),
     campaign: draftCampaignInput.optional().describe("replaces the block's campaign (a quantity within a duration)"),
     groups: z.array(draftGroupInput).max(10).optional().describe("replaces the block's composed groups ([] removes them)"),
     notes: z.string().max(4000).optional(),
   })
-  .refine((x) => x.rate !== undefined || x.recipes !== undefined || x.campaign !== undefined || x.groups !== undefined, { message: 'give a new rate, a new recipe list, a campaign, composed groups, or several of them' });
+  .refine((x) => x.rate !== undefined || x.recipes !== undefined || x.campaign !== undefined || x.groups !== undefined || x.complete === true, { message: 'give a new rate, a new recipe list, a campaign, composed groups, complete: true, or several of them' })
+  .refine((x) => !x.makeHere?.length || x.complete === true, { message: 'makeHere only works with complete: true', path: ['makeHere'] });
 
 export interface RevisionDraft extends Draft {
   kind: 'update';
@@ -56,10 +63,27 @@ export async function reviseDraft(ctx: PlanningContext, project: Project, input:
     const sub = new Set<string>();
     doc.made = [...new Set([...doc.made.filter((m) => next.some((r) => ctx.g.recipes.get(r.recipe)?.products.some((p) => p.name === m))), ...linkedGoods(ctx, next, sub)])].sort();
   }
-  const after = new Set(doc.recipes.map((r) => r.recipe));
   const invalid = invalidNames(ctx, doc.recipes, goalGoods(doc));
   const oldByproducts = new Set((await buildDraft(ctx, { kind: 'update', name: block.name, doc: block.doc, invalid: [] }, supply)).byproducts.map((b) => b.good));
-  const draft = await buildDraft(ctx, { kind: 'update', name: block.name, doc, notes: input.notes, invalid, moduleReasons: presets.moduleReasons, warnings: presets.warnings }, supply);
+  const spec = (d: BlockDoc, completed?: Completion) => ({ kind: 'update' as const, name: block.name, doc: d, notes: input.notes, invalid, moduleReasons: presets.moduleReasons, warnings: presets.warnings, ...(completed ? { completed } : {}) });
+  let draft: Draft;
+  if (input.complete) {
+    // The chain stops at what the factory's other blocks make, not at this block's own goods.
+    const imported = new Set([...supply].filter(([, blocks]) => blocks.some((b) => b !== block.name)).map(([good]) => good));
+    const makeHere = new Set(input.makeHere ?? []);
+    draft = await draftCompleted(
+      (avoidLoops) => completeChain(ctx, { recipes: doc.recipes.map((r) => r.recipe), goals: producedGoals(doc), imported, makeHere, avoidLoops }),
+      (completed) => {
+        const rows = [...doc.recipes, ...completed.added.map((c) => ({ recipe: c.recipe }))];
+        // The completion's goods are linked inside like any the rows make and take.
+        const made = [...new Set([...doc.made, ...linkedGoods(ctx, rows, new Set())])].sort();
+        return buildDraft(ctx, spec({ ...doc, recipes: rows, made }, completed), supply);
+      },
+    );
+  } else {
+    draft = await buildDraft(ctx, spec(doc), supply);
+  }
+  const after = new Set(draft.doc.recipes.map((r) => r.recipe));
   // A block sized only by its campaign (or groups) has no first goal for a rate to change.
   const unapplied = input.rate !== undefined && !doc.goals[0] ? [`The block has no rate goal to resize${doc.campaign ? '; give it a new campaign instead' : ''}: the new rate was not applied.`] : [];
   return {

@@ -70,7 +70,7 @@ export const proposalTools: AnyTool[] = [
     tier: 'proposal',
     tags: ['proposal'],
     description:
-      "Drafts a change to an existing block (blockId from factoryBlocks): a new rate for its first goal (other goals kept), a full new recipe list (kept rows keep their machines and modules), a new campaign and/or new composed groups. Returns the solved draft plus what changed: old rate, recipes added/removed, new byproducts. Changes no block; the user applies it (from agent mode or MCP it is kept as a pending proposal). Prefer it over drafting a duplicate producer.",
+      "Drafts a change to an existing block (blockId from factoryBlocks): a new rate for its first goal (other goals kept), a full new recipe list (kept rows keep their machines and modules), a new campaign and/or new composed groups, and/or complete: true (the chain under its rows completed as in submitBlock, listed in `completed`). Returns the solved draft plus what changed: old rate, recipes added/removed, new byproducts. Changes no block; the user applies it (from agent mode or MCP it is kept as a pending proposal). Prefer it over drafting a duplicate producer.",
     input: reviseBlockInput,
     run: async (i, ctx) => keepForPanel(ctx, 'reviseBlock', i, await reviseDraft(planning(ctx), ctx.project, i, blockSupply(ctx))),
     forModel: (o) => draftForModel(o),

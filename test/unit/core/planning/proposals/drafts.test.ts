@@ -8,7 +8,7 @@ import { importGameData } from '../../../../../src/core/gamedata/import';
 import { planningContext } from '../../../../../src/core/planning/context';
 import { writeSettings } from '../../../../../src/core/planning/settings';
 import { buildDraft, specFromSubmit, submitBlockInput } from '../../../../../src/core/planning/proposals/draft';
-import { reviseDraft } from '../../../../../src/core/planning/proposals/revise';
+import { reviseBlockInput, reviseDraft } from '../../../../../src/core/planning/proposals/revise';
 import { planDraft, submitPlanInput } from '../../../../../src/core/planning/proposals/plan';
 import { buildingBill } from '../../../../../src/core/planning/proposals/bill';
 import { applyBlockDraft, applyPlanDraft } from '../../../../../src/core/planning/proposals/apply';
@@ -138,6 +138,27 @@ describe('block drafts and plans', () => {
     assert.equal(rev.doc.groups, undefined);
     assert.equal(rev.groups, undefined);
     for (const r of inline.rows) assert.ok(Math.abs(rev.rows.find((x) => x.recipe === r.recipe)!.craftsPerSecond - r.craftsPerSecond) < 1e-9, `${r.recipe} inline again`);
+  });
+
+  it('revises a block with complete: the chain under its rows is added, stopping at what another enabled block makes', async () => {
+    // fast-conveyor = 5 gear + 1 conveyor; conveyor = 1 gear + 1 ferrite plate → 2 (the dump). Only
+    // fast-conveyor uses conveyor: it is made here; gear and ferrite plate (12, 14 users) are imported.
+    const id = await createBlock(p, solve(), { name: 'Fast belts', doc: { goals: [{ good: 'fast-conveyor', rate: 1 }], recipes: [{ recipe: 'fast-conveyor' }] } });
+    const rev = await reviseDraft(ctx(), p, { blockId: id, complete: true });
+    assert.equal(rev.status, 'optimal');
+    assert.deepEqual(rev.recipesAdded, ['conveyor']);
+    assert.deepEqual(rev.completed!.added.map((c) => [c.good, c.recipe, c.others]), [['conveyor', 'conveyor', 0]]);
+    assert.deepEqual(rev.doc.made, ['conveyor']);
+    // 1 fast conveyor/s takes 1 conveyor/s: half a conveyor craft per second.
+    assert.ok(Math.abs(rev.rows.find((r) => r.recipe === 'conveyor')!.craftsPerSecond - 0.5) < 1e-9);
+    // Another enabled block makes conveyors: the revision imports them from it and adds nothing.
+    await createBlock(p, solve(), { name: 'Belts', doc: { goals: [{ good: 'conveyor', rate: 1 }], recipes: [{ recipe: 'conveyor' }] } });
+    const supply = new Map([['conveyor', ['Belts']], ['fast-conveyor', ['Fast belts']]]);
+    const again = await reviseDraft(ctx(), p, { blockId: id, complete: true }, supply);
+    assert.deepEqual(again.recipesAdded, []);
+    assert.equal(again.completed, undefined);
+    assert.deepEqual(again.importsFromBlocks.map((f) => [f.good, f.blocks]), [['conveyor', ['Belts']]]);
+    assert.equal(reviseBlockInput.safeParse({ blockId: id, makeHere: ['gear'] }).success, false, 'makeHere needs complete');
   });
 
   it('revises a sink goal given only by a negative rate as a sink', async () => {
