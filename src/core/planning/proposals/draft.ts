@@ -77,6 +77,9 @@ export const draftGroupInput = z.object({
   drains: z.array(name).max(30).optional().describe('byproducts balanced inside the module'),
 });
 
+/** With `complete`: commodities the completion makes in the block (submitBlock and reviseBlock). */
+export const makeHereInput = z.array(name).max(30).optional().describe('with complete: commodities (10+ consumers) to make in this block instead of importing them');
+
 export const submitBlockInput = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
@@ -95,7 +98,7 @@ export const submitBlockInput = z
       .describe(
         'true: the tool adds the first-listed producer (recipeGraph/recipeOptions order, main product, no TURD pick) of every good the block still needs and no row makes, walking on through its inputs, and stops at raw goods, energy, goods other blocks supply or subBlocksNeeded names, commodities (10+ consumers) not in makeHere, and goods nothing selectable makes; the draft lists what it added in `completed` (good, recipe, how many other recipes make the good)',
       ),
-    makeHere: z.array(name).max(30).optional().describe('with complete: commodities (10+ consumers) to make in this block instead of importing them'),
+    makeHere: makeHereInput,
     groups: z.array(draftGroupInput).max(10).optional().describe('composed groups: rows solved on their own as a module, then scaled by the block as one recipe'),
     subBlocksNeeded: z.array(name).max(30).optional().describe('intermediates deliberately left to other blocks (imported here)'),
     drains: z.array(name).max(30).optional().describe('byproducts to balance inside the block'),
@@ -186,6 +189,16 @@ export interface Draft {
 
 /** Goods other blocks already make, for splitting imports (from the factory ledger). */
 export type BlockSupply = Map<string, string[]>;
+
+/** The supply without what block `name` makes: what the others supply it with. */
+export function withoutBlock(supply: BlockSupply, name: string): BlockSupply {
+  const out: BlockSupply = new Map();
+  for (const [good, blocks] of supply) {
+    const rest = blocks.filter((x) => x !== name);
+    if (rest.length) out.set(good, rest);
+  }
+  return out;
+}
 
 // The solve behind each draft, for callers that view drafts as blocks (plan balance, audits of a
 // draft plan); kept beside the draft so it never lands in a tool result.

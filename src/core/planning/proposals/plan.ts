@@ -8,7 +8,7 @@ import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { coherenceAudit, type CoherenceAudit, type SinkAdvice } from '../factory/audit';
 import { ENERGY_GOODS, isBalanced } from '../factory/ledger';
-import { draftFromSubmit, draftGoods, fromPlanGoods, splitImports, submitBlockInput, type BlockSupply, type Draft, FROM_PLAN } from './draft';
+import { draftFromSubmit, draftGoods, fromPlanGoods, splitImports, withoutBlock, submitBlockInput, type BlockSupply, type Draft, FROM_PLAN } from './draft';
 import { reviseBlockInput, reviseDraft, type RevisionDraft } from './revise';
 import { snapshotWithDrafts } from './planFactory';
 import { researchLeft } from './research';
@@ -186,12 +186,3 @@ async function planBalance(ctx: PlanningContext, project: Project, blocks: Draft
 }
 
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
-
-function withoutBlock(supply: BlockSupply, name: string): BlockSupply {
-  const out: BlockSupply = new Map();
-  for (const [good, blocks] of supply) {
-    const rest = blocks.filter((x) => x !== name);
-    if (rest.length) out.set(good, rest);
-  }
-  return out;
-}

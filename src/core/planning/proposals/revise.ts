@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Project } from '../../db/project';
 import type { PlanningContext } from '../context';
 import { getBlock } from '../factory/blocks';
-import { buildDraft, campaignFromInput, draftCampaignInput, draftGroupInput, groupsFromInput, draftRowInput, invalidNames, linkedGoods, rowsFromInput, type BlockSupply, type Draft } from './draft';
+import { buildDraft, campaignFromInput, draftCampaignInput, draftGroupInput, groupsFromInput, draftRowInput, invalidNames, linkedGoods, makeHereInput, rowsFromInput, withoutBlock, type BlockSupply, type Draft } from './draft';
 import { goalGoods, goalRate, parseBlockDoc, type BlockDoc } from '../block/document';
 import { completeChain, draftCompleted, producedGoals, type Completion } from './complete';
 import { expandPresets, type PresetRows } from './presetRows';
@@ -18,7 +18,7 @@ export const reviseBlockInput = z
       .boolean()
       .optional()
       .describe("true: after the new (or the block's current) recipe list, the tool adds the first-listed producer of every good the block still needs, as submitBlock's complete does, stopping at what the factory's other blocks make"),
-    makeHere: z.array(z.string().trim().min(1).max(200)).max(30).optional().describe('with complete: commodities (10+ consumers) to make in this block instead of importing them'),
+    makeHere: makeHereInput,
     campaign: draftCampaignInput.optional().describe("replaces the block's campaign (a quantity within a duration)"),
     groups: z.array(draftGroupInput).max(10).optional().describe("replaces the block's composed groups ([] removes them)"),
     notes: z.string().max(4000).optional(),
@@ -69,7 +69,7 @@ export async function reviseDraft(ctx: PlanningContext, project: Project, input:
   let draft: Draft;
   if (input.complete) {
     // The chain stops at what the factory's other blocks make, not at this block's own goods.
-    const imported = new Set([...supply].filter(([, blocks]) => blocks.some((b) => b !== block.name)).map(([good]) => good));
+    const imported = new Set(withoutBlock(supply, block.name).keys());
     const makeHere = new Set(input.makeHere ?? []);
     draft = await draftCompleted(
       (avoidLoops) => completeChain(ctx, { recipes: doc.recipes.map((r) => r.recipe), goals: producedGoals(doc), imported, makeHere, avoidLoops }),
