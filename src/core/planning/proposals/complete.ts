@@ -149,7 +149,9 @@ export async function draftCompleted<D extends { status: string; rows: ReadonlyA
     let draft = await build(completed);
     const added = new Set(completed.added.map((c) => c.recipe));
     const idle = new Set(draft.rows.filter((r) => added.has(r.recipe) && r.buildings <= 1e-9).map((r) => r.recipe));
-    if (draft.status === 'optimal' && idle.size) {
+    // A block nothing runs in (a plan's supplier before its rate is known) says nothing about which
+    // rows its chain needs: pruning it would only cost another solve.
+    if (draft.status === 'optimal' && idle.size && draft.rows.some((r) => r.buildings > 1e-9)) {
       const pruned = await build({ ...completed, added: completed.added.filter((c) => !idle.has(c.recipe)) });
       if (pruned.status === 'optimal') draft = pruned;
     }
