@@ -47,8 +47,8 @@ export interface FullPlanSession {
 }
 
 type Candidate = { recipe: string; state?: string; in: string; out: string; machine?: string; machineName?: string | null };
-type GraphNode = { candidates?: Candidate[]; leaf?: boolean; seam?: string; depth: number };
-type Graph = { goods: Record<string, GraphNode>; unexpanded?: string[] };
+type GraphNode = { candidates?: Candidate[]; leaf?: boolean; seam?: string };
+type Graph = { goods: Record<string, GraphNode> };
 type Flow = { good: string; rate: number };
 // A shortened plan view leaves out empty lists (modelView.ts, compactPlan).
 type DraftView = { name: string; status: string; ok: boolean; rows: Array<{ recipe: string; buildings: number }>; byproducts?: Flow[]; importsFromBlocks?: Flow[]; importsExternal?: Flow[]; warnings?: string[] };
