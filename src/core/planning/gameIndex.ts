@@ -6,7 +6,8 @@ import type { Database } from '../db/sqlite';
 import { all, scalar } from '../db/sqlite';
 import { HAND_CRAFTING_META } from '../db/schema/gamedata';
 import type { Project } from '../db/project';
-import { indexCacheKey, readIndexCache, writeIndexCache } from './indexCache';
+import { codecSource, indexCacheKey, readIndexCache, writeIndexCache } from './indexCache';
+import { indexLoaderHash } from './indexLoaderHash';
 import type { EnergySourceType, GoodKind, MachineKind, RecipeKind } from '../gamedata/model';
 import { packedRows } from '../gamedata/packed';
 
@@ -444,11 +445,11 @@ function dedupe(l: string[]): void {
 const cache = new WeakMap<Project, { key: string; g: GameIndex }>();
 
 /**
- * The key of the snapshot for one import (`<fingerprint>@<imported_at>`): the import, the loader's
- * source and its unpacking's, so a change to either never reads an old snapshot.
+ * The key of the snapshot for one import (`<fingerprint>@<imported_at>`): the import and the loader's
+ * source files (indexLoaderHash.ts), so a change to either never reads an old snapshot.
  */
 export function snapshotKey(importKey: string): string {
-  return indexCacheKey(importKey, loadGameIndex.toString() + packedRows.toString());
+  return indexCacheKey(importKey, indexLoaderHash(() => loadGameIndex.toString() + packedRows.toString() + codecSource()));
 }
 
 /**

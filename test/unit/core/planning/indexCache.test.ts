@@ -7,7 +7,9 @@ import { Project } from '../../../../src/core/db/project';
 import { importGameData } from '../../../../src/core/gamedata/import';
 import { GameIndex, gameIndex, loadGameIndex, snapshotKey } from '../../../../src/core/planning/gameIndex';
 import { decodeIndex, encodeIndex, readIndexCache, writeIndexCache } from '../../../../src/core/planning/indexCache';
-import { requireSharedData, SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
+import { indexLoaderHash } from '../../../../src/core/planning/indexLoaderHash';
+import { indexLoaderSourceHash } from '../../../../scripts/indexLoaderHash.mjs';
+import { REPO, requireSharedData, SAMPLE_DUMP, tempDir } from '../../../helpers/paths';
 import { loadWorld } from './queries/world';
 import { planningContext } from '../../../../src/core/planning/context';
 import { searchGoods } from '../../../../src/core/planning/queries/searchGoods';
@@ -46,6 +48,17 @@ describe('game index snapshot', () => {
     } finally {
       p.close();
     }
+  });
+
+  it('keys the snapshot by the loader\'s source files, as every bundle of the checkout does', () => {
+    // What the build puts into the extension's and the command line's bundles, computed the same way
+    // from the same files: a snapshot one of them wrote is the others' too.
+    const built = indexLoaderSourceHash(REPO);
+    assert.match(built, /^[0-9a-f]{64}$/);
+    assert.equal(indexLoaderHash(() => 'unused'), built);
+    const listed = JSON.parse(fs.readFileSync(path.join(REPO, 'src/core/planning/indexLoader.json'), 'utf8')).files as string[];
+    for (const f of ['gameIndex.ts', 'indexCache.ts']) assert.ok(listed.includes(`src/core/planning/${f}`), `${f} is part of the key`);
+    for (const f of listed) assert.ok(fs.existsSync(path.join(REPO, f)), `${f} exists`);
   });
 
   it('ignores a snapshot of another import, and a damaged one', async () => {

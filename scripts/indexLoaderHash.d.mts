@@ -1,0 +1,1 @@
+export function indexLoaderSourceHash(root: string): string;
