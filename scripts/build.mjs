@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { indexLoaderSourceHash } from './indexLoaderHash.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -38,10 +39,14 @@ const copyAssets = {
   },
 };
 
+// The game index's snapshots are keyed by its loader's source files, so every bundle of one checkout
+// reads the others' (scripts/indexLoaderHash.mjs).
+const indexLoaderHash = indexLoaderSourceHash(root);
+
 // highs.mjs calls createRequire(import.meta.url); in a CJS bundle import.meta.url is undefined and
 // esbuild does not warn, so define it from __filename.
 const importMetaFix = {
-  define: { 'import.meta.url': 'importMetaUrl', PYOPS_VERSION: JSON.stringify(pkg.version) },
+  define: { 'import.meta.url': 'importMetaUrl', PYOPS_VERSION: JSON.stringify(pkg.version), PYOPS_INDEX_LOADER_HASH: JSON.stringify(indexLoaderHash) },
   banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
 };
 
@@ -58,7 +63,10 @@ const nodeCommon = {
 };
 
 const targets = [
-  { ...nodeCommon, entryPoints: [path.join(root, 'src/extension/extension.ts')], outfile: path.join(dist, 'extension.cjs'), external: ['vscode'], plugins: [copyAssets] },
+  // The extension: a small entry (dist/extension.cjs, package.json's main) that runs the bundle with a
+  // V8 code cache, as the command line does (src/extension/entry.ts; import() as below).
+  { ...nodeCommon, entryPoints: [path.join(root, 'src/extension/extension.ts')], outfile: path.join(dist, 'extension-main.cjs'), external: ['vscode'], plugins: [copyAssets], supported: { 'dynamic-import': false } },
+  { ...nodeCommon, entryPoints: [path.join(root, 'src/extension/entry.ts')], outfile: path.join(dist, 'extension.cjs'), external: ['vscode'], define: {}, banner: {}, sourcemap: false },
   // The solver's worker thread (large block solves off the extension host's main thread).
   { ...nodeCommon, entryPoints: [path.join(root, 'src/core/planning/solver/worker.ts')], outfile: path.join(dist, 'solver-worker.cjs') },
   // The icon extraction's thread (bounded decoding off the main thread; found beside either bundle).
@@ -90,11 +98,11 @@ if (watch) {
   // makes V8 hold the whole bundle as a two-byte string: twice the memory, and reading and compiling
   // it slower for every window and every `pyops` call. Write \u escapes in the source instead.
   // (Development builds keep comments, which may say anything.)
-  for (const f of production ? ['extension.cjs', 'cli-main.cjs', 'solver-worker.cjs', 'icons-worker.cjs'] : []) {
+  for (const f of production ? ['extension-main.cjs', 'cli-main.cjs', 'solver-worker.cjs', 'icons-worker.cjs'] : []) {
     const bytes = fs.readFileSync(path.join(dist, f));
     const at = bytes.findIndex((b) => b > 0x7f);
     if (at >= 0) throw new Error(`dist/${f} is not ASCII near: ${JSON.stringify(bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8'))} — write the character as a \\u escape in the source`);
   }
   const size = (f) => (fs.statSync(path.join(dist, f)).size / 1024).toFixed(0) + ' KB';
-  console.log(`built dist/extension.cjs (${size('extension.cjs')}), dist/cli-main.cjs (${size('cli-main.cjs')})${webviewEntries.length ? `, ${webviewEntries.length} webview bundle(s)` : ''}`);
+  console.log(`built dist/extension-main.cjs (${size('extension-main.cjs')}), dist/cli-main.cjs (${size('cli-main.cjs')})${webviewEntries.length ? `, ${webviewEntries.length} webview bundle(s)` : ''}`);
 }

@@ -115,7 +115,7 @@ class Launcher {
       throw new Error(`launch ${n} (${job.kind}) wrote no result (exit ${String(code)}); see ${path.relative(ROOT, OUT)}/`);
     }
     const r = parseHostResult(fs.readFileSync(resultFile, 'utf8'), resultFile);
-    log(`launch ${n} (${job.kind}): ${r.error ? `error: ${r.error}` : `ready in ${r.startup?.activationToReadyMs?.toFixed(0)} ms ${JSON.stringify(r.startup?.marks)}`}`);
+    log(`launch ${n} (${job.kind}): ${r.error ? `error: ${r.error}` : `ready in ${r.startup?.activationToReadyMs?.toFixed(0)} ms, code ${r.startup?.codeCache ?? '?'} in ${r.startup?.codeLoadMs?.toFixed(0)} ms ${JSON.stringify(r.startup?.marks)}`}`);
     // The previous extension host lingers for the reconnection grace (5 s); let it go before the next load.
     await new Promise((res) => setTimeout(res, 6_000));
     return r;

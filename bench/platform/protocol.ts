@@ -40,6 +40,8 @@ export const startupSchema = z.object({
   project: z.string().nullable(),
   marks: marksSchema,
   activationToReadyMs: z.number().optional(),
+  codeCache: z.enum(['used', 'stored', 'off']).optional(),
+  codeLoadMs: z.number().optional(),
 });
 export type Startup = z.infer<typeof startupSchema>;
 
@@ -91,6 +93,9 @@ export interface ActivationFigure {
   /** Median of the project open alone, and of the side panel's first state naming it (null unless the panel was on screen in every launch). */
   projectOpenMs: number;
   panelShowsProjectMs: number | null;
+  /** Median of loading the extension's code before activate() (not in `ms`; VS Code's own activation time includes it), and how many launches ran from the code cache. */
+  codeLoadMs: number | null;
+  codeCacheUsed: number;
 }
 
 export function activationFigure(results: HostResult[], wantProject: (file: string) => boolean): ActivationFigure {
@@ -99,11 +104,14 @@ export function activationFigure(results: HostResult[], wantProject: (file: stri
   if (problems.length) throw new Error(problems.join('\n'));
   const runs = results.map((r) => r.startup!.activationToReadyMs!);
   const panel = results.map((r) => r.startup!.marks.panelShowsProject).filter((x): x is number => x !== undefined);
+  const load = results.map((r) => r.startup!.codeLoadMs).filter((x): x is number => x !== undefined);
   return {
     ms: round(median(runs), 1),
     runsMs: runs.map((x) => round(x, 1)),
     projectOpenMs: round(median(results.map((r) => r.startup!.marks.projectOpen!)), 1),
     panelShowsProjectMs: panel.length === results.length ? round(median(panel), 1) : null,
+    codeLoadMs: load.length === results.length ? round(median(load), 1) : null,
+    codeCacheUsed: results.filter((r) => r.startup!.codeCache === 'used').length,
   };
 }
 

@@ -18,12 +18,17 @@ export interface StartupTiming {
    * Undefined until then (and when no project opens at startup).
    */
   activationToReadyMs?: number;
+  /** Whether the extension's code came from the code cache (used), was compiled and stored for next time (stored), or neither (off). */
+  codeCache?: 'used' | 'stored' | 'off';
+  /** ms the extension's bundle took to load and run its top level, before activate() (VS Code counts it in the activation time it shows). */
+  codeLoadMs?: number;
 }
 
 export class StartupClock {
   private start: number | undefined;
   private readonly marks: Partial<Record<StartupMark, number>> = {};
   private project: string | null | undefined;
+  private code: Pick<StartupTiming, 'codeCache' | 'codeLoadMs'> = {};
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -38,6 +43,11 @@ export class StartupClock {
     this.marks[name] = this.now() - this.start;
   }
 
+  /** How the extension's code was loaded, and how long that took (extension/entry.ts). */
+  codeLoaded(use: NonNullable<StartupTiming['codeCache']>, ms: number): void {
+    this.code = { codeCache: use, codeLoadMs: ms };
+  }
+
   /** The startup project settled: `file` opened (and the status bar shows it), or null for none. */
   projectSettled(file: string | null): void {
     if (this.project !== undefined) return;
@@ -50,7 +60,7 @@ export class StartupClock {
     const m = { ...this.marks };
     const panelDone = m.panelResolved === undefined || m.panelShowsProject !== undefined;
     const ready = m.projectOpen !== undefined && panelDone ? Math.max(m.projectOpen, m.panelShowsProject ?? 0) : undefined;
-    return { project: this.project ?? null, marks: m, ...(ready !== undefined ? { activationToReadyMs: ready } : {}) };
+    return { project: this.project ?? null, marks: m, ...(ready !== undefined ? { activationToReadyMs: ready } : {}), ...this.code };
   }
 }
 

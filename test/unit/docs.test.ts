@@ -10,7 +10,7 @@ const DOCS = path.join(REPO, 'docs');
 const pages = fs.readdirSync(DOCS).filter((f) => f.endsWith('.md'));
 /** Files a doc names that are not in the repository on purpose (written at install time). */
 // Build outputs and files the mod writes at run time, named by the docs but not in the repository.
-const NOT_IN_REPO = new Set(['pairing.lua', 'dist/cli.cjs', 'dist/cli-main.cjs']);
+const NOT_IN_REPO = new Set(['pairing.lua', 'dist/cli.cjs', 'dist/cli-main.cjs', 'dist/extension.cjs', 'dist/extension-main.cjs']);
 const SKIP_DIRS = new Set(['node_modules', '.git', '.vscode-test', 'dist', 'test-output']);
 
 function repoFiles(dir: string, out: string[] = []): string[] {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
+import { takeSqlWasm } from './wasmAhead';
 import type { SqlJsStatic, Database, Statement } from 'sql.js';
 
 export type { Database, SqlJsStatic, Statement };
@@ -18,23 +19,43 @@ export function setSqlWasmDir(dir: string): void {
 }
 
 function locateWasm(file: string): string {
-  const candidates: string[] = [];
-  if (wasmDirOverride) candidates.push(path.join(wasmDirOverride, file));
-  if (typeof __dirname !== 'undefined') candidates.push(path.join(__dirname, file));
-  try {
-    const req = createRequire(path.join(process.cwd(), 'package.json'));
-    candidates.push(path.join(path.dirname(req.resolve('sql.js/dist/sql-wasm.js')), file));
-  } catch {
-    // not running from a checkout; the bundle location above must work
+  // In order, stopping at the first that is there: resolving the package (from a checkout) reads
+  // package.json files, ~10 ms of every command-line call that the bundle's own folder never needs.
+  const candidates: (() => string)[] = [];
+  if (wasmDirOverride) candidates.push(() => path.join(wasmDirOverride!, file));
+  if (typeof __dirname !== 'undefined') candidates.push(() => path.join(__dirname, file));
+  candidates.push(() => path.join(path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve('sql.js/dist/sql-wasm.js')), file));
+  let first: string | undefined;
+  for (const candidate of candidates) {
+    let c: string;
+    try {
+      c = candidate();
+    } catch {
+      continue; // not running from a checkout; the bundle location must work
+    }
+    first ??= c;
+    if (fs.existsSync(c)) return c;
   }
-  for (const c of candidates) if (fs.existsSync(c)) return c;
-  return candidates[0] ?? file;
+  return first ?? file;
+}
+
+/** sql.js's `instantiateWasm` hook over the compile handed over; compiled here after all when that one failed. */
+function instantiateFrom(module: Promise<WebAssembly.Module>) {
+  return (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void): object => {
+    void module
+      .catch(() => WebAssembly.compile(fs.readFileSync(locateWasm('sql-wasm.wasm'))))
+      .then((m) => WebAssembly.instantiate(m, imports))
+      .then(done);
+    return {};
+  };
 }
 
 export function loadSqlJs(): Promise<SqlJsStatic> {
   if (!loading) {
+    // A compile the entry started before this code ran (db/wasmAhead.ts) is instantiated, not done again.
+    const compiled = takeSqlWasm();
     // useOldExtensionFunctions:false keeps native math functions and avoids a deprecation notice.
-    loading = initSqlJs({ locateFile: locateWasm, useOldExtensionFunctions: false } as Parameters<typeof initSqlJs>[0]);
+    loading = initSqlJs({ locateFile: locateWasm, useOldExtensionFunctions: false, ...(compiled ? { instantiateWasm: instantiateFrom(compiled) } : {}) } as Parameters<typeof initSqlJs>[0]);
     loading.catch(() => {
       loading = undefined;
     });

@@ -1,10 +1,13 @@
-// Runs a CommonJS bundle with a V8 code cache: the command line's start (see launch.ts).
+// Runs a CommonJS bundle with a V8 code cache: the start of the command line (cli/launch.ts) and of
+// the extension (extension/entry.ts).
 //
 // Compiling the 2 MB command-line bundle is a sixth of a `pyops tool` call's time (~100 ms), paid
 // again by every process, and a model's host or a script runs many. Node 22 caches compiled code
-// itself (module.enableCompileCache); on Node 20 this does the same with vm.Script's cachedData: the
-// first run compiles and, at exit, stores V8's code (with every function that run compiled on the way)
-// in the user's cache folder; later runs start from it. V8 rejects data of another V8 build or source
+// itself (module.enableCompileCache), but only for a process that turns it on, and VS Code's extension
+// host does not; on Node 20 it does not exist. This does the same with vm.Script's cachedData: the
+// first run compiles and then stores V8's code (with every function that run compiled on the way: the
+// CLI at exit, the extension once its startup project is open) in the user's cache folder; later runs
+// start from it, so activate() does not compile what it calls function by function. V8 rejects data of another V8 build or source
 // length, and the file is named for the bundle's path, size and time, so a rebuilt bundle never runs
 // old code. Failing to read or write the cache only costs the time it would have saved.
 import crypto from 'node:crypto';
@@ -68,13 +71,30 @@ function dropOlderBuilds(file: string): void {
 export interface CodeCacheOptions {
   /** undefined: no cache (PYOPS_NO_CODE_CACHE). */
   cacheDir?: string;
+  /** Store at process exit (a command-line run); otherwise the host calls `store()` when its start is done. */
+  storeAtExit?: boolean;
+  /**
+   * Called once the stored code has been checked and before the bundle runs: the place for work
+   * that changes V8's flags (db/wasmAhead.ts), which V8 would otherwise take for another build's
+   * code and refuse the cache.
+   */
+  beforeRun?: () => void;
 }
 
 /** What happened to the cache, for tests: `used` = the run started from stored code. */
 export type CodeCacheUse = 'used' | 'stored' | 'off';
 
+export interface CodeCacheRun {
+  /** `stored` once a run without usable code has stored it (or will, at exit). */
+  use: CodeCacheUse;
+  /** The bundle's module.exports. */
+  exports: unknown;
+  /** Stores the code compiled so far, when this run did not start from stored code; later calls do nothing. */
+  store(): void;
+}
+
 /** Loads and runs `bundle` as Node's require would, from its code cache when there is a valid one. */
-export function runWithCodeCache(bundle: string, opts: CodeCacheOptions): CodeCacheUse {
+export function runWithCodeCache(bundle: string, opts: CodeCacheOptions): CodeCacheRun {
   const source = fs.readFileSync(bundle, 'utf8');
   const file = opts.cacheDir ? codeCacheFile(bundle, opts.cacheDir) : undefined;
   let cachedData: Buffer | undefined;
@@ -87,13 +107,20 @@ export function runWithCodeCache(bundle: string, opts: CodeCacheOptions): CodeCa
   }
   const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
   const used = !!cachedData && !script.cachedDataRejected;
-  // Stored at exit, so the cache holds every function the whole run compiled.
-  if (file && !used) process.once('exit', () => writeCache(file, script.createCachedData()));
+  let pending = !!file && !used;
+  const store = () => {
+    if (!pending || !file) return;
+    pending = false;
+    writeCache(file, script.createCachedData());
+  };
+  // At exit the cache holds every function the whole run compiled.
+  if (pending && opts.storeAtExit) process.once('exit', store);
+  opts.beforeRun?.();
   const mod = new Module(bundle, module);
   mod.filename = bundle;
   mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(bundle));
   const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
   wrapper.call(mod.exports, mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
   mod.loaded = true;
-  return used ? 'used' : file ? 'stored' : 'off';
+  return { use: used ? 'used' : file ? 'stored' : 'off', exports: mod.exports, store };
 }

@@ -15,6 +15,12 @@ describe('platform bench protocol', () => {
     assert.deepEqual(f.runsMs, [300, 120, 200, 180, 150]);
     assert.equal(f.projectOpenMs, 170);
     assert.equal(f.panelShowsProjectMs, 180);
+    assert.equal(f.codeLoadMs, null, 'no launch said how long its code took to load');
+  });
+
+  it('reports the code load apart, with how many launches ran from the code cache', () => {
+    const f = activationFigure([launch(1, 300, undefined, { codeCache: 'stored', codeLoadMs: 140 }), launch(2, 120, undefined, { codeCache: 'used', codeLoadMs: 30 }), launch(3, 200, undefined, { codeCache: 'used', codeLoadMs: 35 })], isSample);
+    assert.deepEqual([f.ms, f.codeLoadMs, f.codeCacheUsed], [200, 35, 2]);
   });
 
   it('refuses a launch that opened another project or never got ready', () => {

@@ -41,6 +41,15 @@ describe('StartupClock', () => {
     assert.deepEqual(s.marks, { panelResolved: 10, projectOpen: 30, panelReady: 55, panelShowsProject: 70 });
   });
 
+  it('says how the code was loaded, beside the marks it does not count in', () => {
+    const { c, at } = clock();
+    c.codeLoaded('used', 31.5);
+    c.begin();
+    at(25);
+    c.projectSettled('/p/a.pyops');
+    assert.deepEqual(c.snapshot(), { project: '/p/a.pyops', marks: { projectOpen: 25 }, activationToReadyMs: 25, codeCache: 'used', codeLoadMs: 31.5 });
+  });
+
   it('keeps the first mark of each kind and the first settled project', () => {
     const { c, at } = clock();
     c.begin();

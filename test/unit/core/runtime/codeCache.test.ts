@@ -1,21 +1,22 @@
-// The command line's bundle runs from a V8 code cache: stored at the end of the first run, used by the
-// next, never used for a changed bundle or damaged data, and the bundle runs the same either way.
+// The command line's and the extension's bundles run from a V8 code cache: stored at the end of the
+// first run (or when the extension's start is done), used by the next, never used for a changed bundle
+// or damaged data, and the bundle runs the same either way.
 // Each run is its own process, as each `pyops` call is (V8 also keeps compiled code in memory, which
 // would hide what the file does).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { codeCacheFile } from '../../../src/cli/codeCache';
-import { REPO, tempDir } from '../../helpers/paths';
+import { codeCacheFile } from '../../../../src/core/runtime/codeCache';
+import { REPO, tempDir } from '../../../helpers/paths';
 
 const DRIVER = `
-const { runWithCodeCache } = require(${JSON.stringify(path.join(REPO, 'src', 'cli', 'codeCache.ts'))});
-const use = runWithCodeCache(process.argv[1], { cacheDir: process.argv[2] || undefined });
+const { runWithCodeCache } = require(${JSON.stringify(path.join(REPO, 'src', 'core', 'runtime', 'codeCache.ts'))});
+const { use } = runWithCodeCache(process.argv[1], { cacheDir: process.argv[2] || undefined, storeAtExit: true });
 process.stdout.write(JSON.stringify({ use, ran: globalThis.__ran }));
 `;
 
-describe('command-line code cache', function () {
+describe('bundle code cache', function () {
   this.timeout(60_000);
   let dir: string;
   let bundle: string;
@@ -84,5 +85,44 @@ describe('command-line code cache', function () {
     const blocked = path.join(dir, 'file', 'cache');
     assert.deepEqual([runOnce(blocked).use, runOnce(blocked).ran.value], ['stored', 42]);
     assert.equal(fs.existsSync(blocked), false);
+  });
+
+  it('stores for a host that does not exit when it says its start is done, once, and hands back the exports', () => {
+    fs.writeFileSync(bundle, "module.exports = { twice: (n) => 2 * n };\n");
+    const host = `
+const { runWithCodeCache } = require(${JSON.stringify(path.join(REPO, 'src', 'core', 'runtime', 'codeCache.ts'))});
+const fs = require('node:fs');
+const run = runWithCodeCache(process.argv[1], { cacheDir: process.argv[2] });
+const before = fs.existsSync(process.argv[3]);
+run.store();
+const after = fs.statSync(process.argv[3], { throwIfNoEntry: false })?.mtimeMs;
+run.store();
+process.stdout.write(JSON.stringify({ use: run.use, value: run.exports.twice(21), before, stored: after !== undefined }));
+`;
+    const runHost = () => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', host, bundle, cacheDir, codeCacheFile(bundle, cacheDir)], { cwd: REPO, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      return JSON.parse(r.stdout);
+    };
+    assert.deepEqual(runHost(), { use: 'stored', value: 42, before: false, stored: true }, 'nothing is written before store()');
+    const mtime = fs.statSync(codeCacheFile(bundle, cacheDir)).mtimeMs;
+    assert.deepEqual(runHost(), { use: 'used', value: 42, before: true, stored: true });
+    assert.equal(fs.statSync(codeCacheFile(bundle, cacheDir)).mtimeMs, mtime, 'a run that used the code does not write it again');
+  });
+
+  it('calls beforeRun after reading the stored code and before the bundle runs', () => {
+    fs.writeFileSync(bundle, "module.exports = globalThis.__before;\n");
+    const host = `
+const { runWithCodeCache } = require(${JSON.stringify(path.join(REPO, 'src', 'core', 'runtime', 'codeCache.ts'))});
+const run = runWithCodeCache(process.argv[1], { cacheDir: process.argv[2], storeAtExit: true, beforeRun: () => (globalThis.__before = 'before') });
+process.stdout.write(JSON.stringify({ use: run.use, saw: run.exports }));
+`;
+    const runHost = () => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', host, bundle, cacheDir], { cwd: REPO, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      return JSON.parse(r.stdout);
+    };
+    assert.deepEqual(runHost(), { use: 'stored', saw: 'before' });
+    assert.deepEqual(runHost(), { use: 'used', saw: 'before' });
   });
 });
