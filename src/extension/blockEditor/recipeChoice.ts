@@ -1,7 +1,8 @@
 // Which recipe to add for a good, in the order a player looks for it: usable first, a good's own maker
 // before one that gives it on the side. No vscode import: the ranking is unit-tested on the Py data.
 import type { PlanningContext } from '../../core/planning/context';
-import { rankedRecipes } from '../../core/planning/queries/common';
+import { producerFor } from '../../core/planning/proposals/complete';
+import { isRaw, makesAsMainProduct, rankedRecipes } from '../../core/planning/queries/common';
 
 /**
  * The recipes that make (or use) `good`, leaving out those in `have`: usable under the horizon first
@@ -14,9 +15,7 @@ export function rankedFor(ctx: PlanningContext, good: string, direction: 'produc
   const tier = (v: { state: string }) => (v.state === 'unlocked' ? 0 : v.state === 'buildable' ? 1 : 2);
   const main = (r: (typeof ranked)[number]['info']['recipe']) => {
     if (direction !== 'produce') return 0;
-    const made = r.products.filter((p) => p.amount * p.probability > 0);
-    const isMain = r.mainProduct ? r.mainProduct === good : made.length === 1 && made[0].name === good;
-    return isMain ? (r.kind === 'mining' || r.kind === 'pumping' ? 0 : 1) : 2;
+    return makesAsMainProduct(r, good) ? (r.kind === 'mining' || r.kind === 'pumping' ? 0 : 1) : 2;
   };
   return ranked
     .map((r, i) => ({ name: r.info.recipe.name, key: [tier(r.info.verdict), main(r.info.recipe), i] }))
@@ -24,8 +23,16 @@ export function rankedFor(ctx: PlanningContext, good: string, direction: 'produc
     .map((x) => x.name);
 }
 
-/** The best recipe to add for `good`: the first usable maker in picker order, else the first maker at all. */
+/**
+ * The best recipe to add for `good`. For a made good, the one Complete Chain adds for it (producerFor:
+ * a selectable recipe a building runs, its main product, no TURD pick, not one feeding on the good
+ * itself), so a Ctrl+click and a completed chain agree. For a raw resource (where completion stops,
+ * and Py's distillations name coal their main product) and when nothing qualifies: the first usable
+ * maker in picker order, the mine or pump first, else the first maker at all.
+ */
 export function bestMaker(ctx: PlanningContext, good: string, have: Set<string>): string | undefined {
+  const completion = isRaw(ctx, good) ? undefined : producerFor(ctx, good, undefined, have);
+  if (completion) return completion.chosen.info.recipe.name;
   const makers = rankedFor(ctx, good, 'produce', have);
   return makers.find((r) => {
     const v = ctx.availability.recipeVerdict(r);

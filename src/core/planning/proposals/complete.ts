@@ -15,7 +15,7 @@ import { blockFlows, getBlock, listBlocks } from '../factory/blocks';
 import type { Recipe } from '../gameIndex';
 import type { BlockDoc } from '../block/document';
 import { ENERGY_GOODS } from '../factory/ledger';
-import { isRaw, rankedRecipes, realConsumers, type RankedRecipe } from '../queries/common';
+import { isRaw, makesAsMainProduct, rankedRecipes, realConsumers, type RankedRecipe } from '../queries/common';
 import { consumedInputs } from '../queries/makeable';
 import { netlyMakes } from '../queries/cost';
 
@@ -113,24 +113,18 @@ function walks(ctx: PlanningContext, good: string, isGoal: boolean, input: Compl
  * The producer a careful reader of recipeGraph takes: among the selectable recipes a building runs,
  * in picker order, the first that makes the good as its main product (the recipe's own main product,
  * else its largest output) and needs no TURD pick; failing that the first without a pick, then the
- * first at all. A recipe consuming one of `avoid` (the goods its chain exists to make) is never taken.
+ * first at all. A recipe consuming one of `avoid` (the goods its chain exists to make) is never taken,
+ * nor one in `leaveOut` (the block has it already: the block editor's Ctrl+click on an import).
  * `others` counts the rest of the selectable producers (temperature variants included).
  */
-export function producerFor(ctx: PlanningContext, good: string, avoid: ReadonlySet<string> = new Set([good])): { chosen: RankedRecipe; others: number } | undefined {
-  const open = rankedRecipes(ctx, good, 'produce').filter((r) => r.info.selectable && r.info.machine.machine !== null);
+export function producerFor(ctx: PlanningContext, good: string, avoid: ReadonlySet<string> = new Set([good]), leaveOut: ReadonlySet<string> = new Set()): { chosen: RankedRecipe; others: number } | undefined {
+  const open = rankedRecipes(ctx, good, 'produce').filter((r) => r.info.selectable && r.info.machine.machine !== null && !leaveOut.has(r.info.recipe.name));
   const fit = open.filter((r) => !consumedInputs(r.info.recipe).some((i) => avoid.has(i)));
   if (!fit.length) return undefined;
   const noPick = fit.filter((r) => r.info.verdict.state !== 'turd-pick');
   const pool = noPick.length ? noPick : fit;
-  const chosen = pool.find((r) => isMainProduct(r.info.recipe, good)) ?? pool[0];
+  const chosen = pool.find((r) => makesAsMainProduct(r.info.recipe, good)) ?? pool[0];
   return { chosen, others: open.length - 1 };
-}
-
-function isMainProduct(r: Recipe, good: string): boolean {
-  if (r.mainProduct) return r.mainProduct === good;
-  const amount = (name: string) => r.products.filter((p) => p.name === name).reduce((n, p) => n + p.amount * p.probability, 0);
-  const mine = amount(good);
-  return mine > 0 && r.products.every((p) => p.name === good || amount(p.name) <= mine);
 }
 
 /**

@@ -84,6 +84,18 @@ export function makesForReal(g: GameIndex, r: Recipe, good: string): boolean {
   return !isBarrelRecipe(r) || barrelMakes(g, r, good);
 }
 
+/**
+ * `good` is what `r` is for: its own main product (the prototype's `main_product`), else its largest
+ * expected output (coal liquefaction for heavy oil, where advanced oil processing gives more light
+ * oil). The picker's order, the block editor's best maker and chain completion all rank by this.
+ */
+export function makesAsMainProduct(r: Recipe, good: string): boolean {
+  if (r.mainProduct) return r.mainProduct === good;
+  const amount = (name: string) => r.products.filter((p) => p.name === name).reduce((n, p) => n + p.amount * p.probability, 0);
+  const mine = amount(good);
+  return mine > 0 && r.products.every((p) => p.name === good || amount(p.name) <= mine);
+}
+
 /** Disposes of `good`: takes only it and gives back nothing, or less of it (and nothing else). */
 export function isVoidRecipeFor(r: Recipe, good: string): boolean {
   if (r.ingredients.length !== 1 || r.ingredients[0].name !== good) return false;

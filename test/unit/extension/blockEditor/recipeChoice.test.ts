@@ -3,6 +3,7 @@
 // gives coal on the side; usable recipes before locked ones; recipes the block has left out.
 import assert from 'node:assert/strict';
 import { bestMaker, rankedFor } from '../../../../src/extension/blockEditor/recipeChoice';
+import { completeChain } from '../../../../src/core/planning/proposals/complete';
 import { requireSharedData } from '../../../helpers/paths';
 import { loadWorld, type World } from '../../core/planning/queries/world';
 
@@ -25,5 +26,25 @@ describe('recipe choice for a good (Py data)', function () {
     assert.ok(firstLocked > 0 && coal.slice(firstLocked).every((r) => !usable(r)), 'locked recipes come last');
     assert.equal(bestMaker(ctx, 'coal', new Set()), 'mine-coal');
     assert.equal(bestMaker(ctx, 'coal', new Set(['mine-coal'])), coal.filter((r) => r !== 'mine-coal')[0], 'a recipe the block has is not offered');
+  });
+
+  it('adds on Ctrl+click what Complete Chain adds for a made good, and the mine for a raw one', () => {
+    const ctx = w.ctx({ research_mode: 'now' });
+    const goods = ['coke', 'fawogae', 'fawogae-substrate', 'heavy-oil', 'syngas', 'iron-plate', 'tar', 'steel-plate', 'glass'].filter((good) => ctx.g.goods.has(good));
+    let compared = 0;
+    for (const good of goods) {
+      const picked = bestMaker(ctx, good, new Set());
+      // A good completion leaves imported (nothing usable makes it yet) has no choice to agree with.
+      const completed = completeChain(ctx, { recipes: [], goals: [good], imported: new Set() }).added.find((a) => a.good === good)?.recipe;
+      if (!completed) continue;
+      compared++;
+      assert.equal(picked, completed, `${good}: Ctrl+click ${picked}, Complete Chain ${completed}`);
+      assert.ok(!ctx.g.recipes.get(picked!)!.ingredients.some((i) => i.name === good), `${good}: ${picked} feeds on it`);
+    }
+    assert.ok(compared >= 5, `${compared} goods compared`);
+    // Py's raw-coal distillation names coal its main product (3 coal beside 60 coal gas): the mine stays first.
+    const distilled = ctx.g.recipes.get('distilled-raw-coal')!;
+    assert.equal(distilled.mainProduct, 'coal');
+    assert.equal(bestMaker(ctx, 'coal', new Set()), 'mine-coal');
   });
 });
