@@ -110,11 +110,12 @@ function walks(ctx: PlanningContext, good: string, isGoal: boolean, input: Compl
 }
 
 /**
- * The producer a careful reader of recipeGraph takes: among the selectable recipes a building runs,
- * in picker order, the first that makes the good as its main product (the recipe's own main product,
- * else its largest output) and needs no TURD pick; failing that the first without a pick, then the
- * first at all. A recipe consuming one of `avoid` (the goods its chain exists to make) is never taken,
- * nor one in `leaveOut` (the block has it already: the block editor's Ctrl+click on an import).
+ * The producer a careful reader of recipeGraph takes: among the selectable recipes a building runs
+ * that need no TURD pick (else among all of them), those of the picker's first rank (unlocked before
+ * only allowed by the horizon), and of those, in picker order, the first that makes the good as its
+ * main product (the recipe's own main product, else its largest output), else the first. A recipe
+ * consuming one of `avoid` (the goods its chain exists to make) is never taken, nor one in `leaveOut`
+ * (the block has it already: the block editor's Ctrl+click on an import).
  * `others` counts the rest of the selectable producers (temperature variants included).
  */
 export function producerFor(ctx: PlanningContext, good: string, avoid: ReadonlySet<string> = new Set([good]), leaveOut: ReadonlySet<string> = new Set()): { chosen: RankedRecipe; others: number } | undefined {
@@ -122,7 +123,11 @@ export function producerFor(ctx: PlanningContext, good: string, avoid: ReadonlyS
   const fit = open.filter((r) => !consumedInputs(r.info.recipe).some((i) => avoid.has(i)));
   if (!fit.length) return undefined;
   const noPick = fit.filter((r) => r.info.verdict.state !== 'turd-pick');
-  const pool = noPick.length ? noPick : fit;
+  // What the player has unlocked before what the horizon allows: the picker's first rank, and the
+  // main product within it (Py's coke from the coal-gas distillation unlocked now, not quenched
+  // redcoke still to research).
+  const tier = noPick.length ? noPick : fit;
+  const pool = tier.filter((r) => r.info.rank === tier[0].info.rank);
   const chosen = pool.find((r) => makesAsMainProduct(r.info.recipe, good)) ?? pool[0];
   return { chosen, others: open.length - 1 };
 }
