@@ -42,6 +42,12 @@ export function loadWorld(source: string = SAMPLE_DUMP): Promise<World> {
   return w;
 }
 
+// One exit handler for every world's folder (one each passed Node's limit of ten listeners).
+const worldDirs: string[] = [];
+process.once('exit', () => {
+  for (const d of worldDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
 async function createWorld(source: string): Promise<World> {
   const tmp = tempDir('pyops-solver-');
   const project = await Project.create(path.join(tmp, 'w.pyops'));
@@ -49,7 +55,7 @@ async function createWorld(source: string): Promise<World> {
   const g = gameIndex(project);
   const state = readPlanningState(project);
   const availability = new Availability(g, state);
-  process.once('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
+  worldDirs.push(tmp);
   return { project, g, state, availability, solve: (doc, opts) => solveBlock(g, availability, parseBlockDoc(doc), opts) };
 }
 
