@@ -3,13 +3,14 @@
 //
 // Compiling the 2 MB command-line bundle is a sixth of a `pyops tool` call's time (~100 ms), paid
 // again by every process, and a model's host or a script runs many. Node 22 caches compiled code
-// itself (module.enableCompileCache), but only for a process that turns it on, and VS Code's extension
-// host does not; on Node 20 it does not exist. This does the same with vm.Script's cachedData: the
-// first run compiles and then stores V8's code (with every function that run compiled on the way: the
-// CLI at exit, the extension once its startup project is open) in the user's cache folder; later runs
-// start from it, so activate() does not compile what it calls function by function. V8 rejects data of another V8 build or source
-// length, and the file is named for the bundle's path, size and time, so a rebuilt bundle never runs
-// old code. Failing to read or write the cache only costs the time it would have saved.
+// itself (module.enableCompileCache), but only for a process that turns it on, and VS Code's
+// extension host does not; on Node 20 it does not exist. This does the same with vm.Script's
+// cachedData: the first run compiles and then stores V8's code, with every function that run compiled
+// on the way (the CLI at exit, the extension once its startup project is open), in the user's cache
+// folder; later runs start from it, so activate() does not compile what it calls function by
+// function. V8 rejects data of another V8 build, source length or flags, and the file is named for
+// the bundle's path, size and time, so a rebuilt bundle never runs old code. Failing to read or write
+// the cache only costs the time it would have saved.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
@@ -27,12 +28,16 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 
 const hash = (s: string, chars: number) => crypto.createHash('sha256').update(s).digest('hex').slice(0, chars);
 
-/** `<name>-<where>-<build>.v8cache`: where = the bundle's path, build = Node and the bundle's size and time. */
-export function codeCacheFile(bundle: string, cacheDir: string): string {
+/**
+ * `<name>[.<variant>]-<where>-<build>.v8cache`: where = the bundle's path, build = Node and the
+ * bundle's size and time; variant = the V8 flags the process set for itself (V8 refuses code cached
+ * under other flags, so each set keeps its own file instead of each run replacing the other's).
+ */
+export function codeCacheFile(bundle: string, cacheDir: string, variant?: string): string {
   const stat = fs.statSync(bundle);
   const where = hash(path.resolve(bundle), 12);
   const build = hash(`${process.version}\0${process.arch}\0${stat.size}\0${stat.mtimeMs}`, 12);
-  return path.join(cacheDir, `${path.basename(bundle, path.extname(bundle))}-${where}-${build}.v8cache`);
+  return path.join(cacheDir, `${path.basename(bundle, path.extname(bundle))}${variant ? `.${variant}` : ''}-${where}-${build}.v8cache`);
 }
 
 function writeCache(file: string, data: Buffer): void {
@@ -71,6 +76,8 @@ function dropOlderBuilds(file: string): void {
 export interface CodeCacheOptions {
   /** undefined: no cache (PYOPS_NO_CODE_CACHE). */
   cacheDir?: string;
+  /** Names the V8 flags this process set for itself before loading (see codeCacheFile). */
+  variant?: string;
   /** Store at process exit (a command-line run); otherwise the host calls `store()` when its start is done. */
   storeAtExit?: boolean;
   /**
@@ -96,7 +103,7 @@ export interface CodeCacheRun {
 /** Loads and runs `bundle` as Node's require would, from its code cache when there is a valid one. */
 export function runWithCodeCache(bundle: string, opts: CodeCacheOptions): CodeCacheRun {
   const source = fs.readFileSync(bundle, 'utf8');
-  const file = opts.cacheDir ? codeCacheFile(bundle, opts.cacheDir) : undefined;
+  const file = opts.cacheDir ? codeCacheFile(bundle, opts.cacheDir, opts.variant) : undefined;
   let cachedData: Buffer | undefined;
   if (file) {
     try {

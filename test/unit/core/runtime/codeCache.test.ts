@@ -125,4 +125,25 @@ process.stdout.write(JSON.stringify({ use: run.use, saw: run.exports }));
     assert.deepEqual(runHost(), { use: 'stored', saw: 'before' });
     assert.deepEqual(runHost(), { use: 'used', saw: 'before' });
   });
+
+  it('keeps one file per set of V8 flags a process sets for itself, each replaced only by its own rebuilds', () => {
+    const plain = codeCacheFile(bundle, cacheDir);
+    const liftoff = codeCacheFile(bundle, cacheDir, 'liftoff');
+    assert.notEqual(plain, liftoff);
+    assert.match(path.basename(liftoff), /^bundle\.liftoff-[0-9a-f]{12}-[0-9a-f]{12}\.v8cache$/);
+    const host = (variant: string) => `
+const { runWithCodeCache } = require(${JSON.stringify(path.join(REPO, 'src', 'core', 'runtime', 'codeCache.ts'))});
+const run = runWithCodeCache(process.argv[1], { cacheDir: process.argv[2], storeAtExit: true, variant: ${JSON.stringify(variant)} || undefined });
+process.stdout.write(run.use);
+`;
+    const runAs = (variant: string) => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', host(variant), bundle, cacheDir], { cwd: REPO, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      return r.stdout;
+    };
+    assert.deepEqual([runAs(''), runAs('liftoff'), runAs(''), runAs('liftoff')], ['stored', 'stored', 'used', 'used'], 'neither replaces the other');
+    fs.writeFileSync(bundle, "globalThis.__ran = { value: 8, file: __filename, dir: __dirname, self: true };\n");
+    assert.equal(runAs('liftoff'), 'stored');
+    assert.deepEqual(fs.readdirSync(cacheDir).sort(), [path.basename(plain), path.basename(codeCacheFile(bundle, cacheDir, 'liftoff'))].sort(), 'the rebuild replaced its own variant only');
+  });
 });
