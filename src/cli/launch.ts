@@ -15,11 +15,11 @@
 import path from 'node:path';
 import v8 from 'node:v8';
 import { defaultCacheDir, runWithCodeCache } from '../core/runtime/codeCache';
+import { startedWithFlag } from '../core/runtime/ownFlags';
 
 const LONG_RUNNING = new Set(['ask', 'mcp', 'relay', 'bridge']);
 
-const ownWasmFlags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => /liftoff|wasm-(dynamic-)?tier/.test(a));
-const baselineOnly = !LONG_RUNNING.has(process.argv[2] ?? '') && !ownWasmFlags;
+const baselineOnly = !LONG_RUNNING.has(process.argv[2] ?? '') && !startedWithFlag(/liftoff|wasm-(dynamic-)?tier/);
 // Before the code cache is read: V8 checks cached code against the flags.
 if (baselineOnly) v8.setFlagsFromString('--liftoff-only');
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
 import { takeSqlWasm } from './wasmAhead';
+import { firstExisting } from '../runtime/firstExisting';
 import type { SqlJsStatic, Database, Statement } from 'sql.js';
 
 export type { Database, SqlJsStatic, Statement };
@@ -19,24 +20,15 @@ export function setSqlWasmDir(dir: string): void {
 }
 
 function locateWasm(file: string): string {
-  // In order, stopping at the first that is there: resolving the package (from a checkout) reads
-  // package.json files, ~10 ms of every command-line call that the bundle's own folder never needs.
-  const candidates: (() => string)[] = [];
-  if (wasmDirOverride) candidates.push(() => path.join(wasmDirOverride!, file));
-  if (typeof __dirname !== 'undefined') candidates.push(() => path.join(__dirname, file));
-  candidates.push(() => path.join(path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve('sql.js/dist/sql-wasm.js')), file));
-  let first: string | undefined;
-  for (const candidate of candidates) {
-    let c: string;
-    try {
-      c = candidate();
-    } catch {
-      continue; // not running from a checkout; the bundle location must work
-    }
-    first ??= c;
-    if (fs.existsSync(c)) return c;
-  }
-  return first ?? file;
+  return firstExisting(
+    [
+      () => (wasmDirOverride ? path.join(wasmDirOverride, file) : undefined),
+      () => (typeof __dirname !== 'undefined' ? path.join(__dirname, file) : undefined),
+      () => path.join(path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve('sql.js/dist/sql-wasm.js')), file),
+    ],
+    fs.existsSync,
+    file,
+  );
 }
 
 /** sql.js's `instantiateWasm` hook over the compile handed over; compiled here after all when that one failed. */

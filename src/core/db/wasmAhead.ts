@@ -17,6 +17,7 @@
 // until the compile is done.
 import fs from 'node:fs';
 import v8 from 'node:v8';
+import { startedWithFlag } from '../runtime/ownFlags';
 
 export interface WasmAhead {
   module: Promise<WebAssembly.Module>;
@@ -26,7 +27,7 @@ export interface WasmAhead {
 
 /** The module compiled from `file`, all functions at once, in the background. */
 export function compileWasmAhead(file: string): WasmAhead {
-  const own = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('wasm-lazy-compilation'));
+  const own = startedWithFlag(/wasm-lazy-compilation/);
   if (!own) v8.setFlagsFromString('--no-wasm-lazy-compilation');
   let module: Promise<WebAssembly.Module>;
   try {

@@ -88,7 +88,7 @@ export interface CodeCacheOptions {
   beforeRun?: () => void;
 }
 
-/** What happened to the cache, for tests: `used` = the run started from stored code. */
+/** What happened to the cache: `used` = the run started from stored code (the extension's entry stores later only when not). */
 export type CodeCacheUse = 'used' | 'stored' | 'off';
 
 export interface CodeCacheRun {

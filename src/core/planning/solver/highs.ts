@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { firstExisting } from '../../runtime/firstExisting';
 import highsLoader from 'highs';
 import type { Highs } from 'highs';
 
@@ -25,18 +26,15 @@ export function highsWasmDir(): string | undefined {
 
 /** Where the wasm is: the configured folder, next to the bundle, or the `highs` package. */
 export function locateHighsWasm(): string {
-  const candidates: string[] = [];
-  if (wasmDirOverride) candidates.push(path.join(wasmDirOverride, WASM));
-  if (typeof __dirname !== 'undefined') candidates.push(path.join(__dirname, WASM));
-  for (const base of [import.meta.url, path.join(process.cwd(), 'package.json')]) {
-    try {
-      candidates.push(createRequire(base).resolve('highs/runtime'));
-    } catch {
-      // not resolvable from here; the bundle location above must work
-    }
-  }
-  for (const c of candidates) if (fs.existsSync(c)) return c;
-  return candidates[0] ?? WASM;
+  return firstExisting(
+    [
+      () => (wasmDirOverride ? path.join(wasmDirOverride, WASM) : undefined),
+      () => (typeof __dirname !== 'undefined' ? path.join(__dirname, WASM) : undefined),
+      ...[import.meta.url, path.join(process.cwd(), 'package.json')].map((base) => () => createRequire(base).resolve('highs/runtime')),
+    ],
+    fs.existsSync,
+    WASM,
+  );
 }
 
 /** The HiGHS runtime, loaded on first use (0.05–0.4 s) and shared afterwards. */
