@@ -13,6 +13,7 @@ export type SqlValue = number | string | Uint8Array | null;
 
 let wasmDirOverride: string | undefined;
 let loading: Promise<SqlJsStatic> | undefined;
+let loaded: SqlJsStatic | undefined;
 
 /** Tell the loader where `sql-wasm.wasm` lives (the extension passes its `dist` folder). */
 export function setSqlWasmDir(dir: string): void {
@@ -48,11 +49,17 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
     const compiled = takeSqlWasm();
     // useOldExtensionFunctions:false keeps native math functions and avoids a deprecation notice.
     loading = initSqlJs({ locateFile: locateWasm, useOldExtensionFunctions: false, ...(compiled ? { instantiateWasm: instantiateFrom(compiled) } : {}) } as Parameters<typeof initSqlJs>[0]);
-    loading.catch(() => {
-      loading = undefined;
-    });
+    loading.then(
+      (SQL) => void (loaded = SQL),
+      () => void (loading = undefined),
+    );
   }
   return loading;
+}
+
+/** The loaded sql.js module `db` belongs to; undefined for a database of another instance. */
+export function sqlJsOf(db: Database): SqlJsStatic | undefined {
+  return loaded && db instanceof loaded.Database ? loaded : undefined;
 }
 
 /**

@@ -45,68 +45,89 @@ export function isPackedTable(table: string): boolean {
   return packedTables.has(table);
 }
 
+/** A parent's list as JSON text, made when asked; undefined for a parent without children. */
+export type ListText = (parent: string) => string | undefined;
+
 /**
- * For each parent table, its packed columns' JSON text by parent name. Throws when a child names a
- * parent the data does not have: written, it would be lost without a word.
+ * For each parent table, its packed columns' lists as JSON text by parent name. Throws when a child
+ * names a parent the data does not have: written, it would be lost without a word. Only where each
+ * parent's rows are is kept; its text is made when the writer asks for it, and is gone once bound:
+ * made all up front, full Py's 45,000 lists lived through the whole write and cost more in fresh
+ * memory than in making them.
  */
-export function packChildren(data: GameData): Map<string, Map<string, Map<string, string>>> {
-  const byParent = new Map<string, Map<string, Map<string, string>>>();
+export function packChildren(data: GameData): Map<string, Map<string, ListText>> {
+  const byParent = new Map<string, Map<string, ListText>>();
   const names = new Map<string, Set<string>>();
   for (const spec of PACKED_CHILDREN) {
     let parents = names.get(spec.parent);
     if (!parents) names.set(spec.parent, (parents = new Set((data[spec.parent] as unknown as Array<{ name: string }>).map((p) => p.name))));
-    const texts = new Map<string, string>();
-    for (const [parent, l] of listsOf(data[spec.table] as unknown as Array<Record<string, unknown>>, spec)) {
+    const rows = data[spec.table] as unknown as Array<Record<string, unknown>>;
+    const lists = listsOf(rows, spec);
+    for (const parent of lists.keys()) {
       if (!parents.has(parent)) {
         throw new Error(`the importer made a ${spec.table} row for "${parent}", which is not among the ${spec.parent}: a fault in PyOps's importer (please report it with the data set); nothing was written`);
       }
-      texts.set(parent, JSON.stringify(l));
     }
-    const columns = byParent.get(spec.parent) ?? new Map<string, Map<string, string>>();
-    columns.set(spec.column, texts);
+    const element = elementOf(spec.fields);
+    const text: ListText = (parent) => {
+      const at = lists.get(parent);
+      if (at === undefined) return undefined;
+      if (typeof at !== 'number') return JSON.stringify(at.map(element));
+      const l: unknown[] = [];
+      for (let k = at; k < rows.length && rows[k][spec.key] === parent; k++) l.push(element(rows[k]));
+      return JSON.stringify(l);
+    };
+    const columns = byParent.get(spec.parent) ?? new Map<string, ListText>();
+    columns.set(spec.column, text);
     byParent.set(spec.parent, columns);
   }
   return byParent;
 }
 
+function elementOf(fields: readonly string[]): (r: Record<string, unknown>) => unknown {
+  if (fields.length === 1) {
+    const [f] = fields;
+    return (r) => sqlValue(r[f]);
+  }
+  return (r) => {
+    const t = new Array<unknown>(fields.length);
+    for (let k = 0; k < fields.length; k++) t[k] = sqlValue(r[fields[k]]);
+    return t;
+  };
+}
+
 /**
- * Each parent's elements, in their order. The normalizers write a parent's children together and in
- * order, so the rows are taken in runs; when a parent comes back later or a run is out of order, the
- * rows are grouped and sorted instead (stably: rows of the same place keep theirs).
+ * Where each parent's rows are. The normalizers write a parent's children together and in order,
+ * so a parent's rows are one run, kept as the index of its first row; when a parent comes back later
+ * or a run is out of order, the rows are grouped and sorted instead (stably: rows of the same place
+ * keep theirs).
  */
-function listsOf(rows: Array<Record<string, unknown>>, spec: PackedChild): Map<string, unknown[]> {
-  const { key, order, fields } = spec;
-  const element = fields.length === 1 ? (r: Record<string, unknown>) => sqlValue(r[fields[0]]) : (r: Record<string, unknown>) => fields.map((f) => sqlValue(r[f]));
-  const lists = new Map<string, unknown[]>();
+function listsOf(rows: Array<Record<string, unknown>>, spec: PackedChild): Map<string, number | Array<Record<string, unknown>>> {
+  const { key, order } = spec;
+  const lists = new Map<string, number | Array<Record<string, unknown>>>();
   for (let i = 0; i < rows.length; ) {
     const parent = rows[i][key] as string;
     let end = i + 1;
     while (end < rows.length && rows[end][key] === parent) {
-      if (order && (rows[end - 1][order] as number) > (rows[end][order] as number)) return sortedLists(rows, spec, element);
+      if (order && (rows[end - 1][order] as number) > (rows[end][order] as number)) return sortedLists(rows, spec);
       end++;
     }
-    if (lists.has(parent)) return sortedLists(rows, spec, element);
-    const l = new Array<unknown>(end - i);
-    for (let k = i; k < end; k++) l[k - i] = element(rows[k]);
-    lists.set(parent, l);
+    if (lists.has(parent)) return sortedLists(rows, spec);
+    lists.set(parent, i);
     i = end;
   }
   return lists;
 }
 
-function sortedLists(rows: Array<Record<string, unknown>>, { key, order }: PackedChild, element: (r: Record<string, unknown>) => unknown): Map<string, unknown[]> {
+function sortedLists(rows: Array<Record<string, unknown>>, { key, order }: PackedChild): Map<string, Array<Record<string, unknown>>> {
   const grouped = new Map<string, Array<Record<string, unknown>>>();
   for (const r of rows) {
     const l = grouped.get(r[key] as string);
     if (l) l.push(r);
     else grouped.set(r[key] as string, [r]);
   }
-  const lists = new Map<string, unknown[]>();
-  for (const [parent, l] of grouped) {
-    if (order) l.sort((a, b) => (a[order] as number) - (b[order] as number));
-    lists.set(parent, l.map(element));
-  }
-  return lists;
+  if (order) for (const l of grouped.values()) l.sort((a, b) => (a[order] as number) - (b[order] as number));
+  return grouped;
 }
 
 /**

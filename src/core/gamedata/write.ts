@@ -4,6 +4,7 @@
 // (packed.ts) are written as that row's JSON columns.
 import type { Database, SqlValue } from '../db/sqlite';
 import { all } from '../db/sqlite';
+import { prepareBulk } from '../db/bulkStatement';
 import type { GameData } from './model';
 import { isPackedTable, packChildren, PACKED_CHILDREN } from './packed';
 
@@ -22,7 +23,7 @@ export function writeGameData(db: Database, data: GameData, schema = 'gd'): void
     const batch = Math.max(1, Math.min(500, Math.floor(MAX_PARAMS / perRow)));
     const rowSql = `(${cols.map(() => '?').join(',')})`;
     const sqlFor = (n: number) => `INSERT INTO ${schema}.${table} (${cols.join(',')}) VALUES ${Array(n).fill(rowSql).join(',')}`;
-    const full = db.prepare(sqlFor(batch));
+    const full = prepareBulk(db, sqlFor(batch));
     try {
       for (let i = 0; i < rows.length; i += batch) {
         const chunk = rows.slice(i, i + batch);
@@ -31,13 +32,13 @@ export function writeGameData(db: Database, data: GameData, schema = 'gd'): void
         for (const r of chunk) {
           for (let c = 0; c < perRow; c++) {
             const texts = packedCol[c];
-            params[k++] = texts ? texts.get(r.name as string) ?? '[]' : toSql(r[cols[c]]);
+            params[k++] = texts ? texts(r.name as string) ?? '[]' : toSql(r[cols[c]]);
           }
         }
         if (chunk.length === batch) {
           full.run(params);
         } else {
-          const tail = db.prepare(sqlFor(chunk.length));
+          const tail = prepareBulk(db, sqlFor(chunk.length));
           try {
             tail.run(params);
           } finally {
