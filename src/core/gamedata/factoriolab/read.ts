@@ -6,7 +6,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { DumpError, found } from '../normalize/context';
-import { flabDataSchema, type FlabData } from './schema';
+import { flabDataSchema, numericAmounts, type FlabChecked, type FlabData } from './schema';
 import { parseJsonFile } from '../jsonText';
 import { compiled } from '../compiledSchema';
 
@@ -56,10 +56,18 @@ export function readFlab(file: string): FlabRead {
     throw flabError([`${base} is not valid JSON (${msg}) ${describePosition(text, at)}; the file may be cut short — download or export it again`]);
   }
   const parseSeconds = (performance.now() - t0) / 1000;
-  const shape = compiled(flabDataSchema).safeParse(parsed);
-  if (!shape.success) throw flabError(shape.error.issues.slice(0, 5).map((i) => `${base}: ${fieldOf(parsed, i)}: ${i.message}${found(parsed, i.path)}`), shape.error.issues.length);
+  // Checked where it lies (the schema has no transforms); only a refused set is parsed, for its issues.
+  const schema = compiled(flabDataSchema);
+  let checked: FlabChecked;
+  if (schema.validate(parsed)) {
+    checked = parsed;
+  } else {
+    const shape = schema.safeParse(parsed);
+    if (!shape.success) throw flabError(shape.error.issues.slice(0, 5).map((i) => `${base}: ${fieldOf(parsed, i)}: ${i.message}${found(parsed, i.path)}`), shape.error.issues.length);
+    checked = shape.data;
+  }
   const fingerprint = crypto.createHash('sha256').update(buf).digest('hex');
-  return { file, data: shape.data, fingerprint, bytes: buf.length, parseSeconds };
+  return { file, data: numericAmounts(checked), fingerprint, bytes: buf.length, parseSeconds };
 }
 
 /** `recipes[12] ("iron-plate").time`: the path of an issue, with the id of the entry it is in. */

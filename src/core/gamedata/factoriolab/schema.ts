@@ -1,8 +1,10 @@
 // zod schema of a FactorioLab data set (`data.json`, the "mod data" the FactorioLab calculator
 // loads): the fields the planner maps, checked for type and range; every other field (icons, UI
-// rows, defaults, fields of later FactorioLab releases) is dropped unread. Units are the format's:
-// kW for power, MJ for fuel values, items per second for belts, seconds for recipe times. Plain
-// objects and built-in checks keep validation within a small multiple of JSON.parse.
+// rows, defaults, fields of later FactorioLab releases) is left unread. Units are the format's:
+// kW for power, MJ for fuel values, items per second for belts, seconds for recipe times. The schema
+// has no transforms, so a set is checked in place (`validate`, read.ts) instead of copied by a parse:
+// on full Py the copy and the collections it caused cost ~80 ms of a ~450 ms import. The one
+// conversion the format needs, numeric-string amounts, is done after the check (`numericAmounts`).
 import { z } from 'zod';
 
 /** zod 4 numbers are finite already. */
@@ -11,27 +13,27 @@ const nonNeg = z.number().min(0);
 const id = z.string().min(1, 'must be a non-empty id');
 const ids = z.array(id);
 /** 1.x mods may write an amount as a numeric string ("5"); the game reads it as the number. */
-const amount = z.union([nonNeg, z.string().regex(/^\s*\d+(\.\d+)?([eE][+-]?\d+)?\s*$/).transform(Number)], { error: 'must be an amount (a number of at least 0)' });
+const NUMERIC = /^\s*\d+(\.\d+)?([eE][+-]?\d+)?\s*$/;
+const amount = z.union([nonNeg, z.string().regex(NUMERIC)], { error: 'must be an amount (a number of at least 0)' });
 const amountRecord = z.record(z.string(), amount);
-const isAmounts = (v: unknown): v is Record<string, number> => {
+const isAmounts = (v: unknown): v is Record<string, number | string> => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k in v) {
     const n = (v as Record<string, unknown>)[k];
-    if (typeof n !== 'number' || !(n >= 0) || n === Infinity) return false;
+    if (typeof n === 'number' ? !(n >= 0) || n === Infinity : typeof n !== 'string' || !NUMERIC.test(n)) return false;
   }
   return true;
 };
 /**
  * Good id → amount. Most records are plain numbers and pass a direct check (zod's record walk is
  * ten times slower and there are tens of thousands of them); any other record goes through the full
- * schema, which converts numeric strings and names the entry that is wrong.
+ * schema, which names the entry that is wrong.
  */
-const amounts = z.unknown().transform((v, ctx): Record<string, number> => {
-  if (isAmounts(v)) return v;
-  const r = amountRecord.safeParse(v);
-  if (r.success) return r.data;
-  for (const issue of r.error.issues) ctx.issues.push({ ...issue, input: v } as never);
-  return z.NEVER;
+const amounts = z.custom<Record<string, number | string>>().check((ctx) => {
+  if (isAmounts(ctx.value)) return;
+  const r = amountRecord.safeParse(ctx.value);
+  if (r.success) return;
+  for (const issue of r.error.issues) ctx.issues.push({ ...issue, input: ctx.value } as never);
 });
 const effect = z.enum(['speed', 'productivity', 'consumption', 'pollution', 'quality']);
 
@@ -117,10 +119,25 @@ export const flabDataSchema = z.object({
   locations: z.array(z.object({ id, name: z.string() })).optional(),
 });
 
-export type FlabData = z.output<typeof flabDataSchema>;
+/** A data set as checked: amounts may still be numeric strings. */
+export type FlabChecked = z.output<typeof flabDataSchema>;
+type Amounts = Record<string, number>;
+export type FlabRecipe = Omit<z.output<typeof flabRecipeSchema>, 'in' | 'out' | 'catalyst'> & { in: Amounts; out: Amounts; catalyst?: Amounts };
+/** A data set as the normalizer reads it: checked, every amount a number. */
+export type FlabData = Omit<FlabChecked, 'recipes'> & { recipes: FlabRecipe[] };
 export type FlabItem = z.output<typeof flabItemSchema>;
-export type FlabRecipe = z.output<typeof flabRecipeSchema>;
 export type FlabMachine = z.output<typeof flabMachineSchema>;
+
+/** The checked set with its numeric-string amounts made numbers, in place (few sets have any). */
+export function numericAmounts(set: FlabChecked): FlabData {
+  for (const r of set.recipes) {
+    for (const record of [r.in, r.out, r.catalyst]) {
+      if (!record) continue;
+      for (const k in record) if (typeof record[k] === 'string') record[k] = Number(record[k]);
+    }
+  }
+  return set as FlabData;
+}
 
 /**
  * Top-level keys only a FactorioLab data set has (a data.raw dump's keys are prototype types). The

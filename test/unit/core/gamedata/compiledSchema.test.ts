@@ -2,7 +2,7 @@
 // as the interpreted schema — the compiled check hands a value it refuses to the interpreted walk.
 import assert from 'node:assert/strict';
 import { compiled } from '../../../../src/core/gamedata/compiledSchema';
-import { flabDataSchema } from '../../../../src/core/gamedata/factoriolab/schema';
+import { flabDataSchema, numericAmounts } from '../../../../src/core/gamedata/factoriolab/schema';
 import { recipeSchema } from '../../../../src/core/gamedata/dump/schema';
 
 const flabSet = () => ({
@@ -18,11 +18,24 @@ describe('compiled game-data schemas', () => {
     assert.notEqual(compiled(flabDataSchema), flabDataSchema);
   });
 
-  it('give what the interpreted schema gives: transforms applied, unknown keys dropped', () => {
+  it('give what the interpreted schema gives, unknown keys dropped', () => {
     const want = flabDataSchema.parse(flabSet());
     assert.deepEqual(compiled(flabDataSchema).parse(flabSet()), want);
-    assert.equal(want.recipes[0].in['iron-plate'], 2);
     assert.equal('extra' in want.recipes[0], false);
+  });
+
+  it('check a FactorioLab set in place as the parse does, its numeric-string amounts made numbers after', () => {
+    const set = flabSet();
+    assert.equal(compiled(flabDataSchema).validate(set), true);
+    const data = numericAmounts(set as Parameters<typeof numericAmounts>[0]);
+    assert.equal(data, set, 'the same object, not a copy');
+    assert.equal(data.recipes[0].in['iron-plate'], 2);
+    for (const wrong of [{ 'iron-plate': -1 }, { 'iron-plate': 'two' }, { 'iron-plate': null }, ['iron-plate']]) {
+      const bad = flabSet();
+      (bad.recipes[0] as Record<string, unknown>).in = wrong;
+      assert.equal(compiled(flabDataSchema).validate(bad), false, JSON.stringify(wrong));
+      assert.equal(flabDataSchema.safeParse(bad).success, false);
+    }
   });
 
   it('report a wrong entry with the interpreted schema\'s issues', () => {
