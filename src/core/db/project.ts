@@ -426,12 +426,12 @@ export class Project {
    */
   replaceGameData(fill: (db: Database) => void, gdMeta: Record<string, string>, roomFor = 0): void {
     this.assertWritable();
-    const fresh = buildGamedata(this.SQL, this.db, this.gd, fill, gdMeta, roomFor);
+    const { db: fresh, image } = buildGamedata(this.SQL, this.db, this.gd, fill, gdMeta, roomFor);
     try {
       // Game data first: if we crash in between, the project still opens with the new data and
       // simply records the fingerprint on its next save.
       // Through a symlinked sidecar to its file: the link stays where the user put it.
-      atomicWriteFile(projectPath(this.gamedataFile), sealImage(fresh.export()));
+      atomicWriteFile(projectPath(this.gamedataFile), sealImage(image));
     } catch (err) {
       swapGamedata(this.db, this.gd);
       fresh.close();

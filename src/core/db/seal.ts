@@ -25,7 +25,7 @@ export interface Unsealed {
 }
 
 /** Bytes of the database pages, from the header's page size and page count (undefined when unusable). */
-function pagesLength(bytes: Uint8Array): number | undefined {
+export function pagesLength(bytes: Uint8Array): number | undefined {
   if (bytes.length < 100) return undefined;
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const raw = b.readUInt16BE(16);

@@ -75,9 +75,33 @@ class HandedOver extends Uint8Array<ArrayBuffer> {
   }
 }
 
+/**
+ * Handed over with room to grow: the view the file keeps reaches to the end of the buffer, while the
+ * file's size stays the bytes given. sql.js's file system writes within a file's storage in place and
+ * copies it into a new, larger one only when a write passes its end; and it copies it again on any
+ * change of the file's size, so padding the file itself (SQLite cuts it to its pages at the commit)
+ * costs a copy of the whole file. Here nothing is copied while the file fits the buffer.
+ */
+class HandedOverWithRoom extends Uint8Array<ArrayBuffer> {
+  override slice(start = 0): Uint8Array<ArrayBuffer> {
+    return new Uint8Array(this.buffer, this.byteOffset + start, this.buffer.byteLength - this.byteOffset - start);
+  }
+}
+
 /** A database opened from `bytes`, which it owns from now on (see HandedOver). */
 export function databaseFromOwnBytes(SQL: SqlJsStatic, bytes: Uint8Array): Database {
   return new SQL.Database(new HandedOver(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/**
+ * A database opened from a copy of `image` at the start of a new buffer of `room` bytes, which its
+ * file fills in place as it grows (see HandedOverWithRoom). Returns the buffer too: while the file
+ * fits, its first bytes are the file.
+ */
+export function databaseWithRoom(SQL: SqlJsStatic, image: Uint8Array, room: number): { db: Database; buffer: Uint8Array } {
+  const buffer = new Uint8Array(Math.max(room, image.length));
+  buffer.set(image);
+  return { db: new SQL.Database(new HandedOverWithRoom(buffer.buffer, 0, image.length)), buffer };
 }
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
