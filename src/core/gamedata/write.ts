@@ -4,7 +4,7 @@
 // (packed.ts) are written as that row's JSON columns.
 import type { Database, SqlValue } from '../db/sqlite';
 import { all } from '../db/sqlite';
-import { prepareBulk } from '../db/bulkStatement';
+import { prepareBulk, type BulkStatement } from '../db/bulkStatement';
 import type { GameData } from './model';
 import { isPackedTable, packChildren, PACKED_CHILDREN } from './packed';
 
@@ -20,37 +20,42 @@ export function writeGameData(db: Database, data: GameData, schema = 'gd'): void
     // Per column: its packed lists by parent name, or undefined for a column the row holds.
     const packedCol = cols.map((c) => lists?.get(c));
     const perRow = cols.length;
-    const batch = Math.max(1, Math.min(500, Math.floor(MAX_PARAMS / perRow)));
     const rowSql = `(${cols.map(() => '?').join(',')})`;
-    const sqlFor = (n: number) => `INSERT INTO ${schema}.${table} (${cols.join(',')}) VALUES ${Array(n).fill(rowSql).join(',')}`;
-    const full = prepareBulk(db, sqlFor(batch));
+    const into = `INSERT INTO ${schema}.${table} (${cols.join(',')}) VALUES `;
+    // Statements of a few sizes, each prepared once: preparing a 500-row INSERT for every table's
+    // last, shorter batch took more time than running it.
+    const statements = new Map<number, BulkStatement>();
+    const statement = (n: number) => {
+      let stmt = statements.get(n);
+      if (!stmt) statements.set(n, (stmt = prepareBulk(db, into + Array(n).fill(rowSql).join(','))));
+      return stmt;
+    };
+    const largest = Math.max(1, Math.min(500, Math.floor(MAX_PARAMS / perRow)));
     try {
-      for (let i = 0; i < rows.length; i += batch) {
-        const chunk = rows.slice(i, i + batch);
-        const params: SqlValue[] = new Array(chunk.length * perRow);
+      for (let i = 0; i < rows.length; ) {
+        const left = rows.length - i;
+        // The whole table when it fits in one; then full batches; then batches of 32 and single rows.
+        const n = i === 0 && left <= largest ? left : left >= largest ? largest : left >= TAIL ? TAIL : 1;
+        const params: SqlValue[] = new Array(n * perRow);
         let k = 0;
-        for (const r of chunk) {
+        for (let r = i; r < i + n; r++) {
+          const row = rows[r];
           for (let c = 0; c < perRow; c++) {
             const texts = packedCol[c];
-            params[k++] = texts ? texts(r.name as string) ?? '[]' : toSql(r[cols[c]]);
+            params[k++] = texts ? texts(row.name as string) ?? '[]' : toSql(row[cols[c]]);
           }
         }
-        if (chunk.length === batch) {
-          full.run(params);
-        } else {
-          const tail = prepareBulk(db, sqlFor(chunk.length));
-          try {
-            tail.run(params);
-          } finally {
-            tail.free();
-          }
-        }
+        statement(n).run(params);
+        i += n;
       }
     } finally {
-      full.free();
+      for (const stmt of statements.values()) stmt.free();
     }
   }
 }
+
+/** Rows per statement for what is left after the full batches. */
+const TAIL = 32;
 
 function toSql(v: unknown): SqlValue {
   if (v === undefined || v === null) return null;
