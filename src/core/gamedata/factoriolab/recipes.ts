@@ -31,10 +31,11 @@ function kindOf(f: FlabCtx, r: FlabRecipe, category: string): RecipeKind {
   if (r.flags?.includes('grow')) return 'planting';
   if (r.part) return 'launch';
   if (category === VIRTUAL_CATEGORY) return 'spoiling';
-  const types = new Set(r.producers.map((p) => f.entries.get(p)?.machine?.entityType));
-  if (types.size === 1 && types.has('offshore-pump')) return 'pumping';
-  if (types.size === 1 && types.has('boiler')) return 'boiling';
-  return 'real';
+  // Pumping or boiling when every producer is of that one entity type.
+  const first = r.producers.length ? f.entries.get(r.producers[0])?.machine?.entityType : undefined;
+  if (first !== 'offshore-pump' && first !== 'boiler') return 'real';
+  for (const p of r.producers) if (f.entries.get(p)?.machine?.entityType !== first) return 'real';
+  return first === 'offshore-pump' ? 'pumping' : 'boiling';
 }
 
 export function flabRecipes(f: FlabCtx, p: Producers): void {
