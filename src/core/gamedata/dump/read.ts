@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { cfgLocaleSchema, dumpSchema, factorioLocaleFileSchema } from './schema';
 import { DumpError, UNSAFE_KEYS, type RawDump } from '../normalize/context';
 import { emptyLocale, type LocaleSources } from '../locale';
-import { parseJsonFile } from '../jsonText';
+import { JsonFileError, parseJsonFile, readJsonFile } from '../jsonText';
 
 export const DUMP_FILE = 'data-raw-dump.json';
 
@@ -83,17 +83,18 @@ export function readDump(src: DumpSource): ReadDump {
   const hash = crypto.createHash('sha256');
   let buf: Buffer;
   try {
-    buf = fs.readFileSync(src.dumpFile);
+    buf = readJsonFile(src.dumpFile);
   } catch (err) {
     throw new DumpError([`cannot read ${src.dumpFile}: ${(err as Error).message}`]);
   }
+  // Before the parse, which may escape the bytes in place.
   hash.update(buf);
   const t0 = performance.now();
   let parsed: unknown;
   try {
-    parsed = parseJsonFile(buf);
+    parsed = parseJsonFile(buf, () => fs.readFileSync(src.dumpFile));
   } catch (err) {
-    throw jsonError(src.dumpFile, buf.toString('utf8'), err);
+    throw jsonError(src.dumpFile, err instanceof JsonFileError ? err.text : buf.toString('utf8'), err);
   }
   const parseSeconds = (performance.now() - t0) / 1000;
   const unsafe = unsafeKeys(parsed);

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { DumpError, found } from '../normalize/context';
 import { flabDataSchema, numericAmounts, type FlabChecked, type FlabData } from './schema';
-import { parseJsonFile } from '../jsonText';
+import { JsonFileError, parseJsonFile, readJsonFile } from '../jsonText';
 import { compiled } from '../compiledSchema';
 
 export const FLAB_FILE = 'data.json';
@@ -39,17 +39,20 @@ export function findFlabFile(p: string): string {
 export function readFlab(file: string): FlabRead {
   let buf: Buffer;
   try {
-    buf = fs.readFileSync(file);
+    buf = readJsonFile(file);
   } catch (err) {
     throw flabError([`cannot read ${file}: ${(err as Error).message}`]);
   }
   const base = path.basename(file);
+  // Before the parse, which may escape the bytes in place.
+  const fingerprint = crypto.createHash('sha256').update(buf).digest('hex');
+  const bytes = buf.length;
   const t0 = performance.now();
   let parsed: unknown;
   try {
-    parsed = parseJsonFile(buf);
+    parsed = parseJsonFile(buf, () => fs.readFileSync(file));
   } catch (err) {
-    const text = buf.toString('utf8');
+    const text = err instanceof JsonFileError ? err.text : buf.toString('utf8');
     if (!text.trim()) throw flabError([`${base} is empty`]);
     const msg = (err as Error).message;
     const at = Number(/position (\d+)/.exec(msg)?.[1] ?? text.length);
@@ -66,8 +69,7 @@ export function readFlab(file: string): FlabRead {
     if (!shape.success) throw flabError(shape.error.issues.slice(0, 5).map((i) => `${base}: ${fieldOf(parsed, i)}: ${i.message}${found(parsed, i.path)}`), shape.error.issues.length);
     checked = shape.data;
   }
-  const fingerprint = crypto.createHash('sha256').update(buf).digest('hex');
-  return { file, data: numericAmounts(checked), fingerprint, bytes: buf.length, parseSeconds };
+  return { file, data: numericAmounts(checked), fingerprint, bytes, parseSeconds };
 }
 
 /** `recipes[12] ("iron-plate").time`: the path of an issue, with the id of the entry it is in. */

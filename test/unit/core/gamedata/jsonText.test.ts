@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { jsonText } from '../../../../src/core/gamedata/jsonText';
+import { jsonText, parseJsonFile, readJsonFile } from '../../../../src/core/gamedata/jsonText';
 import { readFlab } from '../../../../src/core/gamedata/factoriolab/read';
 import { requireSharedData, tempDir } from '../../../helpers/paths';
 
@@ -31,11 +31,37 @@ describe('jsonText', () => {
     assert.deepEqual(mine, utf8);
   });
 
+  it('escapes a file read with room in its own bytes, and leaves any other buffer as it was', () => {
+    const dir = tempDir();
+    try {
+      const value = { 'Crème brûlée': ['Größe', '温度', '🦀 crab', 'a\u00a0b'], plain: [1.5, 'x'.repeat(5000)], end: 'ß' };
+      const utf8 = Buffer.from(JSON.stringify(value), 'utf8');
+      const file = path.join(dir, 'a.json');
+      fs.writeFileSync(file, utf8);
+      const read = readJsonFile(file);
+      assert.deepEqual(Buffer.from(read), utf8);
+      assert.deepEqual(parseJsonFile(read), value);
+      assert.notDeepEqual(Buffer.from(read), utf8, 'escaped where it lies');
+      const copy = Buffer.from(utf8);
+      assert.deepEqual(parseJsonFile(copy), value);
+      assert.deepEqual(copy, utf8, 'a buffer without room is not changed');
+      // More non-ASCII than the room holds: escaped into a new text instead.
+      const wide = { many: 'é'.repeat(40_000) };
+      fs.writeFileSync(file, JSON.stringify(wide));
+      const big = readJsonFile(file);
+      assert.deepEqual(parseJsonFile(big), wide);
+      assert.deepEqual(big, fs.readFileSync(file));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('parses full Py\'s FactorioLab set to the same value as its UTF-8 text', function () {
     const dir = requireSharedData(this, 'factoriolab-pysalf');
-    const buf = fs.readFileSync(path.join(dir, 'data.json'));
-    const [mine, utf8] = parseBoth(buf);
+    const file = path.join(dir, 'data.json');
+    const [mine, utf8] = parseBoth(fs.readFileSync(file));
     assert.deepEqual(mine, utf8);
+    assert.deepEqual(parseJsonFile(readJsonFile(file)), utf8);
   });
 
   it('leaves a broken file reported at the file\'s own position', () => {
