@@ -415,11 +415,13 @@ export class JournalWriter {
 
   /** Append one frame and make it durable. */
   append(frame: JournalFrame): void {
-    const payload = Buffer.from(JSON.stringify(frame, encodeValue), 'utf8');
-    const head = Buffer.alloc(FRAME);
-    head.writeUInt32LE(payload.length, 0);
-    head.writeUInt32LE(crc32(payload) >>> 0, 4);
-    const buf = Buffer.concat([head, payload]);
+    const json = encodeFrame(frame);
+    // Header and payload in one buffer, for one write.
+    const buf = Buffer.allocUnsafe(FRAME + Buffer.byteLength(json, 'utf8'));
+    const payload = buf.subarray(FRAME);
+    payload.write(json, 'utf8');
+    buf.writeUInt32LE(payload.length, 0);
+    buf.writeUInt32LE(crc32(payload) >>> 0, 4);
     this.reserve(buf.length);
     let off = 0;
     const fd = this.syncedFd();
@@ -456,6 +458,15 @@ export class JournalWriter {
 function encodeValue(_k: string, v: unknown): unknown {
   if (v instanceof Uint8Array) return { $b64: Buffer.from(v).toString('base64') };
   return v;
+}
+
+/** A frame's JSON. Without a blob (nearly every save) it needs no replacer, which JSON.stringify calls for every value. */
+function encodeFrame(frame: JournalFrame): string {
+  for (const c of frame.changes) {
+    if (!c.row) continue;
+    for (const k in c.row) if (c.row[k] instanceof Uint8Array) return JSON.stringify(frame, encodeValue);
+  }
+  return JSON.stringify(frame);
 }
 
 function decodeFrame(payload: Buffer): JournalFrame {

@@ -7,16 +7,28 @@ import type { JournalFrame } from './journal';
 export const quoteId = (n: string) => `"${n.replace(/"/g, '""')}"`;
 
 /** Per database, the prepared one-row reads (preparing is most of a small save's SQL cost). */
-const rowReaders = new WeakMap<Database, Map<string, Statement>>();
+const rowReaders = new WeakMap<Database, Map<string, { stmt: Statement; columns: string[] }>>();
 
 export function readRow(db: Database, table: string, rowid: number): Record<string, unknown> | undefined {
   let byTable = rowReaders.get(db);
   if (!byTable) rowReaders.set(db, (byTable = new Map()));
-  let stmt = byTable.get(table);
-  if (!stmt) byTable.set(table, (stmt = db.prepare(`SELECT * FROM main.${quoteId(table)} WHERE rowid = ?`)));
+  let reader = byTable.get(table);
+  if (!reader) {
+    const stmt = db.prepare(`SELECT * FROM main.${quoteId(table)} WHERE rowid = ?`);
+    // The column names once per statement: asking sql.js for them decodes each name on every read.
+    byTable.set(table, (reader = { stmt, columns: stmt.getColumnNames() }));
+  }
+  const { stmt } = reader;
   try {
     stmt.bind([rowid]);
-    return stmt.step() ? (stmt.getAsObject() as Record<string, unknown>) : undefined;
+    if (!stmt.step()) return undefined;
+    const values = stmt.get();
+    // A table that gained a column since is read again by SQLite with it: so are the names.
+    if (values.length !== reader.columns.length) reader.columns = stmt.getColumnNames();
+    const { columns } = reader;
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
+    return row;
   } finally {
     stmt.reset();
   }

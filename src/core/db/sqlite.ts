@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
 import { takeSqlWasm } from './wasmAhead';
 import { firstExisting } from '../runtime/firstExisting';
+import { directRun, type DirectRun } from './directBind';
 import type { SqlJsStatic, Database, Statement } from 'sql.js';
 
 export type { Database, SqlJsStatic, Statement };
@@ -148,35 +149,54 @@ export function dbFilename(db: Database): string {
   return name;
 }
 
+const TRANSACTION_CONTROL = new Set(['BEGIN', 'COMMIT', 'ROLLBACK']);
+
 /**
  * Make `db.run(sql, params)` on this connection reuse prepared statements (the most recent `size`
  * SQL texts). sql.js prepares, runs and frees a statement on every parameterised `run`; preparing
- * costs more than running a one-row write, and a save's statements repeat. Calls without
- * parameters (transaction control, DDL, several statements in one string) keep sql.js's own path.
+ * costs more than running a one-row write, and a save's statements repeat. Their values are bound
+ * directly (directBind.ts): a chat message's text is most of a small save's binding. BEGIN, COMMIT
+ * and ROLLBACK are kept prepared too; other calls without parameters (DDL, several statements in
+ * one string) keep sql.js's own path.
  */
 export function reuseStatements(db: Database, size = 64): void {
-  const cache = new Map<string, Statement>();
+  const cache = new Map<string, { stmt: Statement; run: DirectRun | undefined }>();
   const plainRun = db.run.bind(db);
   db.run = function run(sql: string, params?: Parameters<Database['run']>[1]): Database {
-    if (params == null) return plainRun(sql);
-    let stmt = cache.get(sql);
-    if (stmt) {
+    // Every save begins and ends a transaction: parsed each time, that was a tenth of a small save's CPU.
+    if (params == null && !TRANSACTION_CONTROL.has(sql)) return plainRun(sql);
+    let cached = cache.get(sql);
+    if (cached) {
       // Most recent last, so eviction takes the longest unused.
       cache.delete(sql);
     } else {
-      stmt = db.prepare(sql);
+      const stmt = db.prepare(sql);
+      const SQL = sqlJsOf(db);
+      cached = { stmt, run: SQL ? directRun(SQL, stmt, sql) : undefined };
       if (cache.size >= size) {
-        const [oldest, old] = cache.entries().next().value as [string, Statement];
+        const [oldest, old] = cache.entries().next().value as [string, { stmt: Statement }];
         cache.delete(oldest);
-        old.free();
+        old.stmt.free();
       }
     }
-    cache.set(sql, stmt);
+    cache.set(sql, cached);
+    if (params == null) {
+      try {
+        cached.stmt.step();
+      } finally {
+        cached.stmt.reset();
+      }
+      return db;
+    }
+    if (cached.run && Array.isArray(params)) {
+      cached.run(params);
+      return db;
+    }
     try {
-      stmt.bind(params);
-      stmt.step();
+      cached.stmt.bind(params);
+      cached.stmt.step();
     } finally {
-      stmt.reset();
+      cached.stmt.reset();
     }
     return db;
   };

@@ -28,6 +28,47 @@ describe('reused statements (db.run with parameters)', () => {
       db.close();
     }
   });
+
+  it('store text, numbers and NULL as sql.js binding does, text outside ASCII included', async () => {
+    const SQL = await loadSqlJs();
+    const mine = new SQL.Database();
+    const theirs = new SQL.Database();
+    try {
+      reuseStatements(mine);
+      const rows = [['Crème brûlée 温度 🦀', 1.5, 2 ** 40, null], ['', -0, 7, 'x'.repeat(5000)]];
+      for (const db of [mine, theirs]) {
+        db.run('CREATE TABLE t (a TEXT, b REAL, c INTEGER, d)');
+        for (const r of rows) db.run('INSERT INTO t VALUES (?, ?, ?, ?)', r);
+      }
+      const read = (db: typeof mine) => db.exec('SELECT a, typeof(a), b, typeof(b), c, typeof(c), d, typeof(d) FROM t ORDER BY rowid')[0].values;
+      assert.deepEqual(read(mine), read(theirs));
+    } finally {
+      mine.close();
+      theirs.close();
+    }
+  });
+
+  it('keep BEGIN, COMMIT and ROLLBACK prepared, with their errors', async () => {
+    const SQL = await loadSqlJs();
+    const db = new SQL.Database();
+    try {
+      reuseStatements(db);
+      db.run('CREATE TABLE t (k TEXT PRIMARY KEY)');
+      for (let i = 0; i < 3; i++) {
+        db.run('BEGIN');
+        db.run('INSERT INTO t VALUES (?)', [`k${i}`]);
+        db.run(i === 1 ? 'ROLLBACK' : 'COMMIT');
+      }
+      assert.deepEqual(all(db, 'SELECT k FROM t ORDER BY k'), [{ k: 'k0' }, { k: 'k2' }]);
+      assert.throws(() => db.run('COMMIT'), /no transaction is active/);
+      assert.throws(() => db.run('ROLLBACK'), /no transaction is active/);
+      db.run('BEGIN');
+      assert.throws(() => db.run('BEGIN'), /within a transaction/);
+      db.run('ROLLBACK');
+    } finally {
+      db.close();
+    }
+  });
 });
 
 describe('a database opened from bytes it owns (databaseFromOwnBytes)', () => {
