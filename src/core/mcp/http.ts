@@ -5,7 +5,6 @@
 // tools its language-model tools do not, so agent mode never sees one tool twice).
 import http from 'node:http';
 import crypto from 'node:crypto';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AnyTool, ToolContext } from '../assistant/tools/types';
 import { buildMcpServer, type McpCallListener, type McpServerInfo } from './server';
 
@@ -41,6 +40,10 @@ function reject(res: http.ServerResponse, status: number, message: string): void
 }
 
 export async function startHttpMcp(opts: HttpMcpOptions): Promise<HttpMcpHandle> {
+  // Loaded with the server, not with the extension: the transport's HTTP layer reads Node's fetch
+  // classes as it loads, and loading those (undici) cost every window ~17 ms before activate() in
+  // Node 20, for a server most windows never start.
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const token = opts.token ?? crypto.randomBytes(24).toString('base64url');
   let port = opts.port ?? 0;
   const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
