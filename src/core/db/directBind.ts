@@ -69,6 +69,12 @@ export function directRun(SQL: SqlJsStatic, stmt: Statement, sql: string): Direc
 
 /** Where a run's strings are encoded; kept between runs, so runs touch no new memory. */
 let scratch = Buffer.alloc(0);
+const KEPT_SCRATCH = 64 * 1024;
+
+/** Let go of a scratch buffer grown past what small runs need (a bulk insert's, once it is done). */
+export function trimScratch(): void {
+  if (scratch.length > KEPT_SCRATCH) scratch = Buffer.alloc(0);
+}
 /**
  * Strings joined and encoded at a time: few native calls, and each joined string small enough for
  * V8's young generation (a bulk run's strings joined in one were a few hundred kB each time, in
@@ -81,7 +87,7 @@ function stringsOf(params: readonly SqlValue[]): { bytes: Uint8Array; starts: nu
   let chars = 0;
   for (const v of params) if (typeof v === 'string') chars += v.length;
   // UTF-8 takes at most three bytes per UTF-16 unit.
-  if (scratch.length < chars * 3) scratch = Buffer.allocUnsafe(Math.max(chars * 3, 64 * 1024));
+  if (scratch.length < chars * 3) scratch = Buffer.allocUnsafe(Math.max(chars * 3, KEPT_SCRATCH));
   const starts: number[] = [];
   const group: string[] = [];
   let at = 0;

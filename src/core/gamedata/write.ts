@@ -4,13 +4,21 @@
 // (packed.ts) are written as that row's JSON columns.
 import type { Database, SqlValue } from '../db/sqlite';
 import { all } from '../db/sqlite';
-import { prepareBulk, type BulkStatement } from '../db/bulkStatement';
+import { endBulkWrite, prepareBulk, type BulkStatement } from '../db/bulkStatement';
 import type { GameData } from './model';
 import { isPackedTable, packChildren, PACKED_CHILDREN } from './packed';
 
 const MAX_PARAMS = 30000;
 
 export function writeGameData(db: Database, data: GameData, schema = 'gd'): void {
+  try {
+    writeTables(db, data, schema);
+  } finally {
+    endBulkWrite();
+  }
+}
+
+function writeTables(db: Database, data: GameData, schema: string): void {
   const packed = packChildren(data);
   for (const [table, rows] of Object.entries(data) as Array<[string, Array<Record<string, unknown>>]>) {
     if (!rows.length || isPackedTable(table)) continue;
