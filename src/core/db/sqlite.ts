@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import initSqlJs from 'sql.js';
 import { takeSqlWasm } from './wasmAhead';
 import { firstExisting } from '../runtime/firstExisting';
-import { directRun, type DirectRun } from './directBind';
+import { directRun } from './directBind';
 import type { SqlJsStatic, Database, Statement } from 'sql.js';
 
 export type { Database, SqlJsStatic, Statement };
@@ -149,18 +149,34 @@ export function dbFilename(db: Database): string {
   return name;
 }
 
+/** A prepared statement whose runs bind their values directly where this sql.js build allows it. */
+export interface PreparedRun {
+  readonly stmt: Statement;
+  /** False when sql.js binds (its statement handle was not found, see directBind.ts). */
+  readonly direct: boolean;
+  /** Step the statement once with `params`, then reset it. */
+  run(params: readonly SqlValue[]): void;
+}
+
+export function prepareRun(db: Database, sql: string): PreparedRun {
+  const stmt = db.prepare(sql);
+  const SQL = sqlJsOf(db);
+  const direct = SQL ? directRun(SQL, stmt, sql) : undefined;
+  return { stmt, direct: direct !== undefined, run: direct ?? ((params) => void stmt.run(params as SqlValue[])) };
+}
+
 const TRANSACTION_CONTROL = new Set(['BEGIN', 'COMMIT', 'ROLLBACK']);
 
 /**
  * Make `db.run(sql, params)` on this connection reuse prepared statements (the most recent `size`
  * SQL texts). sql.js prepares, runs and frees a statement on every parameterised `run`; preparing
  * costs more than running a one-row write, and a save's statements repeat. Their values are bound
- * directly (directBind.ts): a chat message's text is most of a small save's binding. BEGIN, COMMIT
+ * directly (prepareRun): a chat message's text is most of a small save's binding. BEGIN, COMMIT
  * and ROLLBACK are kept prepared too; other calls without parameters (DDL, several statements in
  * one string) keep sql.js's own path.
  */
 export function reuseStatements(db: Database, size = 64): void {
-  const cache = new Map<string, { stmt: Statement; run: DirectRun | undefined }>();
+  const cache = new Map<string, PreparedRun>();
   const plainRun = db.run.bind(db);
   db.run = function run(sql: string, params?: Parameters<Database['run']>[1]): Database {
     // Every save begins and ends a transaction: parsed each time, that was a tenth of a small save's CPU.
@@ -170,30 +186,20 @@ export function reuseStatements(db: Database, size = 64): void {
       // Most recent last, so eviction takes the longest unused.
       cache.delete(sql);
     } else {
-      const stmt = db.prepare(sql);
-      const SQL = sqlJsOf(db);
-      cached = { stmt, run: SQL ? directRun(SQL, stmt, sql) : undefined };
+      cached = prepareRun(db, sql);
       if (cache.size >= size) {
-        const [oldest, old] = cache.entries().next().value as [string, { stmt: Statement }];
+        const [oldest, old] = cache.entries().next().value as [string, PreparedRun];
         cache.delete(oldest);
         old.stmt.free();
       }
     }
     cache.set(sql, cached);
-    if (params == null) {
-      try {
-        cached.stmt.step();
-      } finally {
-        cached.stmt.reset();
-      }
-      return db;
-    }
-    if (cached.run && Array.isArray(params)) {
+    if (Array.isArray(params)) {
       cached.run(params);
       return db;
     }
     try {
-      cached.stmt.bind(params);
+      if (params != null) cached.stmt.bind(params);
       cached.stmt.step();
     } finally {
       cached.stmt.reset();

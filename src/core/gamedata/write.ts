@@ -2,9 +2,8 @@
 // number of calls across the wasm boundary low; column lists come from the live table definition
 // so the writer cannot drift from the schema. Child tables packed into their parent's row
 // (packed.ts) are written as that row's JSON columns.
-import type { Database, SqlValue } from '../db/sqlite';
-import { all } from '../db/sqlite';
-import { endBulkWrite, prepareBulk, type BulkStatement } from '../db/bulkStatement';
+import { all, prepareRun, type Database, type PreparedRun, type SqlValue } from '../db/sqlite';
+import { trimScratch } from '../db/directBind';
 import type { GameData } from './model';
 import { isPackedTable, packChildren, PACKED_CHILDREN } from './packed';
 
@@ -14,7 +13,8 @@ export function writeGameData(db: Database, data: GameData, schema = 'gd'): void
   try {
     writeTables(db, data, schema);
   } finally {
-    endBulkWrite();
+    // Let go of the encoding buffer the bulk runs grew (a few hundred kB for full Py).
+    trimScratch();
   }
 }
 
@@ -32,10 +32,10 @@ function writeTables(db: Database, data: GameData, schema: string): void {
     const into = `INSERT INTO ${schema}.${table} (${cols.join(',')}) VALUES `;
     // Statements of a few sizes, each prepared once: preparing a 500-row INSERT for every table's
     // last, shorter batch took more time than running it.
-    const statements = new Map<number, BulkStatement>();
+    const statements = new Map<number, PreparedRun>();
     const statement = (n: number) => {
       let stmt = statements.get(n);
-      if (!stmt) statements.set(n, (stmt = prepareBulk(db, into + Array(n).fill(rowSql).join(','))));
+      if (!stmt) statements.set(n, (stmt = prepareRun(db, into + Array(n).fill(rowSql).join(','))));
       return stmt;
     };
     const largest = Math.max(1, Math.min(500, Math.floor(MAX_PARAMS / perRow)));
@@ -57,7 +57,7 @@ function writeTables(db: Database, data: GameData, schema: string): void {
         i += n;
       }
     } finally {
-      for (const stmt of statements.values()) stmt.free();
+      for (const { stmt } of statements.values()) stmt.free();
     }
   }
 }
