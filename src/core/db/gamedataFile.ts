@@ -131,16 +131,8 @@ export function gamedataProblem(project: GamedataHolder): string | undefined {
 
 /** The empty current schema's file, made once per sql.js instance. */
 const emptyImages = new WeakMap<SqlJs, Uint8Array>();
-/** The buffer each new database with room has its file in, while the file fits (see builtImage). */
-const fileBuffers = new WeakMap<Database, Uint8Array>();
 
-/**
- * A new game-data database of the current schema, with no data. Given `roomFor`, its in-memory file
- * has room to grow that large in place (`databaseWithRoom`): sql.js's file system grows a file by an
- * eighth each time a write passes its end, so filling 7.7 MB (full Py, schema 4) went through ~20
- * ever larger copies, 60 MB of new memory, which in a fresh process was a third of the import.
- */
-export function emptyGamedata(SQL: SqlJs, roomFor = 0): Database {
+function emptyImage(SQL: SqlJs): Uint8Array {
   let image = emptyImages.get(SQL);
   if (!image) {
     const gd = new SQL.Database();
@@ -149,10 +141,24 @@ export function emptyGamedata(SQL: SqlJs, roomFor = 0): Database {
     gd.close();
     emptyImages.set(SQL, image);
   }
-  if (roomFor <= image.length) return new SQL.Database(image);
-  const { db, buffer } = databaseWithRoom(SQL, image, roomFor);
-  fileBuffers.set(db, buffer);
-  return db;
+  return image;
+}
+
+/** A new game-data database of the current schema, with no data. */
+export function emptyGamedata(SQL: SqlJs): Database {
+  return new SQL.Database(emptyImage(SQL));
+}
+
+/**
+ * An empty game-data database whose in-memory file has room to grow to `roomFor` bytes in place
+ * (`databaseWithRoom`), with the buffer it fills; without room (`roomFor` no more than the empty
+ * file) there is no buffer. sql.js's file system grows a file by an eighth each time a write passes
+ * its end, so filling 7.7 MB (full Py, schema 4) without room went through ~20 ever larger copies,
+ * 60 MB of new memory, which in a fresh process was a third of the import.
+ */
+function emptyGamedataWithRoom(SQL: SqlJs, roomFor: number): { db: Database; buffer?: Uint8Array } {
+  const image = emptyImage(SQL);
+  return roomFor <= image.length ? { db: new SQL.Database(image) } : databaseWithRoom(SQL, image, roomFor);
 }
 
 /** Attach `gd` to the project's connection as schema `gd`. */
@@ -176,7 +182,7 @@ export function swapGamedata(db: Database, next: Database): void {
  * saved. On any error the current game data is attached again, untouched, and the new one dropped.
  */
 export function buildGamedata(SQL: SqlJs, db: Database, current: Database, fill: (db: Database) => void, gdMeta: Record<string, string>, roomFor: number): BuiltGamedata {
-  const fresh = emptyGamedata(SQL, roomFor);
+  const { db: fresh, buffer } = emptyGamedataWithRoom(SQL, roomFor);
   try {
     swapGamedata(db, fresh);
   } catch (err) {
@@ -198,7 +204,7 @@ export function buildGamedata(SQL: SqlJs, db: Database, current: Database, fill:
       db.run('ROLLBACK');
       throw err;
     }
-    return { db: fresh, image: builtImage(db, fresh) };
+    return { db: fresh, image: builtImage(db, fresh, buffer) };
   } catch (err) {
     swapGamedata(db, current);
     fresh.close();
@@ -221,9 +227,7 @@ export interface BuiltGamedata {
  * page by page (SQLite's backup API) into a new array: 4.4 MB of fresh memory, ~13 ms of a full-Py
  * import. (The copy's header differs from the file's in its change counter, which the backup sets.)
  */
-function builtImage(db: Database, fresh: Database): Uint8Array {
-  const buffer = fileBuffers.get(fresh);
-  fileBuffers.delete(fresh);
+function builtImage(db: Database, fresh: Database, buffer: Uint8Array | undefined): Uint8Array {
   if (buffer) {
     const length = pagesLength(buffer);
     const pages = Number(scalar(db, 'PRAGMA gd.page_count')) * Number(scalar(db, 'PRAGMA gd.page_size'));
