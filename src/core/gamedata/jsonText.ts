@@ -112,14 +112,14 @@ export class JsonFileError extends Error {
 /**
  * JSON.parse of a UTF-8 JSON file's bytes (through jsonText), which it changes when they came from
  * readJsonFile: hash them first. A syntax error is the UTF-8 text's, thrown as a JsonFileError;
- * `original` reads the file's bytes again for it when they were changed.
+ * `original` reads the file's bytes again for it when they may have been changed (a refused file
+ * only: not worth a second look over the bytes for whether they were).
  */
 export function parseJsonFile(buf: Buffer, original: () => Buffer = () => buf): unknown {
-  const unchanged = !withRoom.has(buf.buffer) || isAscii(buf);
   try {
     return JSON.parse(jsonText(buf));
   } catch {
-    const text = (unchanged ? buf : original()).toString('utf8');
+    const text = (withRoom.has(buf.buffer) ? original() : buf).toString('utf8');
     try {
       return JSON.parse(text);
     } catch (err) {
