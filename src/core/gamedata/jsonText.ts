@@ -18,8 +18,8 @@ const ROOM = 64 * 1024;
 /** Bytes checked at a time for a non-ASCII one: the native check skips the clean stretches. */
 const STRETCH = 4096;
 
-/** Memory of files read by readJsonFile: theirs alone, with the room after the bytes. */
-const withRoom = new WeakSet<ArrayBufferLike>();
+/** Memory of files read by readJsonFile (theirs alone, with the room after the bytes), and each file's path. */
+const withRoom = new WeakMap<ArrayBufferLike, string>();
 
 /** A JSON file's bytes, with room after them (in the same memory) for jsonText to escape in place. */
 export function readJsonFile(file: string): Buffer {
@@ -27,7 +27,7 @@ export function readJsonFile(file: string): Buffer {
   try {
     const size = fs.fstatSync(fd).size;
     const buf = Buffer.allocUnsafeSlow(size + ROOM);
-    withRoom.add(buf.buffer);
+    withRoom.set(buf.buffer, file);
     let read = 0;
     for (let n; read < size && (n = fs.readSync(fd, buf, read, size - read, read)) > 0; ) read += n;
     return buf.subarray(0, read);
@@ -111,15 +111,16 @@ export class JsonFileError extends Error {
 
 /**
  * JSON.parse of a UTF-8 JSON file's bytes (through jsonText), which it changes when they came from
- * readJsonFile: hash them first. A syntax error is the UTF-8 text's, thrown as a JsonFileError;
- * `original` reads the file's bytes again for it when they may have been changed (a refused file
+ * readJsonFile: hash them first. A syntax error is the UTF-8 text's, thrown as a JsonFileError; a
+ * file read by readJsonFile is read again for it, as its bytes may have been changed (a refused file
  * only: not worth a second look over the bytes for whether they were).
  */
-export function parseJsonFile(buf: Buffer, original: () => Buffer = () => buf): unknown {
+export function parseJsonFile(buf: Buffer): unknown {
   try {
     return JSON.parse(jsonText(buf));
   } catch {
-    const text = (withRoom.has(buf.buffer) ? original() : buf).toString('utf8');
+    const file = withRoom.get(buf.buffer);
+    const text = (file === undefined ? buf : fs.readFileSync(file)).toString('utf8');
     try {
       return JSON.parse(text);
     } catch (err) {

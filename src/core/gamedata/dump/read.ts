@@ -92,7 +92,7 @@ export function readDump(src: DumpSource): ReadDump {
   const t0 = performance.now();
   let parsed: unknown;
   try {
-    parsed = parseJsonFile(buf, () => fs.readFileSync(src.dumpFile));
+    parsed = parseJsonFile(buf);
   } catch (err) {
     throw jsonError(src.dumpFile, err instanceof JsonFileError ? err.text : buf.toString('utf8'), err);
   }

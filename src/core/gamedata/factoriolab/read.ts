@@ -50,7 +50,7 @@ export function readFlab(file: string): FlabRead {
   const t0 = performance.now();
   let parsed: unknown;
   try {
-    parsed = parseJsonFile(buf, () => fs.readFileSync(file));
+    parsed = parseJsonFile(buf);
   } catch (err) {
     const text = err instanceof JsonFileError ? err.text : buf.toString('utf8');
     if (!text.trim()) throw flabError([`${base} is empty`]);
