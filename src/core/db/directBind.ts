@@ -75,6 +75,7 @@ const KEPT_SCRATCH = 64 * 1024;
 export function trimScratch(): void {
   if (scratch.length > KEPT_SCRATCH) scratch = Buffer.alloc(0);
 }
+
 /**
  * Strings joined and encoded at a time: few native calls, and each joined string small enough for
  * V8's young generation (a bulk run's strings joined in one were a few hundred kB each time, in
